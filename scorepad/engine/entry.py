@@ -1,0 +1,187 @@
+"""Live help while a round is being entered: whose turn to bid, what they may bid, and the
+last trick count filled in. The app asks these after every tap; nothing here is stored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from pydantic import BaseModel, ConfigDict
+
+from scorepad.engine.errors import (
+    BidOrderError,
+    BidRangeError,
+    HookError,
+    StrangerError,
+    TricksRangeError,
+    TricksSumError,
+)
+from scorepad.engine.sheet import RoundSetup
+
+
+def _tricks_word(count: int) -> str:
+    return "trick" if count == 1 else "tricks"
+
+
+def balance_text(total: int, cards: int) -> str:
+    """How the bids stand against the tricks, as the table says it.
+
+    >>> balance_text(2, 1)
+    'bids total 2 for 1 trick: 1 over'
+    >>> balance_text(5, 7)
+    'bids total 5 for 7 tricks: 2 under'
+    """
+    difference = total - cards
+    if difference > 0:
+        where = f"{difference} over"
+    elif difference < 0:
+        where = f"{-difference} under"
+    else:
+        where = "exactly even"
+    return f"bids total {total} for {cards} {_tricks_word(cards)}: {where}"
+
+
+class BiddingState(BaseModel):
+    """The bidding of one round so far."""
+
+    model_config = ConfigDict(frozen=True)
+
+    round_number: int
+    cards: int
+    bids: dict[str, int]
+    """The bids entered so far, in bidding order."""
+    next_bidder: str | None
+    """Whose turn it is; ``None`` once everyone has bid."""
+    allowed: tuple[int, ...]
+    """The numbers the next bidder may bid."""
+    forbidden: int | None
+    """The one number the hook takes away from the dealer, when it is a possible bid."""
+    forbidden_reason: str | None
+    total: int
+    balance: str
+
+    @property
+    def complete(self) -> bool:
+        return self.next_bidder is None
+
+
+def bidding_state(setup: RoundSetup, bids: Mapping[str, int]) -> BiddingState:
+    """Check the bids entered so far and say what comes next.
+
+    Sequential variants must be entered in bidding order; simultaneous ones in any order (the
+    "next bidder" is then just the next one around the table without a bid).
+
+    >>> from scorepad.engine.game import Game
+    >>> game = Game.start("golf", ["Ann", "Bob", "Cat", "Dan"], first_dealer="Dan")
+    >>> setup = game.next_round
+    >>> state = bidding_state(setup, {"Ann": 1})
+    >>> state.next_bidder, state.forbidden, state.allowed
+    ('Bob', None, (0, 1))
+    >>> bidding_state(setup, {"Ann": 1, "Bob": 0, "Cat": 0}).forbidden_reason
+    'Dan deals and may not bid 0: the bids would add up to 1, the number of tricks'
+    """
+    order = setup.bid_order
+    for name in bids:
+        if name not in order:
+            raise StrangerError(setup.number, "a bid", name, order)
+    if setup.sequential_bids:
+        entered = order[: len(bids)]
+        for expected, name in zip(entered, bids, strict=True):
+            if name != expected:
+                raise BidOrderError(setup.number, name, expected)
+    ordered = {name: bids[name] for name in order if name in bids}
+    for name, bid in ordered.items():
+        if not 0 <= bid <= setup.cards:
+            raise BidRangeError(setup.number, name, bid, setup.cards)
+    total = sum(ordered.values())
+    forbidden = _hook_number(setup, ordered)
+    if setup.dealer in ordered and ordered[setup.dealer] == forbidden:
+        raise HookError(setup.number, setup.dealer, ordered[setup.dealer], setup.cards)
+
+    next_bidder = next((name for name in order if name not in ordered), None)
+    dealers_turn = next_bidder == setup.dealer
+    allowed: tuple[int, ...] = ()
+    if next_bidder is not None:
+        allowed = tuple(n for n in range(setup.cards + 1) if not (dealers_turn and n == forbidden))
+    reason = None
+    if dealers_turn and forbidden is not None:
+        reason = (
+            f"{setup.dealer} deals and may not bid {forbidden}: the bids would add up to "
+            f"{setup.cards}, the number of tricks"
+        )
+    return BiddingState(
+        round_number=setup.number,
+        cards=setup.cards,
+        bids=ordered,
+        next_bidder=next_bidder,
+        allowed=allowed,
+        forbidden=forbidden,
+        forbidden_reason=reason,
+        total=total,
+        balance=balance_text(total, setup.cards),
+    )
+
+
+def _hook_number(setup: RoundSetup, bids: Mapping[str, int]) -> int | None:
+    """The dealer's forbidden bid, once every other bid is in (and the hook applies)."""
+    if not setup.dealer_hooked:
+        return None
+    others = [name for name in setup.bid_order if name != setup.dealer]
+    if any(name not in bids for name in others):
+        return None
+    forbidden = setup.cards - sum(bids[name] for name in others)
+    return forbidden if 0 <= forbidden <= setup.cards else None
+
+
+class TricksState(BaseModel):
+    """The trick counts entered so far, with the last one filled in when it is certain."""
+
+    model_config = ConfigDict(frozen=True)
+
+    round_number: int
+    cards: int
+    tricks: dict[str, int]
+    """Entered counts plus the filled-in last one, in bidding order."""
+    filled_in: str | None
+    """The player whose count was filled in (everyone else's was entered)."""
+    missing: tuple[str, ...]
+    """Players still without a count."""
+    remaining: int
+    """Tricks not yet given to anyone."""
+
+    @property
+    def complete(self) -> bool:
+        return not self.missing
+
+
+def tricks_state(setup: RoundSetup, tricks: Mapping[str, int]) -> TricksState:
+    """Check the trick counts entered so far; fill in the last player's when one is missing.
+
+    >>> from scorepad.engine.game import Game
+    >>> setup = Game.start("golf", ["Ann", "Bob", "Cat"]).next_round
+    >>> tricks_state(setup, {"Bob": 1, "Cat": 0}).tricks
+    {'Bob': 1, 'Cat': 0, 'Ann': 0}
+    """
+    order = setup.bid_order
+    for name in tricks:
+        if name not in order:
+            raise StrangerError(setup.number, "tricks", name, order)
+    for name, count in tricks.items():
+        if not 0 <= count <= setup.cards:
+            raise TricksRangeError(setup.number, name, count, setup.cards)
+    total = sum(tricks.values())
+    if total > setup.cards:
+        raise TricksSumError(setup.number, total, setup.cards)
+    missing = [name for name in order if name not in tricks]
+    if not missing and total != setup.cards:
+        raise TricksSumError(setup.number, total, setup.cards)
+    filled_in = missing.pop() if len(missing) == 1 else None
+    counts = {name: tricks.get(name, setup.cards - total) for name in order if name not in missing}
+    return TricksState(
+        round_number=setup.number,
+        cards=setup.cards,
+        tricks=counts,
+        filled_in=filled_in,
+        missing=tuple(missing),
+        remaining=setup.cards - sum(counts.values()),
+    )

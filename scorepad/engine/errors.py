@@ -1,0 +1,204 @@
+"""Typed errors of the rules engine.
+
+Every error is a ``ValueError`` so that callers who only care that *something* was wrong can
+catch one thing, while the app can catch a precise subclass and point at the exact place (the
+round, the player, the setting) where the table went wrong. Messages quote the bad input and
+name the rule, because the message is what a player reads at the card table.
+"""
+
+from __future__ import annotations
+
+
+class ScorepadError(ValueError):
+    """Base class of every rule or input error the engine raises."""
+
+
+# --- Variants -------------------------------------------------------------------------------
+
+
+class UnknownVariantError(ScorepadError):
+    """A variant name that is neither a preset nor a saved custom variant."""
+
+    def __init__(self, name: str, known: tuple[str, ...]) -> None:
+        self.name = name
+        super().__init__(f"unknown variant {name!r}; the presets are {', '.join(known)}")
+
+
+class VariantSettingError(ScorepadError):
+    """A custom variant whose settings are impossible or contradict each other."""
+
+    def __init__(self, setting: str, reason: str) -> None:
+        self.setting = setting
+        self.reason = reason
+        super().__init__(f"{setting}: {reason}")
+
+
+# --- Players and game set-up ----------------------------------------------------------------
+
+
+class PlayerError(ScorepadError):
+    """A problem with the list of players."""
+
+
+class EmptyNameError(PlayerError):
+    def __init__(self, position: int) -> None:
+        self.position = position
+        super().__init__(f"player {position} has no name; every player needs one")
+
+
+class DuplicateNameError(PlayerError):
+    def __init__(self, name: str, first: str) -> None:
+        self.name = name
+        same = "" if name == first else f" (same as {first!r}, ignoring case)"
+        super().__init__(f"two players are called {name!r}{same}; names must be unique")
+
+
+class PlayerCountError(PlayerError):
+    def __init__(self, variant_name: str, count: int, minimum: int, maximum: int) -> None:
+        self.count = count
+        self.minimum = minimum
+        self.maximum = maximum
+        need = f"exactly {minimum}" if minimum == maximum else f"{minimum} to {maximum}"
+        super().__init__(f"{variant_name} needs {need} players, not {count}")
+
+
+class UnknownPlayerError(PlayerError):
+    def __init__(self, name: str, role: str, players: tuple[str, ...]) -> None:
+        self.name = name
+        super().__init__(f"{role} {name!r} is not one of the players ({', '.join(players)})")
+
+
+class StakeError(ScorepadError):
+    def __init__(self, variant_name: str, stake_cents: int) -> None:
+        self.stake_cents = stake_cents
+        super().__init__(
+            f"stake_cents: {variant_name} has no payouts, so a stake of {stake_cents} cents "
+            "means nothing; leave it out or use a variant with a stake"
+        )
+
+
+# --- Rounds ---------------------------------------------------------------------------------
+
+
+class RoundError(ScorepadError):
+    """A recorded (or in-progress) round that breaks a rule. Knows where it happened."""
+
+    def __init__(self, round_number: int, message: str, player: str | None = None) -> None:
+        self.round_number = round_number
+        self.player = player
+        super().__init__(f"round {round_number}: {message}")
+
+
+class TooManyRoundsError(RoundError):
+    def __init__(self, round_number: int, variant_name: str, players: int, rounds: int) -> None:
+        super().__init__(
+            round_number,
+            f"{variant_name} with {players} players has only {rounds} rounds",
+        )
+
+
+class MissingEntryError(RoundError):
+    """A bid or trick count missing for a player."""
+
+    def __init__(self, round_number: int, what: str, player: str) -> None:
+        self.what = what
+        super().__init__(round_number, f"no {what} recorded for {player}", player)
+
+
+class StrangerError(RoundError):
+    """A bid or trick count recorded for someone who is not playing."""
+
+    def __init__(self, round_number: int, what: str, name: str, players: tuple[str, ...]) -> None:
+        self.what = what
+        super().__init__(
+            round_number,
+            f"{what} recorded for {name!r}, who is not playing ({', '.join(players)})",
+            name,
+        )
+
+
+class BidRangeError(RoundError):
+    def __init__(self, round_number: int, player: str, bid: int, cards: int) -> None:
+        self.bid = bid
+        super().__init__(
+            round_number,
+            f"{player} bid {bid}, but a bid in a {cards}-card round is 0 to {cards}",
+            player,
+        )
+
+
+class TricksRangeError(RoundError):
+    def __init__(self, round_number: int, player: str, tricks: int, cards: int) -> None:
+        self.tricks = tricks
+        super().__init__(
+            round_number,
+            f"{player} took {tricks} tricks, but a {cards}-card round has 0 to {cards}",
+            player,
+        )
+
+
+class TricksSumError(RoundError):
+    def __init__(self, round_number: int, total: int, cards: int) -> None:
+        self.total = total
+        self.cards = cards
+        trick_s = "trick" if cards == 1 else "tricks"
+        super().__init__(
+            round_number,
+            f"the tricks taken add up to {total}, but a {cards}-card round has exactly "
+            f"{cards} {trick_s}",
+        )
+
+
+class HookError(RoundError):
+    """The dealer bid the one number the hook forbids."""
+
+    def __init__(self, round_number: int, dealer: str, bid: int, cards: int) -> None:
+        self.bid = bid
+        super().__init__(
+            round_number,
+            f"{dealer} deals and may not bid {bid}: the bids would add up to {cards}, "
+            "the number of tricks (the hook)",
+            dealer,
+        )
+
+
+class BidOrderError(RoundError):
+    """A bid entered out of turn in a variant that bids one by one."""
+
+    def __init__(self, round_number: int, player: str, expected: str) -> None:
+        self.expected = expected
+        super().__init__(round_number, f"it is {expected}'s turn to bid, not {player}'s", player)
+
+
+class TurnedCardError(RoundError):
+    """A turned suit recorded where none can be turned, or missing where one must be."""
+
+
+# --- Game state -----------------------------------------------------------------------------
+
+
+class GameOverError(ScorepadError):
+    """A change asked of a game that is finished or abandoned."""
+
+
+class RoundNotFoundError(ScorepadError):
+    def __init__(self, round_number: int, rounds_played: int) -> None:
+        self.round_number = round_number
+        played = "no rounds are" if rounds_played == 0 else f"rounds 1 to {rounds_played} are"
+        super().__init__(f"there is no round {round_number}: {played} recorded")
+
+
+class RoundShiftError(ScorepadError):
+    """Deleting a round would move later rounds into places whose deal they do not fit."""
+
+    def __init__(self, round_number: int, problem: RoundError) -> None:
+        self.round_number = round_number
+        self.problem = problem
+        super().__init__(
+            f"round {round_number} cannot be deleted: the rounds after it would move up one "
+            f"place and no longer fit ({problem})"
+        )
+
+
+class RecordFormatError(ScorepadError):
+    """A game record (JSON) whose shape is wrong: missing fields, wrong types, bad JSON."""

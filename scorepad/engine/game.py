@@ -1,0 +1,380 @@
+"""A game: its settings plus the list of recorded rounds. Everything else is derived here.
+
+A :class:`Game` is immutable and always valid: building one checks every rule, and each change
+(record, replace or delete a round, abandon) returns a new game, re-derived from the first
+round on, or raises a typed error and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from functools import cached_property
+from typing import Any
+
+from scorepad.engine.cards import Suit, cards_left_over
+from scorepad.engine.entry import BiddingState, TricksState, bidding_state, tricks_state
+from scorepad.engine.errors import (
+    BidRangeError,
+    DuplicateNameError,
+    EmptyNameError,
+    GameOverError,
+    HookError,
+    MissingEntryError,
+    RoundError,
+    RoundNotFoundError,
+    RoundShiftError,
+    StakeError,
+    StrangerError,
+    TooManyRoundsError,
+    TricksRangeError,
+    TricksSumError,
+    TurnedCardError,
+    UnknownPlayerError,
+)
+from scorepad.engine.presets import resolve_variant
+from scorepad.engine.record import GameRecord, RoundRecord
+from scorepad.engine.seating import bid_order, dealer_seat, left_of
+from scorepad.engine.settlement import settle
+from scorepad.engine.sheet import (
+    GameStatus,
+    RoundResult,
+    RoundSetup,
+    ScoreSheet,
+    Standing,
+)
+from scorepad.engine.trump import TrumpCall, call_trump
+from scorepad.engine.variant import Variant, Winner
+
+
+class Game:
+    """A validated game with its derived score sheet.
+
+    >>> game = Game.start("scotch-bridge", ["Ann", "Bob", "Cat", "Dan"], first_dealer="Ann")
+    >>> game.next_round.bid_order
+    ('Dan', 'Cat', 'Bob', 'Ann')
+    >>> game = game.record_round(RoundRecord(
+    ...     bids={"Dan": 0, "Cat": 5, "Bob": 4, "Ann": 3},
+    ...     tricks={"Dan": 0, "Cat": 5, "Bob": 5, "Ann": 3}))
+    >>> game.sheet.totals
+    {'Ann': 13, 'Bob': 0, 'Cat': 15, 'Dan': 18}
+    """
+
+    def __init__(self, record: GameRecord) -> None:
+        self.variant: Variant = resolve_variant(record.variant)
+        self.players: tuple[str, ...] = _checked_names(record.players)
+        self.schedule: tuple[int, ...] = self.variant.schedule(len(self.players))
+        first_dealer = record.first_dealer if record.first_dealer is not None else self.players[0]
+        if first_dealer not in self.players:
+            raise UnknownPlayerError(first_dealer, "first dealer", self.players)
+        self.first_dealer = first_dealer
+        if record.stake_cents is not None and not self.variant.has_payouts:
+            raise StakeError(self.variant.name, record.stake_cents)
+        self.stake_cents: int | None = (
+            record.stake_cents if record.stake_cents is not None else self.variant.stake_cents
+        )
+        self.record = record
+        self.results: tuple[RoundResult, ...] = self._derive_rounds()
+        if record.abandoned and self.is_complete:
+            raise GameOverError(
+                f"the game is marked abandoned, but all {len(self.schedule)} rounds are "
+                "recorded: it is finished"
+            )
+
+    # --- building -----------------------------------------------------------------------------
+
+    @classmethod
+    def start(
+        cls,
+        variant: str | Variant | dict[str, Any],
+        players: Sequence[str],
+        first_dealer: str | None = None,
+        stake_cents: int | None = None,
+    ) -> Game:
+        """A new game with no rounds yet."""
+        return cls(
+            GameRecord(
+                variant=variant,
+                players=list(players),
+                first_dealer=first_dealer,
+                stake_cents=stake_cents,
+            )
+        )
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Game:
+        return cls(GameRecord.from_json(text))
+
+    @classmethod
+    def from_data(cls, data: object) -> Game:
+        return cls(GameRecord.from_data(data))
+
+    def _with(self, **changes: Any) -> Game:
+        return Game(self.record.model_copy(update=changes))
+
+    # --- changes (each returns a new, re-derived game) -----------------------------------------
+
+    def record_round(self, round_record: RoundRecord) -> Game:
+        """The game with the next round recorded."""
+        self._check_open()
+        return self._with(rounds=[*self.record.rounds, round_record])
+
+    def replace_round(self, number: int, round_record: RoundRecord) -> Game:
+        """The game with round ``number`` (1-based) corrected; later rounds are re-derived."""
+        self._check_round_exists(number)
+        rounds = list(self.record.rounds)
+        rounds[number - 1] = round_record
+        return self._with(rounds=rounds)
+
+    def delete_round(self, number: int) -> Game:
+        """The game without round ``number``; later rounds move up one place.
+
+        Moving up changes their hand size and dealer, so this is refused (with the reason)
+        when a later round no longer fits; deleting the last round always works.
+        """
+        self._check_round_exists(number)
+        rounds = list(self.record.rounds)
+        del rounds[number - 1]
+        try:
+            return self._with(rounds=rounds)
+        except RoundError as problem:
+            raise RoundShiftError(number, problem) from problem
+
+    def abandon(self) -> Game:
+        """The game marked as stopped early: kept, with no winner and no settlement."""
+        self._check_open()
+        return self._with(abandoned=True)
+
+    def _check_open(self) -> None:
+        if self.record.abandoned:
+            raise GameOverError("the game was abandoned; no more rounds can be recorded")
+        if self.is_complete:
+            raise GameOverError(f"all {len(self.schedule)} rounds are recorded; the game is over")
+
+    def _check_round_exists(self, number: int) -> None:
+        if not 1 <= number <= len(self.results):
+            raise RoundNotFoundError(number, len(self.results))
+
+    # --- the round in front of the table --------------------------------------------------------
+
+    def setup(self, number: int) -> RoundSetup:
+        """Deal, bidding order and lead of round ``number`` (1-based) of the schedule.
+
+        The previous trump is known for recorded rounds and the next one; later ones get None.
+        """
+        known = 1 < number <= len(self.results) + 1
+        return self._setup(number, self.results[number - 2].trump if known else None)
+
+    def _setup(self, number: int, previous_trump: Suit | None) -> RoundSetup:
+        if not 1 <= number <= len(self.schedule):
+            raise TooManyRoundsError(
+                number, self.variant.name, len(self.players), len(self.schedule)
+            )
+        count = len(self.players)
+        cards = self.schedule[number - 1]
+        dealer = dealer_seat(self.players.index(self.first_dealer), number, count)
+        return RoundSetup(
+            number=number,
+            cards=cards,
+            dealer=self.players[dealer],
+            leader=self.players[left_of(dealer, count)],
+            bid_order=tuple(
+                self.players[s] for s in bid_order(dealer, count, self.variant.bid_mode)
+            ),
+            sequential_bids=self.variant.bid_mode.is_sequential,
+            dealer_hooked=self.variant.dealer_hook,
+            all_dealt=cards_left_over(count, cards) == 0,
+            previous_trump=previous_trump,
+        )
+
+    @property
+    def next_round(self) -> RoundSetup | None:
+        """The round to play next; ``None`` once the game is over."""
+        if self.record.abandoned or self.is_complete:
+            return None
+        return self.setup(len(self.results) + 1)
+
+    def call_trump(self, turned: Suit | None) -> TrumpCall:
+        """The next round's trump if ``turned`` is the card turned up."""
+        setup = self._require_next_round()
+        self._check_turned(setup, turned)
+        return self._trump(setup, turned)
+
+    def bidding(self, bids: Mapping[str, int]) -> BiddingState:
+        """The next round's bidding, given the bids entered so far."""
+        return bidding_state(self._require_next_round(), bids)
+
+    def tricks(self, tricks: Mapping[str, int]) -> TricksState:
+        """The next round's trick counts so far, with the last one filled in when certain."""
+        return tricks_state(self._require_next_round(), tricks)
+
+    def _require_next_round(self) -> RoundSetup:
+        self._check_open()
+        return self.setup(len(self.results) + 1)
+
+    # --- derivation ------------------------------------------------------------------------
+
+    @property
+    def is_complete(self) -> bool:
+        return len(self.record.rounds) >= len(self.schedule)
+
+    @property
+    def status(self) -> GameStatus:
+        if self.record.abandoned:
+            return GameStatus.ABANDONED
+        return GameStatus.FINISHED if self.is_complete else GameStatus.IN_PROGRESS
+
+    def _derive_rounds(self) -> tuple[RoundResult, ...]:
+        results: list[RoundResult] = []
+        totals = dict.fromkeys(self.players, 0)
+        previous_trump: Suit | None = None
+        for number, round_record in enumerate(self.record.rounds, start=1):
+            result = self._score_round(self._setup(number, previous_trump), round_record, totals)
+            totals, previous_trump = result.totals, result.trump
+            results.append(result)
+        return tuple(results)
+
+    def _score_round(
+        self, setup: RoundSetup, record: RoundRecord, totals_before: Mapping[str, int]
+    ) -> RoundResult:
+        self._check_turned(setup, record.turned)
+        bids = self._entries(setup, record.bids, "bid")
+        for name, bid in bids.items():
+            if not 0 <= bid <= setup.cards:
+                raise BidRangeError(setup.number, name, bid, setup.cards)
+        if setup.dealer_hooked and sum(bids.values()) == setup.cards:
+            raise HookError(setup.number, setup.dealer, bids[setup.dealer], setup.cards)
+        tricks = self._entries(setup, record.tricks, "trick count")
+        for name, count in tricks.items():
+            if not 0 <= count <= setup.cards:
+                raise TricksRangeError(setup.number, name, count, setup.cards)
+        if sum(tricks.values()) != setup.cards:
+            raise TricksSumError(setup.number, sum(tricks.values()), setup.cards)
+        trump = self._trump(setup, record.turned)
+        points = {
+            name: self.variant.points(bids[name], tricks[name], setup.cards)
+            for name in self.players
+        }
+        return RoundResult(
+            **setup.model_dump(),
+            turned=trump.turned,
+            trump=trump.trump,
+            trump_note=trump.note,
+            bids=bids,
+            tricks=tricks,
+            made={name: bids[name] == tricks[name] for name in self.players},
+            points=points,
+            totals={name: totals_before[name] + points[name] for name in self.players},
+        )
+
+    def _entries(self, setup: RoundSetup, entries: Mapping[str, int], what: str) -> dict[str, int]:
+        """The round's entries in seating order, each player exactly once."""
+        for name in entries:
+            if name not in self.players:
+                raise StrangerError(setup.number, f"a {what}", name, self.players)
+        for name in setup.bid_order:
+            if name not in entries:
+                raise MissingEntryError(setup.number, what, name)
+        return {name: entries[name] for name in self.players}
+
+    def _check_turned(self, setup: RoundSetup, turned: Suit | None) -> None:
+        if setup.all_dealt and turned is not None:
+            raise TurnedCardError(
+                setup.number,
+                f"all {setup.cards * len(self.players)} cards are dealt, so no card can be "
+                f"turned, but {turned} was recorded",
+            )
+        if not setup.all_dealt and turned is None:
+            raise TurnedCardError(
+                setup.number,
+                f"no turned suit recorded; {self.variant.name} turns a card for trump "
+                "every round with cards left over",
+            )
+
+    def _trump(self, setup: RoundSetup, turned: Suit | None) -> TrumpCall:
+        return call_trump(
+            self.variant.trump_rule,
+            turned=turned,
+            all_dealt=setup.all_dealt,
+            previous_trump=setup.previous_trump,
+        )
+
+    @cached_property
+    def sheet(self) -> ScoreSheet:
+        totals = self.results[-1].totals if self.results else dict.fromkeys(self.players, 0)
+        sets = {
+            name: sum(1 for result in self.results if not result.made[name])
+            for name in self.players
+        }
+        best = _best(totals.values(), self.variant.winner)
+        leaders = tuple(n for n in self.players if totals[n] == best) if self.results else ()
+        status = self.status
+        winners = leaders if status is GameStatus.FINISHED else ()
+        settlement = (
+            settle(self.players, winners, sets, self.stake_cents)
+            if winners and self.stake_cents is not None
+            else ()
+        )
+        return ScoreSheet(
+            variant=self.variant.name,
+            players=self.players,
+            status=status,
+            finished=status is GameStatus.FINISHED,
+            rounds_total=len(self.schedule),
+            rounds=self.results,
+            totals=totals,
+            standings=_standings(self.players, totals, self.results, sets, self.variant.winner),
+            leaders=leaders,
+            winners=winners,
+            sets=sets,
+            stake_cents=self.stake_cents,
+            settlement=settlement,
+            next_round=self.next_round,
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"<Game {self.variant.name}, {len(self.players)} players, "
+            f"round {len(self.results)}/{len(self.schedule)}, {self.status}>"
+        )
+
+
+def _checked_names(names: Sequence[str]) -> tuple[str, ...]:
+    seen: dict[str, str] = {}
+    for position, raw in enumerate(names, start=1):
+        name = raw.strip()
+        if not name:
+            raise EmptyNameError(position)
+        key = name.casefold()
+        if key in seen:
+            raise DuplicateNameError(name, seen[key])
+        seen[key] = name
+    return tuple(seen.values())
+
+
+def _best(totals: Iterable[int], winner: Winner) -> int:
+    values = list(totals)
+    return min(values) if winner is Winner.LOWEST else max(values)
+
+
+def _standings(
+    players: tuple[str, ...],
+    totals: Mapping[str, int],
+    results: Sequence[RoundResult],
+    sets: Mapping[str, int],
+    winner: Winner,
+) -> tuple[Standing, ...]:
+    sign = 1 if winner is Winner.LOWEST else -1
+    order = sorted(players, key=lambda name: (sign * totals[name], players.index(name)))
+    standings: list[Standing] = []
+    for place, name in enumerate(order, start=1):
+        tied_with_previous = standings and standings[-1].total == totals[name]
+        standings.append(
+            Standing(
+                rank=standings[-1].rank if tied_with_previous else place,
+                player=name,
+                total=totals[name],
+                last_change=results[-1].points[name] if results else None,
+                sets=sets[name],
+            )
+        )
+    return tuple(standings)

@@ -1,0 +1,103 @@
+"""The three variants of the rule sheets, as ``RULINGS.md`` reads them."""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Any
+
+from scorepad.engine.errors import UnknownVariantError, VariantSettingError
+from scorepad.engine.variant import BidMode, TrumpRule, Variant, Winner
+
+MORMON_BRIDGE = Variant(
+    name="Mormon Bridge",
+    summary="10 rounds, 10 cards down to 1; bids shown at once; 1 a trick, +10 for a made bid.",
+    hand_sizes=tuple(range(10, 0, -1)),
+    min_players=2,
+    max_players=8,
+    trump_rule=TrumpRule.NO_REPEAT,
+    bid_mode=BidMode.SIMULTANEOUS,
+    dealer_hook=False,
+    made_bonus=10,
+    points_per_trick_made=1,
+    points_per_trick_missed=1,
+    winner=Winner.HIGHEST,
+)
+
+SCOTCH_BRIDGE = Variant(
+    name="Scotch Bridge",
+    summary="4 players, 25 rounds of 13 down to 1 and back; bids to the right, dealer hooked.",
+    hand_sizes=(*range(13, 0, -1), *range(2, 14)),
+    min_players=4,
+    max_players=4,
+    trump_rule=TrumpRule.NONE_WHEN_ALL_DEALT,
+    bid_mode=BidMode.SEQUENTIAL_FROM_RIGHT,
+    dealer_hook=True,
+    made_bonus=10,
+    points_per_trick_made=1,
+    points_per_trick_missed=0,
+    made_zero_bonus=5,
+    winner=Winner.HIGHEST,
+)
+
+GOLF = Variant(
+    name="Golf",
+    summary="18 hands, 1 card up to 9 and back; dealer hooked; low score wins the nickels.",
+    hand_sizes=(*range(1, 10), *range(9, 0, -1)),
+    min_players=2,
+    max_players=8,
+    trump_rule=TrumpRule.EVERY_ROUND,
+    bid_mode=BidMode.SEQUENTIAL_FROM_LEFT,
+    dealer_hook=True,
+    made_bonus=10,
+    points_per_trick_made=1,
+    points_per_trick_missed=0,
+    winner=Winner.LOWEST,
+    stake_cents=5,
+)
+
+PRESETS: MappingProxyType[str, Variant] = MappingProxyType(
+    {"mormon-bridge": MORMON_BRIDGE, "scotch-bridge": SCOTCH_BRIDGE, "golf": GOLF}
+)
+
+
+def preset(name: str) -> Variant:
+    """A preset by key, forgiving case and spaces (``"Scotch Bridge"`` finds ``scotch-bridge``).
+
+    >>> preset("Scotch Bridge").max_players
+    4
+    >>> preset("whist")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    scorepad.engine.errors.UnknownVariantError: unknown variant 'whist'; the presets are mormon-...
+    """
+    key = "-".join(name.strip().lower().replace("_", " ").split())
+    try:
+        return PRESETS[key]
+    except KeyError:
+        raise UnknownVariantError(name, tuple(PRESETS)) from None
+
+
+def preset_key(variant: Variant) -> str | None:
+    """The preset key of a variant that is exactly a preset, else ``None``."""
+    return next((key for key, known in PRESETS.items() if known == variant), None)
+
+
+def resolve_variant(spec: str | dict[str, Any] | Variant) -> Variant:
+    """A variant from a game record's ``variant`` field.
+
+    A string names a preset. An object is a full custom variant, or, with ``based_on``, a preset
+    with only the named settings changed (its name defaults to "<preset> (house rules)").
+    """
+    if isinstance(spec, Variant):
+        return spec
+    if isinstance(spec, str):
+        return preset(spec)
+    settings = dict(spec)
+    base_name = settings.pop("based_on", None)
+    if base_name is None:
+        return Variant.parse(settings)
+    if not isinstance(base_name, str):
+        raise VariantSettingError("based_on", f"must name a preset, got {base_name!r}")
+    base = preset(base_name)
+    settings.setdefault("name", f"{base.name} (house rules)")
+    return base.with_changes(**settings)

@@ -1,0 +1,40 @@
+"""Which suit is trump in a round, after each variant's no-trump rules."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+
+from scorepad.engine.cards import DECK_SIZE, Suit
+from scorepad.engine.variant import TrumpRule
+
+
+class TrumpCall(BaseModel):
+    """The round's trump and the reason, in words the table understands."""
+
+    model_config = ConfigDict(frozen=True)
+
+    turned: Suit | None
+    trump: Suit | None
+    note: str
+
+
+def call_trump(
+    rule: TrumpRule, *, turned: Suit | None, all_dealt: bool, previous_trump: Suit | None
+) -> TrumpCall:
+    """Decide the trump from the turned suit (``None`` only when nothing could be turned).
+
+    ``previous_trump`` is the previous round's *trump*, not its turned card: after a no-trump
+    round the same suit may be trump again. It is ``None`` for the first round.
+
+    >>> call_trump(TrumpRule.NO_REPEAT, turned=Suit.HEARTS, all_dealt=False,
+    ...            previous_trump=Suit.HEARTS).note
+    'hearts again: no trump this round'
+    >>> call_trump(TrumpRule.NONE_WHEN_ALL_DEALT, turned=None, all_dealt=True,
+    ...            previous_trump=None).note
+    'all 52 cards dealt: no trump'
+    """
+    if all_dealt or turned is None:
+        return TrumpCall(turned=None, trump=None, note=f"all {DECK_SIZE} cards dealt: no trump")
+    if rule is TrumpRule.NO_REPEAT and turned == previous_trump:
+        return TrumpCall(turned=turned, trump=None, note=f"{turned} again: no trump this round")
+    return TrumpCall(turned=turned, trump=turned, note=f"{turned} turned: {turned} are trump")

@@ -1,0 +1,235 @@
+"""A variant is data: every rule that differs between the games is a setting here.
+
+Tables play house rules, so nothing in the engine branches on a variant's *name*; it reads these
+settings. A custom variant is a validated copy of a preset with some settings changed, and a
+combination the cards cannot support is refused with the setting and the reason.
+"""
+
+from __future__ import annotations
+
+import itertools
+from enum import StrEnum
+from typing import Annotated, Any, Self
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from scorepad.engine.cards import DECK_SIZE, cards_left_over
+from scorepad.engine.errors import PlayerCountError, VariantSettingError
+
+
+class TrumpRule(StrEnum):
+    """How a round's trump follows from the card turned after the deal."""
+
+    EVERY_ROUND = "every_round"
+    """A card is turned every round and its suit is trump (Golf)."""
+    NONE_WHEN_ALL_DEALT = "none_when_all_dealt"
+    """As above, but a round that deals the whole deck turns nothing: no trump (Scotch Bridge)."""
+    NO_REPEAT = "no_repeat"
+    """A suit cannot be trump two rounds running: turning last round's trump means no trump
+    (Mormon Bridge)."""
+
+
+class BidMode(StrEnum):
+    SIMULTANEOUS = "simultaneous"
+    """Everyone shows their bid at once ("ready, set, go")."""
+    SEQUENTIAL_FROM_LEFT = "sequential_from_left"
+    """One by one, from the dealer's left, clockwise; the dealer bids last."""
+    SEQUENTIAL_FROM_RIGHT = "sequential_from_right"
+    """One by one, from the dealer's right, continuing to the right; the dealer bids last."""
+
+    @property
+    def is_sequential(self) -> bool:
+        return self is not BidMode.SIMULTANEOUS
+
+
+class Winner(StrEnum):
+    HIGHEST = "highest"
+    LOWEST = "lowest"
+
+
+HandSize = Annotated[int, Field(ge=1, le=DECK_SIZE // 2)]
+Points = Annotated[int, Field(ge=-1000, le=1000)]
+
+
+class Variant(BaseModel):
+    """The full rules of one game. Presets live in :mod:`scorepad.engine.presets`.
+
+    >>> from scorepad.engine.presets import GOLF
+    >>> GOLF.schedule(6)
+    (1, 2, 3, 4, 5, 6, 7, 8, 8, 7, 6, 5, 4, 3, 2, 1)
+    >>> GOLF.points(bid=3, tricks=3, cards=5), GOLF.points(bid=2, tricks=3, cards=5)
+    (13, 0)
+    >>> GOLF.model_copy(update={"min_players": 9}).validated()
+    Traceback (most recent call last):
+    ...
+    scorepad.engine.errors.VariantSettingError: min_players: 9 is more than max_players (8)
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
+
+    name: str = Field(min_length=1, max_length=60)
+    summary: str = Field(default="", max_length=200)
+    hand_sizes: tuple[HandSize, ...] = Field(min_length=1, max_length=60)
+    """Cards per player, round by round, for a table small enough to deal them all; sizes the
+    deck cannot serve for a larger table are dropped (see :meth:`schedule`)."""
+    min_players: int = Field(ge=2, le=DECK_SIZE - 1)
+    max_players: int = Field(ge=2, le=DECK_SIZE - 1)
+    trump_rule: TrumpRule
+    bid_mode: BidMode
+    dealer_hook: bool
+    """The dealer may not bid the number that makes the bids add up to the tricks."""
+    made_bonus: Points = 10
+    points_per_trick_made: Points = 1
+    points_per_trick_missed: Points = 0
+    made_zero_bonus: Points | None = None
+    """``None``: a made zero scores like any made bid. A number: a made zero scores the round's
+    number of tricks plus this number instead (Scotch Bridge: 13 + 5 = 18)."""
+    winner: Winner = Winner.HIGHEST
+    stake_cents: int | None = Field(default=None, ge=0, le=100_000)
+    """Money each loser pays a winner per round they were set; ``None``: no payouts."""
+
+    @model_validator(mode="after")
+    def _check_combination(self) -> Self:
+        if self.min_players > self.max_players:
+            raise VariantSettingError(
+                "min_players",
+                f"{self.min_players} is more than max_players ({self.max_players})",
+            )
+        if self.dealer_hook and not self.bid_mode.is_sequential:
+            raise VariantSettingError(
+                "dealer_hook",
+                "the hook needs one-by-one bidding: with simultaneous bids the dealer "
+                "cannot know what the others bid",
+            )
+        if not self.schedule_for(self.max_players):
+            sizes = ", ".join(str(size) for size in self.hand_sizes)
+            raise VariantSettingError(
+                "hand_sizes",
+                f"with {self.max_players} players none of the hand sizes ({sizes}) can be "
+                f"dealt from {DECK_SIZE} cards{self._turned_card_note()}",
+            )
+        if (
+            self.made_bonus == 0
+            and self.points_per_trick_made == 0
+            and self.points_per_trick_missed == 0
+            and not self.made_zero_bonus
+        ):
+            raise VariantSettingError(
+                "made_bonus", "every bid, made or missed, would score 0 points"
+            )
+        return self
+
+    def _turned_card_note(self) -> str:
+        if self.trump_rule is TrumpRule.NONE_WHEN_ALL_DEALT:
+            return ""
+        return " with a card left to turn for trump"
+
+    @classmethod
+    def parse(cls, data: Any) -> Variant:
+        """Validate user-supplied settings, turning pydantic's report into one typed error."""
+        try:
+            return cls.model_validate(data)
+        except ValidationError as exc:
+            raise variant_error_from(exc) from None
+
+    def validated(self) -> Variant:
+        """Re-check settings after ``model_copy(update=...)``, which skips validation."""
+        return Variant.parse(self.model_dump())
+
+    def with_changes(self, **changes: Any) -> Variant:
+        """A custom variant: this one with some settings changed, validated."""
+        return Variant.parse({**self.model_dump(), **changes})
+
+    # --- derived rules ----------------------------------------------------------------------
+
+    def can_deal(self, players: int, cards_each: int) -> bool:
+        """Whether the deck serves this hand size (and a trump card when one must be turned)."""
+        left = cards_left_over(players, cards_each)
+        return left >= (0 if self.trump_rule is TrumpRule.NONE_WHEN_ALL_DEALT else 1)
+
+    def schedule_for(self, players: int) -> tuple[int, ...]:
+        return tuple(size for size in self.hand_sizes if self.can_deal(players, size))
+
+    def schedule(self, players: int) -> tuple[int, ...]:
+        """Cards per player in each round for this many players (checks the count)."""
+        self.check_player_count(players)
+        return self.schedule_for(players)
+
+    def check_player_count(self, players: int) -> None:
+        if not self.min_players <= players <= self.max_players:
+            raise PlayerCountError(self.name, players, self.min_players, self.max_players)
+
+    def points(self, bid: int, tricks: int, cards: int) -> int:
+        """Points for one player's round. The sheets' own examples:
+
+        >>> from scorepad.engine.presets import SCOTCH_BRIDGE, MORMON_BRIDGE
+        >>> SCOTCH_BRIDGE.points(bid=0, tricks=0, cards=13)
+        18
+        >>> SCOTCH_BRIDGE.points(bid=5, tricks=5, cards=13)
+        15
+        >>> MORMON_BRIDGE.points(bid=2, tricks=3, cards=7)
+        3
+        """
+        if bid != tricks:
+            return self.points_per_trick_missed * tricks
+        if bid == 0 and self.made_zero_bonus is not None:
+            return cards + self.made_zero_bonus
+        return self.made_bonus + self.points_per_trick_made * tricks
+
+    def describe_schedule(self, players: int) -> str:
+        """A one-line schedule such as ``"16 rounds: 1…8…1"``.
+
+        >>> from scorepad.engine.presets import GOLF
+        >>> GOLF.describe_schedule(6)
+        '16 rounds: 1…8…1'
+        """
+        sizes = self.schedule(players)
+        return f"{len(sizes)} round{'s' if len(sizes) != 1 else ''}: {compress_sizes(sizes)}"
+
+    @property
+    def has_payouts(self) -> bool:
+        return self.stake_cents is not None
+
+
+def compress_sizes(sizes: tuple[int, ...]) -> str:
+    """Write a run of hand sizes the way players say it.
+
+    >>> compress_sizes((13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 2, 3))
+    '13…1…3'
+    >>> compress_sizes((1, 2, 3, 3, 2, 1))
+    '1…3…1'
+    >>> compress_sizes((5, 3, 7))
+    '5, 3, 7'
+    >>> compress_sizes((4,))
+    '4'
+    """
+    steps = [b - a for a, b in itertools.pairwise(sizes)]
+    smooth = all(step in (-1, 1) for step in steps if step != 0) and all(
+        0 < i < len(steps) - 1 and steps[i - 1] * steps[i + 1] < 0
+        for i, step in enumerate(steps)
+        if step == 0
+    )
+    if len(sizes) < 3 or not smooth:
+        return ", ".join(str(size) for size in sizes)
+    turns = [sizes[0]]
+    for i in range(1, len(sizes) - 1):
+        before, after = sizes[i] - sizes[i - 1], sizes[i + 1] - sizes[i]
+        if before * after < 0 or (before == 0 and turns[-1] != sizes[i]):
+            turns.append(sizes[i])
+    turns.append(sizes[-1])
+    return "…".join(str(size) for size in turns)
+
+
+def variant_error_from(exc: ValidationError) -> VariantSettingError:
+    """The first problem pydantic found, as a typed error naming the setting."""
+    problem = exc.errors()[0]
+    original = problem.get("ctx", {}).get("error")
+    if isinstance(original, VariantSettingError):
+        return original
+    setting = ".".join(str(part) for part in problem["loc"]) or "variant"
+    message = str(problem["msg"]).removeprefix("Value error, ")
+    if problem["type"] == "extra_forbidden":
+        message = "is not a setting of a variant"
+    elif "input" in problem and problem["type"] != "missing":
+        message = f"{message} (got {problem['input']!r})"
+    return VariantSettingError(setting, message)

@@ -1,0 +1,30 @@
+"""Small builders that keep test tables readable: bids and tricks listed in seating order."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from scorepad.engine import Game, RoundRecord, Suit
+
+
+def round_of(
+    game: Game, bids: Sequence[int], tricks: Sequence[int], turned: Suit | str | None = "auto"
+) -> RoundRecord:
+    """A round record for ``game``'s next round; ``turned="auto"`` picks clubs unless the whole
+    deck is dealt."""
+    players = game.players
+    if turned == "auto":
+        setup = game.next_round
+        assert setup is not None
+        turned = None if setup.all_dealt else Suit.CLUBS
+    return RoundRecord(
+        turned=Suit(turned) if turned is not None else None,
+        bids=dict(zip(players, bids, strict=True)),
+        tricks=dict(zip(players, tricks, strict=True)),
+    )
+
+
+def play(
+    game: Game, bids: Sequence[int], tricks: Sequence[int], turned: Suit | str | None = "auto"
+) -> Game:
+    return game.record_round(round_of(game, bids, tricks, turned))

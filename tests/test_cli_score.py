@@ -1,0 +1,222 @@
+"""``scorepad score FILE [--json]``: the derived sheet, one-line errors, never a traceback."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorepad.cli import EXIT_INTERNAL, main
+
+ISSUE_EXAMPLE = {
+    "variant": "golf",
+    "players": ["Ann", "Bob", "Cat", "Dan"],
+    "first_dealer": "Bob",
+    "stake_cents": 5,
+    "rounds": [
+        {
+            "turned": "hearts",
+            "bids": {"Ann": 0, "Bob": 1, "Cat": 0, "Dan": 1},
+            "tricks": {"Ann": 0, "Bob": 1, "Cat": 0, "Dan": 0},
+        }
+    ],
+}
+
+
+def write(tmp_path: Path, data: object, name: str = "game.json") -> Path:
+    path = tmp_path / name
+    path.write_text(data if isinstance(data, str) else json.dumps(data))
+    return path
+
+
+def test_json_sheet_of_the_issue_example(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["score", str(write(tmp_path, ISSUE_EXAMPLE)), "--json"]) == 0
+    sheet = json.loads(capsys.readouterr().out)
+    first = sheet["rounds"][0]
+    assert (first["number"], first["cards"], first["dealer"], first["trump"]) == (
+        1,
+        1,
+        "Bob",
+        "hearts",
+    )
+    assert first["points"] == {"Ann": 10, "Bob": 11, "Cat": 10, "Dan": 0}
+    assert first["totals"] == first["points"]
+    assert sheet["totals"] == first["points"]
+    assert sheet["finished"] is False
+    assert sheet["leaders"] == ["Dan"]
+    assert sheet["winners"] == []
+    assert sheet["sets"] == {"Ann": 0, "Bob": 0, "Cat": 0, "Dan": 1}
+    assert sheet["settlement"] == []
+
+
+def test_readable_sheet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["score", str(write(tmp_path, ISSUE_EXAMPLE))]) == 0
+    out = capsys.readouterr().out
+    assert "Golf: round 1 of 18, in progress" in out
+    assert "1/1  +11  11" in out
+    assert "next: round 2, 2 cards each, Cat deals, Dan bids first" in out
+    assert "leading: Dan" in out
+
+
+def test_a_finished_golf_game_prints_the_settlement(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rounds: list[dict[str, Any]] = []
+    sizes = [*range(1, 10), *range(9, 0, -1)]
+    for cards in sizes:  # Bob takes everything; Ann misses every hand; Cat makes every hand
+        rounds.append(
+            {
+                "turned": "spades",
+                "bids": {"Ann": 1, "Bob": cards, "Cat": 0},
+                "tricks": {"Ann": 0, "Bob": cards, "Cat": 0},
+            }
+        )
+    rounds[5]["bids"]["Cat"] = 1  # Cat is set once
+    record = {
+        "variant": "golf",
+        "players": ["Ann", "Bob", "Cat"],
+        "stake_cents": 10,
+        "rounds": rounds,
+    }
+    assert main(["score", str(write(tmp_path, record))]) == 0
+    out = capsys.readouterr().out
+    assert "winner: Ann" in out
+    assert "Cat pays Ann 10¢" in out
+    assert "Ann collects 10¢ in all" in out
+    assert main(["score", str(write(tmp_path, record)), "--json"]) == 0
+    sheet = json.loads(capsys.readouterr().out)
+    assert sheet["settlement"] == [{"from": "Cat", "to": "Ann", "cents": 10}]
+    assert sheet["winners"] == ["Ann"]
+
+
+def test_a_rule_break_prints_one_line_naming_round_and_player(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = json.loads(json.dumps(ISSUE_EXAMPLE))
+    record["rounds"].append(
+        {
+            "turned": "clubs",
+            "bids": {"Ann": 0, "Bob": 0, "Cat": 3, "Dan": 0},
+            "tricks": {"Ann": 0, "Bob": 1, "Cat": 1, "Dan": 0},
+        }
+    )
+    assert main(["score", str(write(tmp_path, record)), "--json"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1
+    assert "round 2: Cat bid 3, but a bid in a 2-card round is 0 to 2" in captured.err
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("", "not valid JSON"),
+        ("\xff\xfe", "not valid JSON"),
+        ("null", "a game record is a JSON object"),
+        ('{"variant": "poker", "players": ["A", "B"]}', "unknown variant 'poker'"),
+        (
+            '{"variant": {"based_on": "golf", "min_players": 1}, "players": ["A", "B"]}',
+            "min_players: Input should be greater than or equal to 2",
+        ),
+        ('{"variant": "golf", "players": ["A", "B"], "rounds": {}}', "rounds"),
+    ],
+)
+def test_bad_files_get_one_clear_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str, message: str
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_bytes(content.encode("latin-1"))
+    assert main(["score", str(path)]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert message in captured.err
+    assert captured.err.startswith("scorepad: ")
+    assert captured.err.count("\n") == 1
+
+
+def test_a_missing_file_or_a_folder_is_reported(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["score", str(tmp_path / "nope.json")]) == 1
+    assert "cannot read: No such file or directory" in capsys.readouterr().err
+    assert main(["score", str(tmp_path)]) == 1
+    assert "cannot read" in capsys.readouterr().err
+
+
+json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 30)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=20,
+)
+
+
+def mutations_of_a_valid_record() -> st.SearchStrategy[object]:
+    """The issue's example with one value anywhere in it replaced by a random JSON value."""
+
+    def paths(value: object, prefix: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+        found = [prefix]
+        if isinstance(value, dict):
+            for key, child in value.items():
+                found += paths(child, (*prefix, key))
+        elif isinstance(value, list):
+            for index, child in enumerate(value):
+                found += paths(child, (*prefix, index))
+        return found
+
+    def replace(path: tuple[object, ...], new: object) -> object:
+        record = json.loads(json.dumps(ISSUE_EXAMPLE))
+        if not path:
+            return new
+        target = record
+        for step in path[:-1]:
+            target = target[step]
+        target[path[-1]] = new
+        return record
+
+    return st.builds(replace, st.sampled_from(paths(ISSUE_EXAMPLE)), json_values)
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.one_of(json_values, mutations_of_a_valid_record()))
+def test_no_input_file_ever_causes_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], data: object
+) -> None:
+    path = tmp_path / "fuzz.json"
+    path.write_text(json.dumps(data))
+    code = main(["score", str(path), "--json"])
+    captured = capsys.readouterr()
+    assert code in (0, 1), captured.err
+    assert code != EXIT_INTERNAL
+    assert "Traceback" not in captured.err
+    if code == 1:
+        assert captured.out == ""
+        assert captured.err.count("\n") == 1
+    else:
+        json.loads(captured.out)
+
+
+def test_the_installed_command_exits_non_zero_without_a_traceback(tmp_path: Path) -> None:
+    path = write(tmp_path, {"variant": "golf", "players": ["A"]})
+    done = subprocess.run(
+        [sys.executable, "-m", "scorepad", "score", str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 1
+    assert done.stdout == ""
+    assert done.stderr.strip() == f"scorepad: {path}: Golf needs 2 to 8 players, not 1"
