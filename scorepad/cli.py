@@ -1,4 +1,4 @@
-"""The ``scorepad`` command: the app, and headless commands over game records.
+"""The ``scorepad`` command: the app, and headless commands over game records and the store.
 
 Every failure a user can cause ends in one line on stderr and a non-zero exit; a traceback
 never reaches the terminal.
@@ -7,20 +7,28 @@ never reaches the terminal.
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from rich.console import Console
+from rich.table import Table
+
 from scorepad.engine import Game, ScorepadError
-from scorepad.report import render_sheet
+from scorepad.report import STATUS_WORDS, render_sheet
+from scorepad.store import StoreError, TinyDBStore, data_dir, open_store, recover_store
+from scorepad.store.atomic import replace_atomically
 
 EXIT_OK = 0
 EXIT_INVALID = 1
-"""The input broke a rule or could not be read."""
+"""The input broke a rule, could not be read, or the store refused."""
 EXIT_USAGE = 2
 EXIT_INTERNAL = 3
 """A bug in scorepad; the message asks for a report."""
+
+STATUSES = ("in_progress", "finished", "abandoned", "damaged")
 
 
 class CommandError(Exception):
@@ -43,6 +51,17 @@ def read_game_file(path: Path) -> Game:
         raise CommandError(f"{path}: {exc}") from None
 
 
+def open_the_store(args: argparse.Namespace) -> TinyDBStore:
+    """The store named by ``--data-dir`` / ``$SCOREPAD_DATA_DIR`` / the default folder."""
+    try:
+        return open_store(getattr(args, "data_dir", None))
+    except StoreError as exc:
+        raise CommandError(str(exc)) from None
+
+
+# --- commands ---------------------------------------------------------------------------------
+
+
 def command_score(args: argparse.Namespace) -> int:
     game = read_game_file(Path(args.file))
     if args.json:
@@ -52,16 +71,139 @@ def command_score(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def command_import(args: argparse.Namespace) -> int:
+    store = open_the_store(args)
+    failed = 0
+    for name in args.files:
+        try:
+            game = read_game_file(Path(name))
+            stored = store.create_game(game.record)
+        except CommandError as exc:
+            print(f"scorepad: not imported: {exc}", file=sys.stderr)
+            failed += 1
+            continue
+        except StoreError as exc:  # this file is not stored; say so and go on
+            print(f"scorepad: not imported: {name}: {exc}", file=sys.stderr)
+            failed += 1
+            continue
+        print(
+            f"imported {name} as {stored.id} ({game.variant.name}, "
+            f"{', '.join(game.players)}; round {len(game.results)}/{len(game.schedule)})"
+        )
+    if failed:
+        raise CommandError(f"{failed} of {len(args.files)} files not imported (see above)")
+    return EXIT_OK
+
+
+def command_games(args: argparse.Namespace) -> int:
+    store = open_the_store(args)
+    summaries = store.list_games(status=args.status)
+    if args.json:
+        document = {
+            "data_dir": str(store.root),
+            "games": [summary.model_dump(mode="json") for summary in summaries],
+        }
+        print(json.dumps(document, ensure_ascii=False, indent=2))
+        return EXIT_OK
+    if not summaries:
+        which = "" if args.status is None else f" {args.status.replace('_', ' ')}"
+        print(f"no{which} games in {store.root}")
+        return EXIT_OK
+    table = Table(show_edge=False, pad_edge=False)
+    for heading in ("id", "variant", "players", "status", "round", "leaders"):
+        table.add_column(heading)
+    for summary in summaries:
+        leaders = summary.winners or summary.leaders
+        table.add_row(
+            summary.id,
+            summary.variant,
+            ", ".join(summary.players),
+            STATUS_WORDS.get(summary.status, summary.status),
+            f"{summary.rounds_played}/{summary.rounds_total}",
+            ("won: " if summary.winners else "") + ", ".join(leaders)
+            if summary.status != "damaged"
+            else (summary.problem or ""),
+        )
+    out = io.StringIO()
+    Console(file=out, width=200, no_color=True, emoji=False).print(table)
+    print(out.getvalue(), end="")
+    return EXIT_OK
+
+
+def command_export(args: argparse.Namespace) -> int:
+    store = open_the_store(args)
+    try:
+        stored = store.load_game(store.resolve_game_id(args.game))
+    except StoreError as exc:
+        raise CommandError(str(exc)) from None
+    text = json.dumps(stored.record.to_data(), ensure_ascii=False, indent=2) + "\n"
+    if args.out is None:
+        print(text, end="")
+        return EXIT_OK
+    try:
+        replace_atomically(Path(args.out), text.encode())
+    except OSError as exc:
+        raise CommandError(f"{args.out}: cannot write: {exc.strerror or exc}") from None
+    print(f"exported game {stored.id} to {args.out}", file=sys.stderr)
+    return EXIT_OK
+
+
+def command_recover(args: argparse.Namespace) -> int:
+    root = data_dir(getattr(args, "data_dir", None))
+    if not root.exists():
+        raise CommandError(f"there is no store at {root}")
+    try:
+        report = recover_store(root)
+    except (StoreError, OSError) as exc:
+        raise CommandError(str(exc)) from None
+    for path in report.restored:
+        print(f"restored {path} from its last good backup")
+    for path in report.started_fresh:
+        print(f"started {path} afresh (no good backup); the roster was rebuilt from the games")
+    for path in report.lost:
+        print(f"could not recover {path}: no good backup (a copy is in {root / 'damaged'})")
+    if not (report.restored or report.started_fresh or report.lost):
+        print(f"every file in {root} reads fine; nothing to do")
+    return EXIT_INVALID if report.lost else EXIT_OK
+
+
+# --- parsing ------------------------------------------------------------------------------------
+
+
 def build_parser() -> argparse.ArgumentParser:
+    data_dir_help = "the store folder (default: $SCOREPAD_DATA_DIR, else the user data folder)"
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS, help=data_dir_help)
     parser = argparse.ArgumentParser(
         prog="scorepad",
         description="A score pad for Oh Hell games: Mormon Bridge, Scotch Bridge, Golf.",
     )
+    parser.add_argument("--data-dir", metavar="DIR", default=None, help=data_dir_help)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
     score = commands.add_parser("score", help="print the score sheet of a game record (JSON)")
     score.add_argument("file", metavar="FILE", help="a game record, as exported by scorepad")
     score.add_argument("--json", action="store_true", help="print the sheet as JSON")
     score.set_defaults(handler=command_score)
+
+    importer = commands.add_parser("import", parents=[common], help="store game records")
+    importer.add_argument("files", metavar="FILE", nargs="+", help="game record files (JSON)")
+    importer.set_defaults(handler=command_import)
+
+    games = commands.add_parser("games", parents=[common], help="list the stored games")
+    games.add_argument("--status", choices=STATUSES, help="only games with this status")
+    games.add_argument("--json", action="store_true", help="print the list as one JSON document")
+    games.set_defaults(handler=command_games)
+
+    export = commands.add_parser("export", parents=[common], help="print a game's record")
+    export.add_argument("game", metavar="GAME", help="a game id (or the start of one)")
+    export.add_argument("--out", metavar="FILE", help="write the record to FILE instead")
+    export.set_defaults(handler=command_export)
+
+    recover = commands.add_parser(
+        "recover", parents=[common], help="restore unreadable store files from their backups"
+    )
+    recover.set_defaults(handler=command_recover)
     return parser
 
 

@@ -47,7 +47,7 @@ from scorepad.engine.presets import (
     preset,
     resolve_variant,
 )
-from scorepad.engine.record import GameRecord, RoundRecord
+from scorepad.engine.record import GameRecord, RoundDraft, RoundRecord
 from scorepad.engine.settlement import format_cents, net_cents
 from scorepad.engine.sheet import GameStatus, Payment, RoundResult, RoundSetup, ScoreSheet, Standing
 from scorepad.engine.trump import TrumpCall
@@ -75,6 +75,7 @@ __all__ = [
     "PlayerCountError",
     "PlayerError",
     "RecordFormatError",
+    "RoundDraft",
     "RoundError",
     "RoundNotFoundError",
     "RoundRecord",

@@ -126,3 +126,21 @@ def _location(loc: tuple[int | str, ...]) -> str:
         rest = rest[2:]
     words.extend(str(part) for part in rest)
     return ", ".join(words) or "record"
+
+
+class RoundDraft(BaseModel):
+    """A round being entered: what the table has said so far, saved after every tap so a game
+    resumes mid-round after a crash. Never scored; it becomes a :class:`RoundRecord` when the
+    round is confirmed."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    turned: Suit | None = None
+    bids: dict[str, Count] = Field(default_factory=dict)
+    bids_shown: bool = False
+    """Simultaneous bidding: the "go" has been said and the bids are being written down."""
+    tricks: dict[str, Count] = Field(default_factory=dict)
+
+    @property
+    def is_empty(self) -> bool:
+        return self.turned is None and not self.bids and not self.tricks and not self.bids_shown

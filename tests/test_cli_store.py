@@ -1,0 +1,114 @@
+"""``scorepad import / games / export / recover`` over a store folder."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from scorepad.cli import main
+from scorepad.store import TinyDBStore
+from tests.test_cli_score import ISSUE_EXAMPLE, write
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+@pytest.fixture
+def data(tmp_path: Path) -> Path:
+    return tmp_path / "data"
+
+
+def test_import_stores_valid_records_and_names_each_invalid_file(
+    tmp_path: Path, data: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = write(tmp_path, ISSUE_EXAMPLE, "good.json")
+    bad = write(tmp_path, {**ISSUE_EXAMPLE, "first_dealer": "Zed"}, "bad.json")
+    code, out, err = run(capsys, "import", str(good), str(bad), "--data-dir", str(data))
+    assert code == 1
+    assert f"imported {good} as " in out
+    assert f"not imported: {bad}: first dealer 'Zed' is not one of the players" in err
+    assert "1 of 2 files not imported" in err
+    stored = TinyDBStore(data).list_games()
+    assert len(stored) == 1
+    assert stored[0].players == ("Ann", "Bob", "Cat", "Dan")
+
+    code, out, err = run(capsys, "--data-dir", str(data), "import", str(good))
+    assert (code, err) == (0, "")
+    assert len(TinyDBStore(data).list_games()) == 2
+
+
+def test_games_lists_id_variant_players_status_rounds_and_leaders(
+    tmp_path: Path, data: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run(capsys, "import", str(write(tmp_path, ISSUE_EXAMPLE)), "--data-dir", str(data))
+    code, out, _ = run(capsys, "games", "--data-dir", str(data))
+    assert code == 0
+    row = out.splitlines()[-1]
+    for cell in ("Golf", "Ann, Bob, Cat, Dan", "in progress", "1/18", "Dan"):
+        assert cell in row
+    code, out, _ = run(capsys, "games", "--json", "--data-dir", str(data))
+    listed = json.loads(out)["games"]
+    assert [(g["variant"], g["status"], g["rounds_played"], g["leaders"]) for g in listed] == [
+        ("Golf", "in_progress", 1, ["Dan"])
+    ]
+    code, out, _ = run(capsys, "games", "--status", "finished", "--data-dir", str(data))
+    assert out.strip() == f"no finished games in {data}"
+
+
+def test_the_store_folder_comes_from_the_environment_too(
+    tmp_path: Path, data: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SCOREPAD_DATA_DIR", str(data))
+    run(capsys, "import", str(write(tmp_path, ISSUE_EXAMPLE)))
+    assert len(TinyDBStore(data).list_games()) == 1
+
+
+def test_scoring_an_export_gives_the_same_sheet(
+    tmp_path: Path, data: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    original = write(tmp_path, ISSUE_EXAMPLE)
+    run(capsys, "import", str(original), "--data-dir", str(data))
+    game_id = TinyDBStore(data).list_games()[0].id
+    exported = tmp_path / "export.json"
+    code, _, err = run(
+        capsys, "export", game_id[:4], "--out", str(exported), "--data-dir", str(data)
+    )
+    assert code == 0
+    assert f"exported game {game_id}" in err
+    _, from_original, _ = run(capsys, "score", str(original), "--json")
+    _, from_export, _ = run(capsys, "score", str(exported), "--json")
+    assert from_original == from_export
+    code, printed, _ = run(capsys, "export", game_id, "--data-dir", str(data))
+    assert json.loads(printed) == json.loads(exported.read_text())
+
+
+def test_an_unknown_game_is_one_line(data: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "export", "nope", "--data-dir", str(data))
+    assert (code, out) == (1, "")
+    assert err == "scorepad: no game with id 'nope'\n"
+
+
+def test_a_damaged_store_is_explained_and_recovered(
+    tmp_path: Path, data: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = write(tmp_path, ISSUE_EXAMPLE)
+    run(capsys, "import", str(good), str(good), "--data-dir", str(data))
+    meta = data / "meta.json"
+    meta.write_text('{"schema": ')
+    code, out, err = run(capsys, "games", "--data-dir", str(data))
+    assert code == 1
+    assert out == ""
+    assert err.count("\n") == 1
+    assert f"{meta} cannot be read: not valid JSON" in err
+    assert "scorepad recover" in err
+    code, out, _ = run(capsys, "recover", "--data-dir", str(data))
+    assert code == 0
+    assert f"restored {meta}" in out
+    code, out, _ = run(capsys, "games", "--data-dir", str(data))
+    assert code == 0
+    assert out.count("Golf") == 2
