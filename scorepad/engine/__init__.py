@@ -12,7 +12,15 @@ A game is its settings plus the list of recorded rounds; everything else is deri
 """
 
 from scorepad.engine.cards import DECK_SIZE, Suit
-from scorepad.engine.entry import BiddingState, TricksState, balance_text
+from scorepad.engine.entry import (
+    BiddingState,
+    BidOptions,
+    TricksState,
+    balance_text,
+    bid_options,
+    bidding_state,
+    tricks_state,
+)
 from scorepad.engine.errors import (
     BidOrderError,
     BidRangeError,
@@ -60,6 +68,7 @@ __all__ = [
     "PRESETS",
     "SCOTCH_BRIDGE",
     "BidMode",
+    "BidOptions",
     "BidOrderError",
     "BidRangeError",
     "BiddingState",
@@ -101,8 +110,11 @@ __all__ = [
     "VariantSettingError",
     "Winner",
     "balance_text",
+    "bid_options",
+    "bidding_state",
     "format_cents",
     "net_cents",
     "preset",
     "resolve_variant",
+    "tricks_state",
 ]

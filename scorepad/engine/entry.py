@@ -99,26 +99,57 @@ def bidding_state(setup: RoundSetup, bids: Mapping[str, int]) -> BiddingState:
         raise HookError(setup.number, setup.dealer, ordered[setup.dealer], setup.cards)
 
     next_bidder = next((name for name in order if name not in ordered), None)
-    dealers_turn = next_bidder == setup.dealer
-    allowed: tuple[int, ...] = ()
-    if next_bidder is not None:
-        allowed = tuple(n for n in range(setup.cards + 1) if not (dealers_turn and n == forbidden))
-    reason = None
-    if dealers_turn and forbidden is not None:
-        reason = (
-            f"{setup.dealer} deals and may not bid {forbidden}: the bids would add up to "
-            f"{setup.cards}, the number of tricks"
-        )
+    options = bid_options(setup, ordered, next_bidder) if next_bidder is not None else None
     return BiddingState(
         round_number=setup.number,
         cards=setup.cards,
         bids=ordered,
         next_bidder=next_bidder,
-        allowed=allowed,
+        allowed=options.allowed if options else (),
         forbidden=forbidden,
-        forbidden_reason=reason,
+        forbidden_reason=options.reason if options else None,
         total=total,
         balance=balance_text(total, setup.cards),
+    )
+
+
+class BidOptions(BaseModel):
+    """What one player may bid, given everyone else's bids."""
+
+    model_config = ConfigDict(frozen=True)
+
+    player: str
+    allowed: tuple[int, ...]
+    forbidden: int | None
+    """The number the hook takes away (only ever from the dealer)."""
+    reason: str | None
+
+
+def bid_options(setup: RoundSetup, bids: Mapping[str, int], player: str) -> BidOptions:
+    """The bids open to ``player`` (entering or correcting theirs), the others' bids standing.
+
+    >>> from scorepad.engine.game import Game
+    >>> setup = Game.start("golf", ["Ann", "Bob", "Cat"], first_dealer="Cat").next_round
+    >>> bid_options(setup, {"Ann": 0, "Bob": 0}, "Cat").allowed
+    (0,)
+    >>> bid_options(setup, {"Ann": 0, "Bob": 0, "Cat": 0}, "Ann").allowed
+    (0, 1)
+    """
+    if player not in setup.bid_order:
+        raise StrangerError(setup.number, "a bid", player, setup.bid_order)
+    others = {name: bid for name, bid in bids.items() if name != player}
+    forbidden = _hook_number(setup, others) if player == setup.dealer else None
+    reason = None
+    if forbidden is not None:
+        reason = (
+            f"{setup.dealer} deals and may not bid {forbidden}: the bids would add up to "
+            f"{setup.cards}, the number of tricks"
+        )
+    return BidOptions(
+        player=player,
+        allowed=tuple(n for n in range(setup.cards + 1) if n != forbidden),
+        forbidden=forbidden,
+        reason=reason,
     )
 
 

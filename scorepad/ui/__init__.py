@@ -1,0 +1,2 @@
+"""The Flet app: views in :mod:`scorepad.ui.views` over the plain-Python state in
+:mod:`scorepad.ui.state` (which tests drive without a browser)."""

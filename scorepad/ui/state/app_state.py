@@ -1,0 +1,496 @@
+"""The app as plain Python: every screen's state and every action a user can take.
+
+The Flet views only read this and call its methods; tests drive it directly, without a
+browser. Each action either succeeds (and is saved before it returns) or leaves everything as
+it was and puts a clear message where the user is looking. No Flet in this module.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from scorepad.engine import (
+    Game,
+    GameRecord,
+    RoundDraft,
+    ScorepadError,
+    ScoreSheet,
+    Suit,
+    Variant,
+)
+from scorepad.engine.changes import describe_changes
+from scorepad.store import GameSummary, SavedVariant, StoreError, TinyDBStore
+from scorepad.store.models import StoredGame
+from scorepad.ui.state.round_entry import Field, RoundEntry, Selection, Stage, draft_from_round
+from scorepad.ui.state.rules_form import RulesForm
+from scorepad.ui.state.setup_form import SetupForm, VariantChoice, preset_choices
+
+log = logging.getLogger("scorepad.ui")
+
+
+class Screen(StrEnum):
+    HOME = "home"
+    SETUP = "setup"
+    GAME = "game"
+    RULES = "rules"
+
+
+class GameTab(StrEnum):
+    ROUND = "round"
+    SHEET = "sheet"
+
+
+class MessageKind(StrEnum):
+    INFO = "info"
+    ERROR = "error"
+
+
+@dataclass(frozen=True)
+class Message:
+    text: str
+    kind: MessageKind = MessageKind.INFO
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A game as it was before an action, for undo."""
+
+    record: GameRecord
+    draft: RoundDraft | None
+    editing: int | None
+    label: str
+
+
+@dataclass
+class GameSession:
+    """The open game: what is stored, plus what only this screen knows."""
+
+    stored: StoredGame
+    editing: int | None = None
+    """The earlier round being corrected, if any."""
+    edit_draft: RoundDraft | None = None
+    selection: Selection | None = None
+    undo: list[Snapshot] = field(default_factory=list)
+    changes: list[str] = field(default_factory=list)
+    """What the last correction changed, shown until the next action."""
+    tab: GameTab = GameTab.ROUND
+
+    @property
+    def game(self) -> Game:
+        return self.stored.game
+
+    @property
+    def draft(self) -> RoundDraft:
+        if self.editing is not None:
+            return self.edit_draft or RoundDraft()
+        return self.stored.draft or RoundDraft()
+
+    @property
+    def entry(self) -> RoundEntry | None:
+        """The round on the pad: the one being corrected, or the next one (None when over)."""
+        game = self.game
+        if self.editing is not None:
+            return RoundEntry(game, self.editing, self.draft, self.selection)
+        if game.next_round is None:
+            return None
+        return RoundEntry(game, len(game.results) + 1, self.draft, self.selection)
+
+    @property
+    def sheet(self) -> ScoreSheet:
+        return self.game.sheet
+
+
+class ScorepadApp:
+    """Everything the user can see and do. ``rng`` draws the dealer (seedable for tests)."""
+
+    def __init__(self, store: TinyDBStore, rng: random.Random | None = None) -> None:
+        self.store = store
+        self.rng = rng or random.Random()
+        self.screen = Screen.HOME
+        self.message: Message | None = None
+        self.session: GameSession | None = None
+        self.setup: SetupForm | None = None
+        self.rules: RulesForm | None = None
+        self.dark = False
+        self._games: list[GameSummary] | None = None
+        self._listeners: list[Callable[[], None]] = []
+
+    # --- plumbing --------------------------------------------------------------------------
+
+    def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]:
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener)
+
+    def _changed(self) -> None:
+        for listener in list(self._listeners):
+            listener()
+
+    @contextmanager
+    def _action(self, what: str) -> Iterator[None]:
+        """Run one user action: report any failure as a message, never as a traceback."""
+        self.message = None
+        try:
+            yield
+        except (ScorepadError, StoreError) as problem:
+            self.message = Message(str(problem), MessageKind.ERROR)
+        except Exception as problem:  # a bug: keep the app usable and the data safe
+            log.exception("unexpected failure while trying to %s", what)
+            self.message = Message(
+                f"Something went wrong while trying to {what} ({type(problem).__name__}). "
+                "Nothing was lost: everything recorded so far is saved.",
+                MessageKind.ERROR,
+            )
+        finally:
+            self._changed()
+
+    def dismiss_message(self) -> None:
+        self.message = None
+        self._changed()
+
+    def toggle_theme(self) -> None:
+        self.dark = not self.dark
+        self._changed()
+
+    # --- home ------------------------------------------------------------------------------
+
+    @property
+    def games(self) -> list[GameSummary]:
+        """The game list, in progress first, then most recently changed."""
+        if self._games is None:
+            try:
+                listed = self.store.list_games()
+            except StoreError as problem:
+                self.message = Message(str(problem), MessageKind.ERROR)
+                listed = []
+            order = {"in_progress": 0, "finished": 1, "abandoned": 2, "damaged": 3}
+            self._games = sorted(listed, key=lambda s: order.get(s.status, 4))
+        return self._games
+
+    def go_home(self) -> None:
+        with self._action("go back to the list of games"):
+            self.screen = Screen.HOME
+            self.session = None
+            self._games = None
+
+    def open_game(self, game_id: str) -> None:
+        with self._action("open the game"):
+            stored = self.store.load_game(game_id)
+            self.session = GameSession(stored=stored)
+            self.screen = Screen.GAME
+            if stored.game.next_round is None:
+                self.session.tab = GameTab.SHEET
+
+    # --- a new game ------------------------------------------------------------------------
+
+    def variant_choices(self) -> list[VariantChoice]:
+        saved: list[SavedVariant] = []
+        try:
+            saved = self.store.saved_variants()
+        except StoreError as problem:
+            self.message = Message(str(problem), MessageKind.ERROR)
+        return preset_choices() + [VariantChoice(f"saved:{v.name}", v.variant) for v in saved]
+
+    def roster(self) -> list[str]:
+        try:
+            return [p.name for p in self.store.roster()]
+        except StoreError:
+            return []
+
+    def new_game(self, players: list[str] | None = None, variant_key: str | None = None) -> None:
+        """Open the new-game form (``players`` to start again with the same table)."""
+        with self._action("start a new game"):
+            self.setup = SetupForm(choices=self.variant_choices())
+            if variant_key is not None:
+                self.setup.choose_variant(variant_key)
+            for name in players or []:
+                self.setup.add_player(name)
+            self.screen = Screen.SETUP
+
+    def _form(self) -> SetupForm:
+        if self.setup is None:
+            raise ScorepadError("there is no new game being set up")
+        return self.setup
+
+    def choose_variant(self, key: str) -> None:
+        with self._action("choose the variant"):
+            self._form().choose_variant(key)
+
+    def add_player(self, name: str) -> bool:
+        with self._action("add the player"):
+            return self._form().add_player(name)
+        return False  # the action failed and said why
+
+    def remove_player(self, name: str) -> None:
+        with self._action("remove the player"):
+            self._form().remove_player(name)
+
+    def move_player(self, name: str, places: int) -> None:
+        with self._action("move the player"):
+            self._form().move_player(name, places)
+
+    def reorder_players(self, old_index: int, new_index: int) -> None:
+        with self._action("move the player"):
+            self._form().reorder(old_index, new_index)
+
+    def choose_dealer(self, name: str) -> None:
+        with self._action("choose the first dealer"):
+            self._form().choose_dealer(name)
+
+    def draw_dealer(self) -> None:
+        with self._action("draw for the dealer"):
+            dealer = self._form().draw_dealer(self.rng)
+            self.message = Message(f"{dealer} drew high card and deals first")
+
+    def set_stake(self, cents: int) -> None:
+        with self._action("set the stake"):
+            self._form().set_stake(cents)
+
+    def start_game(self) -> None:
+        with self._action("start the game"):
+            record = self._form().record()
+            stored = self.store.create_game(record)
+            self.session = GameSession(stored=stored)
+            self.setup = None
+            self.screen = Screen.GAME
+
+    # --- playing a round -------------------------------------------------------------------
+
+    def _session(self) -> GameSession:
+        if self.session is None:
+            raise ScorepadError("no game is open")
+        return self.session
+
+    def _entry(self) -> RoundEntry:
+        entry = self._session().entry
+        if entry is None:
+            raise ScorepadError("the game is over: there is no round to enter")
+        return entry
+
+    def _save_draft(self, draft: RoundDraft, label: str) -> None:
+        """Keep the round being entered: on disk for the next round, in memory for an edit."""
+        session = self._session()
+        self._push_undo(label)
+        session.selection = None
+        session.changes = []
+        if session.editing is not None:
+            session.edit_draft = draft
+            return
+        session.stored = self.store.save_draft(
+            session.stored.id, draft, expected_revision=session.stored.revision
+        )
+
+    def _push_undo(self, label: str) -> None:
+        session = self._session()
+        session.undo.append(
+            Snapshot(
+                record=session.stored.record,
+                draft=session.draft if session.editing is not None else session.stored.draft,
+                editing=session.editing,
+                label=label,
+            )
+        )
+
+    def choose_trump(self, suit: Suit) -> None:
+        with self._action("record the turned suit"):
+            entry = self._entry()
+            self._save_draft(entry.choose_trump(suit), f"turned {suit}")
+
+    def say_go(self) -> None:
+        with self._action("show the bids"):
+            self._save_draft(self._entry().say_go(), "ready, set, go")
+
+    def tap_number(self, value: int) -> None:
+        """The number pad: a bid or a trick count for whoever the pad is entering."""
+        with self._action("enter the number"):
+            entry = self._entry()
+            player, stage = entry.active, entry.stage
+            draft, note = entry.enter(value)
+            what = "bid" if stage is Stage.BIDS else "took"
+            self._save_draft(draft, f"{player} {what} {value}")
+            if note:
+                self.message = Message(note)
+
+    def select(self, field_name: str, player: str) -> None:
+        """Tap a player's bid or tricks to correct it."""
+        with self._action("pick the entry to correct"):
+            session = self._session()
+            session.selection = self._entry().select(Field(field_name), player)
+
+    def confirm_round(self) -> None:
+        """Record the round on the pad (or save the correction of an earlier one)."""
+        with self._action("record the round"):
+            session = self._session()
+            entry = self._entry()
+            if entry.stage is not Stage.CONFIRM:
+                raise ScorepadError(f"round {entry.number}: {self._missing(entry)}")
+            record = entry.as_record()
+            before = session.sheet
+            self._push_undo(f"round {entry.number}")
+            if session.editing is not None:
+                number = session.editing
+                session.stored = self.store.update_game(
+                    session.stored.id,
+                    lambda game: game.replace_round(number, record),
+                    expected_revision=session.stored.revision,
+                )
+                session.editing = None
+                session.edit_draft = None
+                session.changes = describe_changes(before, session.sheet) or [
+                    f"round {number}: nothing changed"
+                ]
+            else:
+                session.stored = self.store.record_round(
+                    session.stored.id, record, expected_revision=session.stored.revision
+                )
+                session.changes = []
+            session.selection = None
+            if session.game.next_round is None:
+                session.tab = GameTab.SHEET
+
+    @staticmethod
+    def _missing(entry: RoundEntry) -> str:
+        return {
+            Stage.TRUMP: "tap the turned suit first",
+            Stage.GO: "say go and enter the bids first",
+            Stage.BIDS: f"{entry.active} has not bid yet",
+            Stage.TRICKS: f"enter {entry.active}'s tricks first",
+        }.get(entry.stage, "the round is not complete")
+
+    # --- corrections -----------------------------------------------------------------------
+
+    def edit_round(self, number: int) -> None:
+        with self._action("open the round for correction"):
+            session = self._session()
+            game = session.game
+            if not 1 <= number <= len(game.results):
+                raise ScorepadError(f"there is no recorded round {number} to correct")
+            session.editing = number
+            session.edit_draft = draft_from_round(game, number)
+            session.selection = None
+            session.changes = []
+            session.tab = GameTab.ROUND
+
+    def cancel_edit(self) -> None:
+        with self._action("stop correcting"):
+            session = self._session()
+            session.editing = None
+            session.edit_draft = None
+            session.selection = None
+            if session.game.next_round is None:
+                session.tab = GameTab.SHEET
+
+    def delete_round(self, number: int) -> None:
+        with self._action("delete the round"):
+            session = self._session()
+            before = session.sheet
+            self._push_undo(f"delete round {number}")
+            last = number == len(session.game.results)
+            session.stored = self.store.update_game(
+                session.stored.id,
+                lambda game: game.delete_round(number),
+                draft=None if last else session.stored.draft,
+                expected_revision=session.stored.revision,
+            )
+            session.editing = None
+            session.edit_draft = None
+            session.selection = None
+            session.changes = [f"round {number} deleted", *describe_changes(before, session.sheet)]
+
+    def abandon_game(self) -> None:
+        with self._action("end the game early"):
+            session = self._session()
+            self._push_undo("end early")
+            session.stored = self.store.update_game(
+                session.stored.id,
+                lambda game: game.abandon(),
+                draft=None,
+                expected_revision=session.stored.revision,
+            )
+            session.editing = None
+            session.tab = GameTab.SHEET
+            self.message = Message("The game is kept as abandoned: no winner, no payouts.")
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.session and self.session.undo)
+
+    @property
+    def undo_label(self) -> str | None:
+        if not self.session or not self.session.undo:
+            return None
+        return self.session.undo[-1].label
+
+    def undo(self) -> None:
+        """Take back the last action: a tap, a recorded round, a correction or a deletion."""
+        with self._action("undo"):
+            session = self._session()
+            if not session.undo:
+                raise ScorepadError("there is nothing to undo")
+            snapshot = session.undo[-1]
+            if snapshot.record != session.stored.record or (
+                snapshot.editing is None and snapshot.draft != session.stored.draft
+            ):
+                session.stored = self.store.update_game(
+                    session.stored.id,
+                    lambda _game: Game(snapshot.record),
+                    draft=snapshot.draft if snapshot.editing is None else session.stored.draft,
+                    expected_revision=session.stored.revision,
+                )
+            session.undo.pop()
+            session.editing = snapshot.editing
+            session.edit_draft = snapshot.draft if snapshot.editing is not None else None
+            session.selection = None
+            session.changes = []
+            if session.game.next_round is not None or session.editing is not None:
+                session.tab = GameTab.ROUND
+            self.message = Message(f"undone: {snapshot.label}")
+
+    def show_tab(self, tab: str) -> None:
+        with self._action("switch the view"):
+            self._session().tab = GameTab(tab)
+
+    # --- house rules -----------------------------------------------------------------------
+
+    def open_rules(self, start_from: str | None = None) -> None:
+        """The house-rules editor, on a copy of a preset or saved variant (by choice key)."""
+        with self._action("open the house rules"):
+            key = start_from or "preset:golf"
+            choice = next((c for c in self.variant_choices() if c.key == key), None)
+            if choice is None:
+                raise ScorepadError(f"unknown variant {key!r}")
+            replacing = choice.variant.name if key.startswith("saved:") else None
+            self.rules = RulesForm.starting_from(choice.variant, replacing=replacing)
+            self.screen = Screen.RULES
+
+    def set_rule(self, setting: str, value: object) -> None:
+        with self._action("change the setting"):
+            if self.rules is None:
+                raise ScorepadError("no house rules are being edited")
+            self.rules.set(setting, value)
+
+    def save_rules(self) -> Variant | None:
+        with self._action("save the house rules"):
+            if self.rules is None:
+                raise ScorepadError("no house rules are being edited")
+            variant = self.rules.check()
+            if variant is None:
+                setting, reason = next(iter(self.rules.errors.items()))
+                raise ScorepadError(f"{setting}: {reason}")
+            self.store.save_variant(variant, replacing=self.rules.replacing)
+            self.rules.replacing = variant.name
+            self.message = Message(f"Saved {variant.name}: pick it when you start a new game.")
+            return variant
+        return None  # the action failed and said why
+
+    def delete_rules(self, name: str) -> None:
+        with self._action("delete the house rules"):
+            self.store.delete_variant(name)
+            if self.rules is not None and self.rules.replacing == name:
+                self.rules = None
+                self.screen = Screen.HOME
+            self.message = Message(f"Deleted {name}; games played with it keep their rules.")

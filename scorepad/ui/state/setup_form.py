@@ -1,0 +1,171 @@
+"""The "new game" form: variant, players in seating order, first dealer, stake. No Flet here."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from scorepad.engine import PRESETS, Game, GameRecord, ScorepadError, Variant, format_cents
+
+STAKE_CHOICES = (5, 10, 25)
+
+
+@dataclass(frozen=True)
+class VariantChoice:
+    key: str
+    """``preset:<key>`` or ``saved:<name>``."""
+    variant: Variant
+
+    @property
+    def label(self) -> str:
+        return self.variant.name
+
+    @property
+    def summary(self) -> str:
+        v = self.variant
+        players = (
+            f"{v.min_players} players"
+            if v.min_players == v.max_players
+            else f"{v.min_players}–{v.max_players} players"
+        )
+        return v.summary or f"{players}, {len(v.hand_sizes)} rounds"
+
+
+def preset_choices() -> list[VariantChoice]:
+    return [VariantChoice(f"preset:{key}", variant) for key, variant in PRESETS.items()]
+
+
+@dataclass
+class SetupForm:
+    choices: list[VariantChoice]
+    variant_key: str = "preset:mormon-bridge"
+    players: list[str] = field(default_factory=list)
+    first_dealer: str | None = None
+    stake_cents: int | None = None
+    name_error: str | None = None
+    """Why the last name typed was not added."""
+
+    @property
+    def choice(self) -> VariantChoice:
+        return next(c for c in self.choices if c.key == self.variant_key)
+
+    @property
+    def variant(self) -> Variant:
+        return self.choice.variant
+
+    # --- edits ----------------------------------------------------------------------------
+
+    def choose_variant(self, key: str) -> None:
+        if all(c.key != key for c in self.choices):
+            raise ScorepadError(f"unknown variant {key!r}")
+        self.variant_key = key
+        self.stake_cents = None
+
+    def add_player(self, name: str) -> bool:
+        """Add a name at the end of the seating order; False (with ``name_error``) if refused."""
+        cleaned = " ".join(name.split())
+        self.name_error = None
+        if not cleaned:
+            self.name_error = "type a name first"
+        elif twin := next((p for p in self.players if p.casefold() == cleaned.casefold()), None):
+            self.name_error = f"{twin} is already at the table"
+        elif len(self.players) >= self.variant.max_players:
+            most = self.variant.max_players
+            self.name_error = f"{self.variant.name} is for at most {most} players"
+        if self.name_error:
+            return False
+        self.players.append(cleaned)
+        return True
+
+    def remove_player(self, name: str) -> None:
+        self.players = [p for p in self.players if p != name]
+        if self.first_dealer == name:
+            self.first_dealer = None
+
+    def move_player(self, name: str, places: int) -> None:
+        """Move a player ``places`` seats later (negative: earlier) in the seating order."""
+        index = self.players.index(name)
+        target = max(0, min(len(self.players) - 1, index + places))
+        self.players.insert(target, self.players.pop(index))
+
+    def reorder(self, old_index: int, new_index: int) -> None:
+        """A drag from one place in the list to another."""
+        if not (0 <= old_index < len(self.players)):
+            return
+        player = self.players.pop(old_index)
+        self.players.insert(max(0, min(len(self.players), new_index)), player)
+
+    def choose_dealer(self, name: str) -> None:
+        if name not in self.players:
+            raise ScorepadError(f"{name!r} is not at the table")
+        self.first_dealer = name
+
+    def draw_dealer(self, rng: random.Random) -> str:
+        if not self.players:
+            raise ScorepadError("add the players first")
+        self.first_dealer = rng.choice(self.players)
+        return self.first_dealer
+
+    def set_stake(self, cents: int) -> None:
+        if not 0 <= cents <= 100_000:
+            raise ScorepadError(f"a stake of {cents} cents is out of range (0 to $1000)")
+        self.stake_cents = cents
+
+    # --- what the form says ---------------------------------------------------------------
+
+    @property
+    def effective_stake(self) -> int | None:
+        if not self.variant.has_payouts:
+            return None
+        return self.stake_cents if self.stake_cents is not None else self.variant.stake_cents
+
+    @property
+    def dealer(self) -> str | None:
+        if self.first_dealer in self.players:
+            return self.first_dealer
+        return self.players[0] if self.players else None
+
+    @property
+    def schedule_line(self) -> str:
+        """ "Golf, 6 players: 16 rounds: 1…8…1", or what stops that table from playing."""
+        variant, count = self.variant, len(self.players)
+        if count == 0:
+            limits = (
+                f"exactly {variant.min_players}"
+                if variant.min_players == variant.max_players
+                else f"{variant.min_players} to {variant.max_players}"
+            )
+            return f"{variant.name} is for {limits} players"
+        try:
+            return f"{variant.name}, {count} players: {variant.describe_schedule(count)}"
+        except ScorepadError as problem:
+            return str(problem)
+
+    @property
+    def problem(self) -> str | None:
+        """Why the game cannot start yet, or None."""
+        try:
+            self.record()
+        except ScorepadError as problem:
+            return str(problem)
+        return None
+
+    @property
+    def stake_line(self) -> str | None:
+        stake = self.effective_stake
+        if stake is None:
+            return None
+        return f"each set costs {format_cents(stake)}, paid to the winner"
+
+    def record(self) -> GameRecord:
+        """The new game's record, checked by the engine."""
+        variant = self.variant
+        preset_key = self.variant_key.removeprefix("preset:")
+        spec: str | Variant = preset_key if self.variant_key.startswith("preset:") else variant
+        game = Game.start(
+            spec,
+            self.players,
+            first_dealer=self.dealer,
+            stake_cents=self.stake_cents if variant.has_payouts else None,
+        )
+        return game.record

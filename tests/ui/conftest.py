@@ -1,0 +1,14 @@
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from scorepad.store import TinyDBStore
+from scorepad.ui.state import ScorepadApp
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> ScorepadApp:
+    return ScorepadApp(TinyDBStore(tmp_path / "data"), rng=random.Random(7))

@@ -1,0 +1,114 @@
+"""Starting a game and writing house rules: every bad input explained where it happened."""
+
+from __future__ import annotations
+
+from scorepad.engine import GOLF, BidMode
+from scorepad.ui.state import ScorepadApp, Screen
+from tests.ui.driving import play_round
+
+
+def test_names_are_checked_as_they_are_added(app: ScorepadApp) -> None:
+    app.new_game()
+    form = app.setup
+    assert form is not None
+    assert not app.add_player("   ")
+    assert form.name_error == "type a name first"
+    assert app.add_player(" Ann ")
+    assert not app.add_player("ann")
+    assert form.name_error == "Ann is already at the table"
+    assert form.players == ["Ann"]
+
+
+def test_player_limits_and_the_schedule_are_shown_before_starting(app: ScorepadApp) -> None:
+    app.new_game()
+    form = app.setup
+    assert form is not None
+    app.choose_variant("preset:golf")
+    assert form.schedule_line == "Golf is for 2 to 8 players"
+    for name in ["A", "B", "C", "D", "E", "F"]:
+        app.add_player(name)
+    assert form.schedule_line == "Golf, 6 players: 16 rounds: 1…8…1"
+    assert form.stake_line == "each set costs 5¢, paid to the winner"
+    app.choose_variant("preset:scotch-bridge")
+    assert form.problem == "Scotch Bridge needs exactly 4 players, not 6"
+    app.start_game()
+    assert app.screen is Screen.SETUP
+    assert app.message is not None and "exactly 4 players, not 6" in app.message.text
+    assert app.store.list_games() == []
+    app.remove_player("E")
+    app.remove_player("F")
+    assert form.problem is None
+    assert form.stake_line is None
+
+
+def test_seating_order_and_the_first_dealer(app: ScorepadApp) -> None:
+    app.new_game(players=["Ann", "Bob", "Cat"])
+    form = app.setup
+    assert form is not None
+    app.move_player("Cat", -2)
+    assert form.players == ["Cat", "Ann", "Bob"]
+    app.reorder_players(0, 2)
+    assert form.players == ["Ann", "Bob", "Cat"]
+    assert form.dealer == "Ann"
+    app.draw_dealer()
+    assert form.dealer in form.players
+    assert app.message is not None and f"{form.dealer} drew high card" in app.message.text
+    app.choose_dealer("Cat")
+    app.start_game()
+    session = app.session
+    assert session is not None and session.game.first_dealer == "Cat"
+    assert [p.name for p in app.store.roster()] == ["Ann", "Bob", "Cat"]
+
+
+def test_the_golf_stake_is_a_table_setting(app: ScorepadApp) -> None:
+    app.new_game(players=["Ann", "Bob"], variant_key="preset:golf")
+    app.set_stake(25)
+    app.start_game()
+    assert app.session is not None and app.session.sheet.stake_cents == 25
+
+
+def test_house_rules_are_checked_inline_saved_and_playable(app: ScorepadApp) -> None:
+    app.open_rules("preset:golf")
+    form = app.rules
+    assert form is not None
+    assert form.values["name"] == "Golf (house rules)"
+    assert form.sizes_text == "1-9, 9-1"
+    app.set_rule("bid_mode", BidMode.SIMULTANEOUS)
+    assert "needs one-by-one bidding" in form.errors["dealer_hook"]
+    assert app.save_rules() is None
+    assert app.message is not None and app.message.kind == "error"
+    app.set_rule("dealer_hook", False)
+    app.set_rule("hand_sizes", "3-1")
+    app.set_rule("stake_cents", "10")
+    app.set_rule("name", "Quick Golf")
+    assert form.errors == {}
+    saved = app.save_rules()
+    assert saved is not None and saved.hand_sizes == (3, 2, 1)
+    assert [v.name for v in app.store.saved_variants()] == ["Quick Golf"]
+    app.set_rule("max_players", "x")
+    assert "max_players" in form.errors
+
+    app.new_game(players=["Ann", "Bob"], variant_key="saved:Quick Golf")
+    assert app.setup is not None
+    assert app.setup.schedule_line == "Quick Golf, 2 players: 3 rounds: 3…1"
+    app.start_game()
+    for _ in range(3):
+        play_round(app)
+    session = app.session
+    assert session is not None and session.sheet.finished
+    assert session.game.variant.stake_cents == 10
+    assert session.game.variant.bid_mode is BidMode.SIMULTANEOUS
+
+
+def test_editing_a_saved_variant_replaces_it(app: ScorepadApp) -> None:
+    app.store.save_variant(GOLF.with_changes(name="Dime Golf", stake_cents=10))
+    app.open_rules("saved:Dime Golf")
+    assert app.rules is not None and app.rules.values["name"] == "Dime Golf"
+    app.set_rule("stake_cents", 20)
+    app.save_rules()
+    assert [(v.name, v.variant.stake_cents) for v in app.store.saved_variants()] == [
+        ("Dime Golf", 20)
+    ]
+    app.delete_rules("Dime Golf")
+    assert app.store.saved_variants() == []
+    assert app.screen is Screen.HOME
