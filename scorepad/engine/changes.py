@@ -20,7 +20,7 @@ def describe_changes(before: ScoreSheet, after: ScoreSheet) -> list[str]:
     >>> fixed = game.replace_round(1, RoundRecord(
     ...     turned="hearts", bids={"Ann": 5, "Bob": 5}, tricks={"Ann": 5, "Bob": 5}))
     >>> describe_changes(game.sheet, fixed.sheet)
-    ['round 1: Bob 5 → 15 points', "Bob's total 5 → 15"]
+    ['round 1: Bob 5 → 15 points', "Bob's total 5 → 15", 'leading: Ann → Ann, Bob']
     """
     lines: list[str] = []
     for old, new in zip(before.rounds, after.rounds, strict=False):
