@@ -148,6 +148,18 @@ def command_export(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def command_app(args: argparse.Namespace) -> int:
+    """The app itself: a window, or the browser app where there is no display."""
+    from scorepad.ui.launch import run_app
+
+    root = data_dir(getattr(args, "data_dir", None))
+    try:
+        run_app(root, web=args.web, host=args.host, port=args.port)
+    except OSError as exc:
+        raise CommandError(str(exc)) from None
+    return EXIT_OK
+
+
 def command_recover(args: argparse.Namespace) -> int:
     root = data_dir(getattr(args, "data_dir", None))
     if not root.exists():
@@ -176,9 +188,16 @@ def build_parser() -> argparse.ArgumentParser:
     common.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS, help=data_dir_help)
     parser = argparse.ArgumentParser(
         prog="scorepad",
-        description="A score pad for Oh Hell games: Mormon Bridge, Scotch Bridge, Golf.",
+        description="A score pad for Oh Hell games: Mormon Bridge, Scotch Bridge, Golf. "
+        "With no command it starts the app (in the browser where there is no display).",
     )
     parser.add_argument("--data-dir", metavar="DIR", default=None, help=data_dir_help)
+    parser.add_argument(
+        "--web", action="store_true", help="serve the app to a browser instead of a window"
+    )
+    parser.add_argument("--host", help="address to serve on (default 127.0.0.1: this machine)")
+    parser.add_argument("--port", type=int, help="port to serve on (default 8550)")
+    parser.set_defaults(handler=command_app)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     score = commands.add_parser("score", help="print the score sheet of a game record (JSON)")
@@ -210,10 +229,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    handler: Callable[[argparse.Namespace], int] | None = getattr(args, "handler", None)
-    if handler is None:
-        parser.print_help()
-        return EXIT_OK
+    handler: Callable[[argparse.Namespace], int] = args.handler
     try:
         return handler(args)
     except CommandError as exc:

@@ -92,11 +92,13 @@ class Game:
     ) -> Game:
         """A new game with no rounds yet."""
         return cls(
-            GameRecord(
-                variant=variant,
-                players=list(players),
-                first_dealer=first_dealer,
-                stake_cents=stake_cents,
+            GameRecord.from_data(
+                {
+                    "variant": variant,
+                    "players": list(players),
+                    "first_dealer": first_dealer,
+                    "stake_cents": stake_cents,
+                }
             )
         )
 

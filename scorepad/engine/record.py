@@ -59,8 +59,8 @@ class GameRecord(BaseModel):
 
     variant: str | Variant | dict[str, Any]
     """A preset name, or an inline variant (optionally ``based_on`` a preset)."""
-    players: list[str] = Field(min_length=1)
-    """Names in clockwise seating order."""
+    players: list[str]
+    """Names in clockwise seating order (how many is the variant's rule, checked by the game)."""
     first_dealer: str | None = None
     stake_cents: int | None = Field(default=None, ge=0, le=100_000)
     rounds: list[RoundRecord] = Field(default_factory=list)

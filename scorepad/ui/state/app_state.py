@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import StrEnum
+from pathlib import Path
 
 from scorepad.engine import (
     Game,
@@ -24,7 +25,8 @@ from scorepad.engine import (
     Variant,
 )
 from scorepad.engine.changes import describe_changes
-from scorepad.store import GameSummary, SavedVariant, StoreError, TinyDBStore
+from scorepad.engine.presets import preset_key
+from scorepad.store import GameSummary, SavedVariant, StoreError, TinyDBStore, recover_store
 from scorepad.store.models import StoredGame
 from scorepad.ui.state.round_entry import Field, RoundEntry, Selection, Stage, draft_from_round
 from scorepad.ui.state.rules_form import RulesForm
@@ -34,6 +36,8 @@ log = logging.getLogger("scorepad.ui")
 
 
 class Screen(StrEnum):
+    PROBLEM = "problem"
+    """The store could not be opened: say why and offer the last good backup."""
     HOME = "home"
     SETUP = "setup"
     GAME = "game"
@@ -108,10 +112,19 @@ class GameSession:
 class ScorepadApp:
     """Everything the user can see and do. ``rng`` draws the dealer (seedable for tests)."""
 
-    def __init__(self, store: TinyDBStore, rng: random.Random | None = None) -> None:
-        self.store = store
+    def __init__(
+        self,
+        store: TinyDBStore | None,
+        rng: random.Random | None = None,
+        *,
+        root: Path | None = None,
+        problem: StoreError | None = None,
+    ) -> None:
+        self._store = store
+        self.root = store.root if store is not None else root
+        self.problem = problem
         self.rng = rng or random.Random()
-        self.screen = Screen.HOME
+        self.screen = Screen.HOME if store is not None else Screen.PROBLEM
         self.message: Message | None = None
         self.session: GameSession | None = None
         self.setup: SetupForm | None = None
@@ -119,6 +132,36 @@ class ScorepadApp:
         self.dark = False
         self._games: list[GameSummary] | None = None
         self._listeners: list[Callable[[], None]] = []
+
+    @classmethod
+    def open(cls, root: Path, rng: random.Random | None = None) -> ScorepadApp:
+        """The app on the store in ``root``; a store that cannot be opened gives the app its
+        problem screen instead of a crash."""
+        try:
+            return cls(TinyDBStore(root), rng)
+        except StoreError as problem:
+            log.warning("the store in %s cannot be opened: %s", root, problem)
+            return cls(None, rng, root=root, problem=problem)
+
+    @property
+    def store(self) -> TinyDBStore:
+        if self._store is None:
+            raise ScorepadError(f"the games in {self.root} cannot be opened: {self.problem}")
+        return self._store
+
+    def recover(self) -> None:
+        """Start the unreadable files again from their last good backups, then open."""
+        with self._action("recover the games"):
+            if self.root is None:
+                raise ScorepadError("there is no store folder to recover")
+            report = recover_store(self.root)
+            self._store = TinyDBStore(self.root)
+            self.problem = None
+            self.screen = Screen.HOME
+            self._games = None
+            done = len(report.restored) + len(report.started_fresh)
+            lost = f"; {len(report.lost)} game(s) had no good backup" if report.lost else ""
+            self.message = Message(f"Recovered {done} file(s) from backups{lost}.")
 
     # --- plumbing --------------------------------------------------------------------------
 
@@ -147,6 +190,10 @@ class ScorepadApp:
             )
         finally:
             self._changed()
+
+    def refresh(self) -> None:
+        """Ask the views to draw again (the window changed size, say)."""
+        self._changed()
 
     def dismiss_message(self) -> None:
         self.message = None
@@ -209,6 +256,24 @@ class ScorepadApp:
                 self.setup.choose_variant(variant_key)
             for name in players or []:
                 self.setup.add_player(name)
+            self.screen = Screen.SETUP
+
+    def play_again(self) -> None:
+        """A new game form with the same variant and table; the deal moves one seat left."""
+        with self._action("set up the next game"):
+            game = self._session().game
+            key = preset_key(game.variant)
+            variant_key = f"preset:{key}" if key else f"saved:{game.variant.name}"
+            choices = self.variant_choices()
+            if all(c.key != variant_key for c in choices):  # house rules no longer saved
+                variant_key = f"game:{game.variant.name}"
+                choices.append(VariantChoice(variant_key, game.variant))
+            self.setup = SetupForm(choices=choices, variant_key=variant_key)
+            for name in game.players:
+                self.setup.add_player(name)
+            seat = game.players.index(game.first_dealer)
+            self.setup.first_dealer = game.players[(seat + 1) % len(game.players)]
+            self.setup.stake_cents = game.stake_cents if game.variant.has_payouts else None
             self.screen = Screen.SETUP
 
     def _form(self) -> SetupForm:

@@ -1,0 +1,2 @@
+"""Flet views: functions from the app state (:mod:`scorepad.ui.state`) to controls. They hold
+no rules; every tap calls a method of :class:`~scorepad.ui.state.ScorepadApp`."""

@@ -1,0 +1,83 @@
+"""The root of the app: one view per screen, re-rendered whenever the app state changes."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+import flet as ft
+
+from scorepad.ui.state import ScorepadApp, Screen
+from scorepad.ui.views.common import FONTS
+from scorepad.ui.views.game import game_view
+from scorepad.ui.views.home import home_view
+from scorepad.ui.views.problem import problem_view
+from scorepad.ui.views.rules import rules_view
+from scorepad.ui.views.setup import setup_view
+
+SEED_COLOR = ft.Colors.GREEN
+log = logging.getLogger("scorepad.ui")
+
+
+@dataclass
+class Revision(ft.Observable):
+    """Bumped whenever the app state changes; the root component re-renders on it."""
+
+    number: int = 0
+
+
+@ft.component
+def Root(app: ScorepadApp) -> list[ft.View]:
+    # flet's use_state cannot infer a type from a class used as its initializer
+    revision, _ = ft.use_state(Revision)  # type: ignore[arg-type]
+
+    def bump() -> None:
+        revision.number += 1
+
+    ft.use_effect(lambda: app.subscribe(bump), [])
+    page = ft.context.page
+
+    def apply_theme() -> None:
+        page.theme_mode = ft.ThemeMode.DARK if app.dark else ft.ThemeMode.LIGHT
+
+    ft.on_updated(apply_theme, [app.dark])
+
+    screens = {
+        Screen.PROBLEM: problem_view,
+        Screen.HOME: home_view,
+        Screen.SETUP: setup_view,
+        Screen.GAME: game_view,
+        Screen.RULES: rules_view,
+    }
+    try:
+        return [screens[app.screen](app, page.width or 1024)]
+    except Exception as problem:  # a bug in a view: say so, keep the way home open
+        log.exception("could not draw the %s screen", app.screen)
+        return [broken_view(app, problem)]
+
+
+def broken_view(app: ScorepadApp, problem: Exception) -> ft.View:
+    return ft.View(
+        route="/oops",
+        appbar=ft.AppBar(title=ft.Text("scorepad")),
+        controls=[
+            ft.Text("This screen could not be drawn", size=22, weight=ft.FontWeight.BOLD),
+            ft.Text(
+                f"{type(problem).__name__}: {problem}. Your games are saved; the details are in "
+                "scorepad.log in the data folder.",
+                selectable=True,
+            ),
+            ft.FilledButton("Back to the games", on_click=app.go_home),
+        ],
+    )
+
+
+def mount(page: ft.Page, app: ScorepadApp) -> None:
+    """Set up the page and render the app into it."""
+    page.title = "scorepad"
+    page.fonts = FONTS
+    page.theme = ft.Theme(color_scheme_seed=SEED_COLOR)
+    page.dark_theme = ft.Theme(color_scheme_seed=SEED_COLOR)
+    page.theme_mode = ft.ThemeMode.DARK if app.dark else ft.ThemeMode.LIGHT
+    page.on_resize = lambda _: app.refresh()
+    page.render_views(Root, app)

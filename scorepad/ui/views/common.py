@@ -1,0 +1,113 @@
+"""Small pieces shared by the screens."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from scorepad.ui.state import Message, MessageKind, ScorepadApp
+
+TAP = 56
+"""Height of a large tap target (px); Material asks for at least 48."""
+SUIT_COLORS = {
+    "clubs": ft.Colors.ON_SURFACE,
+    "spades": ft.Colors.ON_SURFACE,
+    "hearts": ft.Colors.RED_700,
+    "diamonds": ft.Colors.RED_700,
+}
+
+
+SUIT_FONT = "ScorepadSuits"
+"""Card-suit glyphs bundled in assets/fonts: the app's own fonts have none, and offline there is
+no font to fall back on."""
+FONTS = {SUIT_FONT: "/fonts/ScorepadSuits.ttf"}
+
+
+def tagged(identifier: str, control: ft.Control) -> ft.Control:
+    """Give a control an identifier a browser test (or a screen reader tool) can find.
+
+    The wrapper takes over the control's ``expand``: an expanding control inside a
+    non-expanding wrapper would get no width in a row.
+    """
+    return ft.Semantics(identifier=identifier, content=control, expand=control.expand)
+
+
+def suit_text(text: str, **style: Any) -> ft.Text:
+    """Text that may contain suit symbols (♣ ♦ ♥ ♠)."""
+    return ft.Text(text, font_family_fallback=[SUIT_FONT], **style)
+
+
+def heading(text: str, identifier: str | None = None) -> ft.Control:
+    title = ft.Text(text, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD)
+    return ft.Semantics(header=True, identifier=identifier, content=title)
+
+
+def message_bar(app: ScorepadApp) -> ft.Control | None:
+    """The last action's message, where the user is looking: red for a refusal."""
+    message: Message | None = app.message
+    if message is None:
+        return None
+    error = message.kind is MessageKind.ERROR
+    return tagged(
+        "message",
+        ft.Container(
+            bgcolor=ft.Colors.ERROR_CONTAINER if error else ft.Colors.SECONDARY_CONTAINER,
+            border_radius=8,
+            padding=ft.Padding.symmetric(horizontal=12, vertical=6),
+            content=ft.Row(
+                [
+                    ft.Icon(
+                        ft.Icons.ERROR_OUTLINE if error else ft.Icons.INFO_OUTLINE,
+                        color=ft.Colors.ON_ERROR_CONTAINER if error else None,
+                    ),
+                    ft.Text(
+                        message.text,
+                        expand=True,
+                        color=ft.Colors.ON_ERROR_CONTAINER if error else None,
+                        selectable=True,
+                    ),
+                    ft.IconButton(
+                        ft.Icons.CLOSE, tooltip="Dismiss message", on_click=app.dismiss_message
+                    ),
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+        ),
+    )
+
+
+def big_button(
+    text: str,
+    on_click: Callable[[], Any],
+    *,
+    identifier: str,
+    icon: ft.IconData | None = None,
+    disabled: bool = False,
+    filled: bool = True,
+) -> ft.Control:
+    style = ft.ButtonStyle(
+        text_style=ft.TextStyle(size=18), padding=ft.Padding.symmetric(horizontal=20)
+    )
+    kind = ft.FilledButton if filled else ft.OutlinedButton
+    return tagged(
+        identifier,
+        # a zero-argument lambda: Flet passes the event to a handler that takes an argument
+        kind(
+            text,
+            icon=icon,
+            on_click=lambda: on_click(),  # noqa: PLW0108
+            disabled=disabled,
+            height=TAP,
+            style=style,
+        ),
+    )
+
+
+def theme_button(app: ScorepadApp) -> ft.Control:
+    return ft.IconButton(
+        ft.Icons.LIGHT_MODE if app.dark else ft.Icons.DARK_MODE,
+        tooltip="Light theme" if app.dark else "Dark theme",
+        on_click=app.toggle_theme,
+    )

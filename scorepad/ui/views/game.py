@@ -1,0 +1,394 @@
+"""The game screen: the round on the pad, the running leaderboard, the score sheet."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scorepad.engine import Suit
+from scorepad.ui.state import GameSession, GameTab, RoundEntry, ScorepadApp, Stage
+from scorepad.ui.views.common import SUIT_COLORS, TAP, message_bar, suit_text, tagged
+from scorepad.ui.views.sheet import results_panel, sheet_panel
+
+WIDE = 1000
+"""From this window width the round and the sheet sit side by side."""
+
+PROMPTS = {
+    Stage.TRUMP: "Turn up the top card: tap its suit",
+    Stage.GO: "Everyone ready? Show the bids at once",
+    Stage.CONFIRM: "All in: check the points and record the round",
+}
+
+
+def leaderboard(session: GameSession) -> ft.Control:
+    """Rank, name, total and the last round's change, best first, readable across a table."""
+    chips = []
+    started = bool(session.sheet.rounds)
+    for standing in session.sheet.standings:
+        change = "" if standing.last_change is None else f" ({standing.last_change:+d})"
+        rank = f"{standing.rank}. " if started else ""
+        chips.append(
+            tagged(
+                f"standing-{standing.player}",
+                ft.Container(
+                    padding=ft.Padding.symmetric(horizontal=10, vertical=4),
+                    border_radius=16,
+                    bgcolor=ft.Colors.TERTIARY_CONTAINER
+                    if standing.rank == 1 and started
+                    else ft.Colors.SURFACE_CONTAINER_HIGH,
+                    content=ft.Text(
+                        spans=[
+                            ft.TextSpan(f"{rank}{standing.player} "),
+                            ft.TextSpan(
+                                str(standing.total),
+                                ft.TextStyle(weight=ft.FontWeight.BOLD, size=18),
+                            ),
+                            ft.TextSpan(change, ft.TextStyle(size=13)),
+                        ],
+                        size=16,
+                    ),
+                ),
+            )
+        )
+    return tagged("leaderboard", ft.Row(chips, wrap=True, spacing=6, run_spacing=6))
+
+
+def suit_button(app: ScorepadApp, suit: Suit, chosen: bool) -> ft.Control:
+    color = SUIT_COLORS[suit.value]
+    return tagged(
+        f"suit-{suit.value}",
+        ft.Button(
+            content=ft.Column(
+                [
+                    suit_text(suit.symbol, size=24, color=color),
+                    ft.Text(suit.value, size=12, color=color),
+                ],
+                spacing=0,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                alignment=ft.MainAxisAlignment.CENTER,
+            ),
+            on_click=lambda: app.choose_trump(suit),
+            height=TAP,
+            style=ft.ButtonStyle(
+                bgcolor=ft.Colors.PRIMARY_CONTAINER if chosen else None,
+                side=ft.BorderSide(3, ft.Colors.PRIMARY) if chosen else None,
+                padding=ft.Padding.symmetric(horizontal=4),
+                shape=ft.RoundedRectangleBorder(radius=12),
+            ),
+            tooltip=f"{suit.value} turned",
+            expand=True,
+        ),
+    )
+
+
+def trump_section(app: ScorepadApp, entry: RoundEntry) -> ft.Control:
+    call = entry.trump
+    if entry.setup.all_dealt:
+        return tagged("trump-note", ft.Text(call.note if call else "", size=16, italic=True))
+    chosen = entry.draft.turned
+    rows: list[ft.Control] = [
+        ft.Row([suit_button(app, suit, suit == chosen) for suit in Suit], spacing=4)
+    ]
+    if call is not None:
+        rows.append(tagged("trump-note", ft.Text(call.note, size=15, weight=ft.FontWeight.W_500)))
+    return ft.Column(rows, spacing=4)
+
+
+def entry_cell(
+    app: ScorepadApp,
+    *,
+    field: str,
+    name: str,
+    value: int | None,
+    active: bool,
+    filled_in: bool = False,
+) -> ft.Control:
+    text = "–" if value is None else str(value)
+    label = f"{name}'s {'bid' if field == 'bid' else 'tricks'}: {text}"
+    return tagged(
+        f"{field}-{name}",
+        ft.Container(
+            width=56,
+            height=44,
+            alignment=ft.Alignment.CENTER,
+            border_radius=8,
+            border=ft.Border.all(3, ft.Colors.PRIMARY)
+            if active
+            else ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+            bgcolor=ft.Colors.PRIMARY_CONTAINER if active else None,
+            on_click=lambda: app.select(field, name),
+            tooltip=f"{label}{' (worked out)' if filled_in else ''}: tap to change",
+            content=ft.Text(text, size=20, weight=ft.FontWeight.BOLD, italic=filled_in),
+        ),
+    )
+
+
+def player_table(app: ScorepadApp, entry: RoundEntry) -> ft.Control:
+    stage = entry.stage
+    header = ft.Row(
+        [
+            ft.Text("player", expand=True, size=12),
+            ft.Text("bid", width=56, text_align=ft.TextAlign.CENTER, size=12),
+            ft.Text("took", width=56, text_align=ft.TextAlign.CENTER, size=12),
+            ft.Text("pts", width=44, text_align=ft.TextAlign.RIGHT, size=12),
+        ]
+    )
+    rows: list[ft.Control] = [header]
+    for line in entry.lines:
+        marks = []
+        if line.deals:
+            marks.append("deals")
+        if line.leads:
+            marks.append("leads")
+        points = "" if line.points is None else f"{line.points:+d}"
+        rows.append(
+            tagged(
+                f"line-{line.name}",
+                ft.Row(
+                    [
+                        ft.Column(
+                            [
+                                ft.Text(
+                                    line.name, size=18, weight=ft.FontWeight.W_500, no_wrap=True
+                                ),
+                                ft.Text(" · ".join(marks), size=12) if marks else ft.Container(),
+                            ],
+                            spacing=0,
+                            expand=True,
+                        ),
+                        entry_cell(
+                            app,
+                            field="bid",
+                            name=line.name,
+                            value=line.bid,
+                            active=line.active and stage is Stage.BIDS,
+                        ),
+                        entry_cell(
+                            app,
+                            field="tricks",
+                            name=line.name,
+                            value=line.tricks,
+                            active=line.active and stage is Stage.TRICKS,
+                            filled_in=line.tricks_filled_in,
+                        ),
+                        ft.Text(
+                            points,
+                            width=44,
+                            size=18,
+                            text_align=ft.TextAlign.RIGHT,
+                            weight=ft.FontWeight.BOLD,
+                        ),
+                    ],
+                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                ),
+            )
+        )
+    return ft.Column(rows, spacing=4)
+
+
+def prompt(entry: RoundEntry) -> str:
+    stage = entry.stage
+    if stage is Stage.BIDS:
+        who = entry.active
+        return f"{who} bids" if not entry.editing else f"Change {who}'s bid"
+    if stage is Stage.TRICKS:
+        return f"How many tricks did {entry.active} take?"
+    return PROMPTS[stage]
+
+
+def number_pad(app: ScorepadApp, entry: RoundEntry) -> ft.Control:
+    keys = [
+        tagged(
+            f"pad-{key.value}",
+            ft.FilledTonalButton(
+                content=ft.Text(str(key.value), size=22, weight=ft.FontWeight.BOLD),
+                width=64,
+                height=TAP,
+                disabled=not key.enabled,
+                style=ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=14)),
+                on_click=lambda _, n=key.value: app.tap_number(n),
+                tooltip=None if key.enabled else f"{key.value} is not allowed",
+            ),
+        )
+        for key in entry.pad
+    ]
+    return ft.Row(keys, wrap=True, spacing=8, run_spacing=8)
+
+
+def round_panel(app: ScorepadApp, session: GameSession, entry: RoundEntry) -> ft.Control:
+    setup = entry.setup
+    stage = entry.stage
+    total = session.sheet.rounds_total
+    if entry.editing:
+        title = f"Correcting round {entry.number}: {setup.cards} cards each"
+    else:
+        plural = "s" if setup.cards != 1 else ""
+        title = f"Round {entry.number} of {total}: {setup.cards} card{plural} each"
+    bidding = (
+        f"{setup.first_bidder} bids first" if setup.sequential_bids else "everyone bids at once"
+    )
+    parts: list[ft.Control | None] = [
+        tagged("round-title", ft.Text(title, size=20, weight=ft.FontWeight.BOLD)),
+        tagged(
+            "round-info",
+            ft.Text(
+                f"{setup.dealer} deals · {bidding} · {setup.leader} leads",
+                size=15,
+            ),
+        ),
+        trump_section(app, entry),
+    ]
+    if stage is Stage.GO:
+        parts.append(
+            tagged(
+                "go",
+                ft.FilledButton(
+                    "Ready, set, go!",
+                    icon=ft.Icons.BACK_HAND,
+                    on_click=app.say_go,
+                    height=TAP,
+                    style=ft.ButtonStyle(text_style=ft.TextStyle(size=20)),
+                ),
+            )
+        )
+    parts.append(player_table(app, entry))
+    if stage is not Stage.TRUMP:
+        parts.append(tagged("balance", ft.Text(entry.balance, size=15)))
+    parts.append(tagged("prompt", ft.Text(prompt(entry), size=18, weight=ft.FontWeight.W_500)))
+    if entry.pad_note:
+        parts.append(tagged("pad-note", ft.Text(entry.pad_note, color=ft.Colors.ERROR, size=15)))
+    if stage in (Stage.BIDS, Stage.TRICKS):
+        parts.append(number_pad(app, entry))
+    confirm_text = f"Save round {entry.number}" if entry.editing else f"Record round {entry.number}"
+    actions: list[ft.Control] = [
+        tagged(
+            "record-round",
+            ft.FilledButton(
+                confirm_text,
+                icon=ft.Icons.CHECK,
+                on_click=app.confirm_round,
+                disabled=stage is not Stage.CONFIRM,
+                height=TAP,
+                style=ft.ButtonStyle(text_style=ft.TextStyle(size=18)),
+            ),
+        )
+    ]
+    if entry.editing:
+        actions += [
+            tagged(
+                "cancel-edit", ft.OutlinedButton("Cancel", on_click=app.cancel_edit, height=TAP)
+            ),
+            tagged(
+                "delete-round",
+                ft.TextButton(
+                    f"Delete round {entry.number}",
+                    icon=ft.Icons.DELETE_OUTLINE,
+                    on_click=lambda: app.delete_round(entry.number),
+                ),
+            ),
+        ]
+    parts.append(ft.Row(actions, wrap=True))
+    return ft.Column([p for p in parts if p is not None], spacing=8)
+
+
+def changes_banner(session: GameSession) -> ft.Control | None:
+    if not session.changes:
+        return None
+    return tagged(
+        "changes",
+        ft.Container(
+            bgcolor=ft.Colors.SECONDARY_CONTAINER,
+            border_radius=8,
+            padding=10,
+            content=ft.Column(
+                [
+                    ft.Text("What changed", weight=ft.FontWeight.BOLD),
+                    *(ft.Text(line) for line in session.changes),
+                ],
+                spacing=2,
+            ),
+        ),
+    )
+
+
+def game_view(app: ScorepadApp, width: float) -> ft.View:
+    session = app.session
+    assert session is not None
+    entry = session.entry
+    wide = width >= WIDE
+    title = session.game.variant.name
+
+    actions: list[ft.Control] = [
+        tagged(
+            "undo",
+            ft.IconButton(
+                ft.Icons.UNDO,
+                tooltip=f"Undo: {app.undo_label}" if app.undo_label else "Nothing to undo",
+                disabled=not app.can_undo,
+                on_click=app.undo,
+            ),
+        )
+    ]
+    if not wide and entry is not None:
+        showing_sheet = session.tab is GameTab.SHEET
+        actions.append(
+            tagged(
+                "toggle-sheet",
+                ft.TextButton(
+                    "Round" if showing_sheet else "Sheet",
+                    icon=ft.Icons.EDIT_NOTE if showing_sheet else ft.Icons.TABLE_CHART,
+                    on_click=lambda: app.show_tab(
+                        GameTab.ROUND if showing_sheet else GameTab.SHEET
+                    ),
+                    tooltip="Show the round" if showing_sheet else "Show the score sheet",
+                ),
+            )
+        )
+    if entry is not None and not entry.editing:
+        actions.append(
+            ft.PopupMenuButton(
+                tooltip="More",
+                items=[
+                    ft.PopupMenuItem(
+                        content="End the game early",
+                        icon=ft.Icons.STOP_CIRCLE_OUTLINED,
+                        on_click=app.abandon_game,
+                    )
+                ],
+            )
+        )
+
+    body: list[ft.Control | None] = [
+        message_bar(app),
+        changes_banner(session),
+        leaderboard(session),
+    ]
+    round_part = round_panel(app, session, entry) if entry is not None else None
+    if entry is None:
+        body.append(results_panel(app, session))
+        body.append(sheet_panel(app, session))
+    elif wide:
+        body.append(
+            ft.Row(
+                [
+                    ft.Container(round_part, width=460),
+                    ft.Container(sheet_panel(app, session), expand=True),
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.START,
+                spacing=24,
+            )
+        )
+    elif session.tab is GameTab.SHEET:
+        body.append(sheet_panel(app, session))
+    else:
+        body.append(round_part)
+    return ft.View(
+        route="/game",
+        appbar=ft.AppBar(
+            leading=ft.IconButton(ft.Icons.HOME, tooltip="All games", on_click=app.go_home),
+            title=ft.Text(title, size=18),
+            actions=actions,
+        ),
+        scroll=ft.ScrollMode.AUTO,
+        padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+        controls=[ft.Column([b for b in body if b is not None], spacing=10)],
+    )

@@ -1,0 +1,111 @@
+"""Home: start a game, resume one, look back at finished and abandoned ones."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scorepad.store import GameSummary
+from scorepad.ui.state import ScorepadApp
+from scorepad.ui.views.common import big_button, heading, message_bar, tagged, theme_button
+
+SECTIONS = (
+    ("in_progress", "In progress"),
+    ("finished", "Finished"),
+    ("abandoned", "Ended early"),
+    ("damaged", "Cannot be read"),
+)
+
+
+def game_card(app: ScorepadApp, summary: GameSummary) -> ft.Control:
+    if summary.status == "damaged":
+        return tagged(
+            f"game-{summary.id}",
+            ft.Card(
+                content=ft.ListTile(
+                    leading=ft.Icon(ft.Icons.BROKEN_IMAGE_OUTLINED),
+                    title=ft.Text(f"Game {summary.id}"),
+                    subtitle=ft.Text(
+                        f"{summary.problem}. Run `scorepad recover` to bring it back.",
+                        selectable=True,
+                    ),
+                )
+            ),
+        )
+    who = ", ".join(summary.players)
+    if summary.status == "finished":
+        detail = f"won by {', '.join(summary.winners)}"
+    elif summary.leaders:
+        leading = ", ".join(summary.leaders)
+        detail = f"round {summary.rounds_played} of {summary.rounds_total}, {leading} leading"
+    else:
+        detail = f"round {summary.rounds_played + 1} of {summary.rounds_total} about to start"
+    if summary.status == "abandoned":
+        detail = f"ended after {summary.rounds_played} of {summary.rounds_total} rounds"
+    action = "Resume" if summary.status == "in_progress" else "Open"
+    return tagged(
+        f"game-{summary.id}",
+        ft.Card(
+            content=ft.ListTile(
+                title=ft.Text(f"{summary.variant}: {who}", weight=ft.FontWeight.W_500),
+                subtitle=ft.Text(detail),
+                trailing=ft.FilledTonalButton(
+                    action,
+                    on_click=lambda: app.open_game(summary.id),
+                    tooltip=f"{action} the {summary.variant} game of {who}",
+                ),
+                on_click=lambda: app.open_game(summary.id),
+            )
+        ),
+    )
+
+
+def home_view(app: ScorepadApp, width: float) -> ft.View:
+    games = app.games
+    body: list[ft.Control] = []
+    banner = message_bar(app)
+    if banner:
+        body.append(banner)
+    body.append(
+        ft.Row(
+            [
+                big_button("New game", app.new_game, identifier="new-game", icon=ft.Icons.ADD),
+                big_button(
+                    "House rules",
+                    app.open_rules,
+                    identifier="house-rules",
+                    icon=ft.Icons.TUNE,
+                    filled=False,
+                ),
+            ],
+            wrap=True,
+        )
+    )
+    if not games:
+        body.append(
+            ft.Text(
+                "No games yet. Tap New game, pick the variant and the players, and keep score "
+                "here instead of on paper.",
+                size=16,
+            )
+        )
+    for status, title in SECTIONS:
+        chosen = [g for g in games if g.status == status]
+        if chosen:
+            body.append(heading(title))
+            body.extend(game_card(app, g) for g in chosen)
+    return ft.View(
+        route="/",
+        appbar=ft.AppBar(
+            title=ft.Text("scorepad"),
+            actions=[theme_button(app)],
+        ),
+        scroll=ft.ScrollMode.AUTO,
+        controls=[
+            ft.Container(
+                content=ft.Column(body, spacing=12),
+                width=min(width, 720),
+                padding=ft.Padding.symmetric(horizontal=4),
+            )
+        ],
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+    )

@@ -1,0 +1,54 @@
+"""When the store cannot be opened: what is wrong, where the file is, and the way back."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scorepad.store import NewerSchemaError, StoreUnreadableError
+from scorepad.ui.state import ScorepadApp
+from scorepad.ui.views.common import big_button, message_bar, tagged
+
+
+def problem_view(app: ScorepadApp, width: float) -> ft.View:
+    problem = app.problem
+    lines: list[ft.Control] = [
+        ft.Text("Your games could not be opened", size=24, weight=ft.FontWeight.BOLD),
+        tagged("problem", ft.Text(str(problem), selectable=True, size=16)),
+        ft.Text(
+            "Nothing has been overwritten. A copy of the unreadable file was kept, so nothing "
+            "is lost by trying the backup.",
+            size=16,
+        ),
+    ]
+    if isinstance(problem, NewerSchemaError):
+        lines.append(ft.Text("Update scorepad to open these games.", size=16))
+    elif isinstance(problem, StoreUnreadableError) and problem.backup is not None:
+        lines.append(
+            big_button(
+                "Start from the last good backup",
+                app.recover,
+                identifier="recover",
+                icon=ft.Icons.RESTORE,
+            )
+        )
+    elif isinstance(problem, StoreUnreadableError):
+        lines.append(
+            big_button(
+                "Start this file afresh (games are kept)",
+                app.recover,
+                identifier="recover",
+                icon=ft.Icons.RESTORE,
+            )
+        )
+    banner = message_bar(app)
+    return ft.View(
+        route="/problem",
+        appbar=ft.AppBar(title=ft.Text("scorepad")),
+        controls=[
+            ft.Container(
+                width=min(width, 720),
+                content=ft.Column(([banner] if banner else []) + lines, spacing=16),
+            )
+        ],
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+    )

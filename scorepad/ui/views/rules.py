@@ -1,0 +1,200 @@
+"""House rules: a custom variant copied from a preset, every setting checked as it changes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from scorepad.engine import BidMode, TrumpRule, Winner
+from scorepad.ui.state import RulesForm, ScorepadApp
+from scorepad.ui.state.rules_form import BID_MODE_WORDS, TRUMP_RULE_WORDS, WINNER_WORDS
+from scorepad.ui.views.common import big_button, heading, message_bar, tagged
+
+
+def number_field(
+    app: ScorepadApp, form: RulesForm, setting: str, label: str, hint: str = ""
+) -> ft.Control:
+    value = form.values.get(setting)
+    return tagged(
+        f"rule-{setting}",
+        ft.TextField(
+            label=label,
+            value="" if value is None else str(value),
+            keyboard_type=ft.KeyboardType.NUMBER,
+            on_change=lambda e: app.set_rule(setting, e.control.value),
+            error=form.errors.get(setting),
+            helper=hint or None,
+            width=220,
+        ),
+    )
+
+
+def choice_field(
+    app: ScorepadApp, form: RulesForm, setting: str, label: str, words: dict[Any, str]
+) -> ft.Control:
+    return tagged(
+        f"rule-{setting}",
+        ft.Dropdown(
+            label=label,
+            value=str(form.values.get(setting)),
+            options=[ft.DropdownOption(key=str(key), text=text) for key, text in words.items()],
+            on_select=lambda e: app.set_rule(setting, e.control.value),
+            error_text=form.errors.get(setting),
+            width=420,
+        ),
+    )
+
+
+def switch(
+    app: ScorepadApp, setting: str, label: str, *, value: bool, on: Any, off: Any
+) -> ft.Control:
+    return tagged(
+        f"rule-{setting}",
+        ft.Switch(
+            label=label,
+            value=value,
+            on_change=lambda e: app.set_rule(setting, on if e.control.value else off),
+        ),
+    )
+
+
+def saved_list(app: ScorepadApp) -> ft.Control:
+    rows: list[ft.Control] = []
+    for choice in app.variant_choices():
+        saved = choice.key.startswith("saved:")
+        buttons: list[ft.Control] = [
+            ft.TextButton(
+                "Edit" if saved else "Copy", on_click=lambda _, k=choice.key: app.open_rules(k)
+            ),
+        ]
+        if saved:
+            buttons.append(
+                ft.IconButton(
+                    ft.Icons.DELETE_OUTLINE,
+                    tooltip=f"Delete {choice.label}",
+                    on_click=lambda _, n=choice.label: app.delete_rules(n),
+                )
+            )
+        rows.append(
+            ft.Row(
+                [ft.Text(choice.label + ("" if saved else " (preset)"), expand=True), *buttons],
+            )
+        )
+    return ft.Column(rows, spacing=0)
+
+
+def rules_view(app: ScorepadApp, width: float) -> ft.View:
+    form = app.rules
+    assert form is not None
+    values = form.values
+    zero_rule = values.get("made_zero_bonus") is not None
+    payouts = values.get("stake_cents") is not None
+    problems = [f"{k}: {v}" for k, v in form.errors.items()]
+    body: list[ft.Control | None] = [
+        message_bar(app),
+        heading("Start from"),
+        saved_list(app),
+        ft.Divider(),
+        heading("Editing " + (form.replacing or "a new variant")),
+        tagged(
+            "rule-name",
+            ft.TextField(
+                label="Name",
+                value=str(values.get("name", "")),
+                on_change=lambda e: app.set_rule("name", e.control.value),
+                error=form.errors.get("name"),
+                width=420,
+            ),
+        ),
+        tagged(
+            "rule-hand_sizes",
+            ft.TextField(
+                label="Cards per player, round by round",
+                value=form.sizes_text,
+                helper="e.g. 10-1, or 1-9, 9-1; sizes the deck cannot deal are dropped",
+                on_change=lambda e: app.set_rule("hand_sizes", e.control.value),
+                error=form.errors.get("hand_sizes"),
+                width=420,
+            ),
+        ),
+        ft.Row(
+            [
+                number_field(app, form, "min_players", "Fewest players"),
+                number_field(app, form, "max_players", "Most players"),
+            ],
+            wrap=True,
+        ),
+        choice_field(
+            app, form, "trump_rule", "Trump", {r.value: TRUMP_RULE_WORDS[r] for r in TrumpRule}
+        ),
+        choice_field(
+            app, form, "bid_mode", "Bidding", {m.value: BID_MODE_WORDS[m] for m in BidMode}
+        ),
+        switch(
+            app,
+            "dealer_hook",
+            "Hook: the dealer may not make the bids add up to the tricks",
+            value=bool(values.get("dealer_hook")),
+            on=True,
+            off=False,
+        ),
+        tagged("rule-dealer_hook-error", ft.Text(form.errors["dealer_hook"], color=ft.Colors.ERROR))
+        if "dealer_hook" in form.errors
+        else None,
+        heading("Scoring"),
+        ft.Row(
+            [
+                number_field(app, form, "made_bonus", "Bonus for a made bid"),
+                number_field(app, form, "points_per_trick_made", "Per trick, bid made"),
+                number_field(app, form, "points_per_trick_missed", "Per trick, bid missed"),
+            ],
+            wrap=True,
+        ),
+        switch(
+            app,
+            "made_zero_bonus",
+            "A made zero scores the round's tricks plus a bonus",
+            value=zero_rule,
+            on=5,
+            off=None,
+        ),
+        number_field(app, form, "made_zero_bonus", "Bonus on a made zero") if zero_rule else None,
+        choice_field(app, form, "winner", "Winner", {w.value: WINNER_WORDS[w] for w in Winner}),
+        switch(
+            app,
+            "stake_cents",
+            "Play for money: losers pay the winner per set",
+            value=payouts,
+            on=5,
+            off=None,
+        ),
+        number_field(app, form, "stake_cents", "Stake per set, in cents") if payouts else None,
+        tagged("rules-problem", ft.Text("; ".join(problems), color=ft.Colors.ERROR))
+        if problems
+        else None,
+        big_button(
+            "Save house rules",
+            app.save_rules,
+            identifier="save-rules",
+            icon=ft.Icons.SAVE,
+            disabled=bool(form.errors),
+        ),
+    ]
+    return ft.View(
+        route="/rules",
+        appbar=ft.AppBar(
+            leading=ft.IconButton(
+                ft.Icons.ARROW_BACK, tooltip="Back to the games", on_click=app.go_home
+            ),
+            title=ft.Text("House rules"),
+        ),
+        scroll=ft.ScrollMode.AUTO,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        controls=[
+            ft.Container(
+                width=min(width, 720),
+                content=ft.Column([b for b in body if b is not None], spacing=12),
+            )
+        ],
+    )

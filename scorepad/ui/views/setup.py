@@ -1,0 +1,236 @@
+"""New game: the variant, the players in seating order, the first dealer, the stake."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scorepad.engine import format_cents
+from scorepad.ui.state import ScorepadApp, SetupForm
+from scorepad.ui.state.setup_form import STAKE_CHOICES
+from scorepad.ui.views.common import TAP, big_button, heading, message_bar, tagged
+
+
+def variant_picker(app: ScorepadApp, form: SetupForm) -> ft.Control:
+    tiles = []
+    for choice in form.choices:
+        chosen = choice.key == form.variant_key
+        tiles.append(
+            tagged(
+                f"variant-{choice.key}",
+                ft.Container(
+                    border=ft.Border.all(
+                        2 if chosen else 1,
+                        ft.Colors.PRIMARY if chosen else ft.Colors.OUTLINE_VARIANT,
+                    ),
+                    border_radius=10,
+                    bgcolor=ft.Colors.PRIMARY_CONTAINER if chosen else None,
+                    padding=10,
+                    on_click=lambda _, key=choice.key: app.choose_variant(key),
+                    content=ft.Row(
+                        [
+                            ft.Icon(
+                                ft.Icons.RADIO_BUTTON_CHECKED
+                                if chosen
+                                else ft.Icons.RADIO_BUTTON_UNCHECKED
+                            ),
+                            ft.Column(
+                                [
+                                    ft.Text(choice.label, weight=ft.FontWeight.BOLD, size=16),
+                                    ft.Text(choice.summary, size=13),
+                                ],
+                                spacing=2,
+                                expand=True,
+                            ),
+                        ]
+                    ),
+                ),
+            )
+        )
+    return ft.Column(tiles, spacing=6)
+
+
+@ft.component
+def NameInput(app: ScorepadApp) -> ft.Control:
+    """The "add a player" field; it keeps its own text until the name is added."""
+    text, set_text = ft.use_state("")
+    form = app.setup
+
+    def add() -> None:
+        if app.add_player(text):
+            set_text("")
+
+    return ft.Row(
+        [
+            tagged(
+                "player-name",
+                ft.TextField(
+                    label="Add a player",
+                    value=text,
+                    on_change=lambda e: set_text(e.control.value),
+                    on_submit=add,
+                    error=form.name_error if form else None,
+                    expand=True,
+                    capitalization=ft.TextCapitalization.WORDS,
+                ),
+            ),
+            tagged(
+                "add-player",
+                ft.FilledTonalButton("Add", icon=ft.Icons.PERSON_ADD, on_click=add, height=TAP),
+            ),
+        ],
+        vertical_alignment=ft.CrossAxisAlignment.START,
+    )
+
+
+def seating(app: ScorepadApp, form: SetupForm) -> ft.Control:
+    rows = []
+    dealer = form.dealer
+    for seat, name in enumerate(form.players):
+        deals = name == dealer
+        rows.append(
+            tagged(
+                f"seat-{seat + 1}",
+                ft.Container(
+                    padding=ft.Padding.symmetric(horizontal=8),
+                    border_radius=8,
+                    bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+                    content=ft.Row(
+                        [
+                            ft.Text(f"{seat + 1}.", width=28),
+                            ft.Text(name, size=18, expand=True, weight=ft.FontWeight.W_500),
+                            ft.TextButton(
+                                "deals first" if deals else "deal first",
+                                icon=ft.Icons.STYLE if deals else None,
+                                on_click=lambda _, n=name: app.choose_dealer(n),
+                                tooltip=f"{name} deals the first round",
+                            ),
+                            ft.IconButton(
+                                ft.Icons.ARROW_UPWARD,
+                                tooltip=f"Move {name} one seat earlier",
+                                disabled=seat == 0,
+                                on_click=lambda _, n=name: app.move_player(n, -1),
+                            ),
+                            ft.IconButton(
+                                ft.Icons.ARROW_DOWNWARD,
+                                tooltip=f"Move {name} one seat later",
+                                disabled=seat == len(form.players) - 1,
+                                on_click=lambda _, n=name: app.move_player(n, 1),
+                            ),
+                            ft.IconButton(
+                                ft.Icons.CLOSE,
+                                tooltip=f"Remove {name}",
+                                on_click=lambda _, n=name: app.remove_player(n),
+                            ),
+                        ],
+                        spacing=0,
+                    ),
+                ),
+            )
+        )
+    return ft.Column(rows, spacing=4)
+
+
+def roster_chips(app: ScorepadApp, form: SetupForm) -> ft.Control | None:
+    seated = {p.casefold() for p in form.players}
+    known = [name for name in app.roster() if name.casefold() not in seated]
+    if not known:
+        return None
+    return ft.Row(
+        [
+            tagged(
+                f"roster-{name}",
+                ft.Chip(
+                    label=ft.Text(name),
+                    leading=ft.Icon(ft.Icons.ADD, size=16),
+                    on_click=lambda _, n=name: app.add_player(n),
+                    tooltip=f"Seat {name} next",
+                ),
+            )
+            for name in known
+        ],
+        wrap=True,
+    )
+
+
+def stake_picker(app: ScorepadApp, form: SetupForm) -> ft.Control | None:
+    stake = form.effective_stake
+    if stake is None:
+        return None
+    choices = sorted({*STAKE_CHOICES, stake})
+    return ft.Column(
+        [
+            heading("Stake per set"),
+            ft.Row(
+                [
+                    tagged(
+                        f"stake-{cents}",
+                        ft.Chip(
+                            label=ft.Text(format_cents(cents), size=16),
+                            selected=cents == stake,
+                            on_click=lambda _, c=cents: app.set_stake(c),
+                        ),
+                    )
+                    for cents in choices
+                ],
+                wrap=True,
+            ),
+            ft.Text(form.stake_line or ""),
+        ]
+    )
+
+
+def setup_view(app: ScorepadApp, width: float) -> ft.View:
+    form = app.setup
+    assert form is not None
+    problem = form.problem
+    body: list[ft.Control | None] = [
+        message_bar(app),
+        heading("Variant"),
+        variant_picker(app, form),
+        heading("Players, in clockwise seating order"),
+        NameInput(app),
+        roster_chips(app, form),
+        seating(app, form),
+        ft.Row(
+            [
+                tagged(
+                    "draw-dealer",
+                    ft.OutlinedButton(
+                        "Draw for dealer",
+                        icon=ft.Icons.CASINO,
+                        on_click=app.draw_dealer,
+                        disabled=not form.players,
+                    ),
+                ),
+            ]
+        ),
+        stake_picker(app, form),
+        tagged("schedule", ft.Text(form.schedule_line, size=16, weight=ft.FontWeight.W_500)),
+        tagged("setup-problem", ft.Text(problem, color=ft.Colors.ERROR))
+        if problem and form.players
+        else None,
+        big_button(
+            "Start game",
+            app.start_game,
+            identifier="start-game",
+            icon=ft.Icons.PLAY_ARROW,
+            disabled=problem is not None,
+        ),
+    ]
+    return ft.View(
+        route="/new",
+        appbar=ft.AppBar(
+            leading=ft.IconButton(
+                ft.Icons.ARROW_BACK, tooltip="Back to the games", on_click=app.go_home
+            ),
+            title=ft.Text("New game"),
+        ),
+        scroll=ft.ScrollMode.AUTO,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        controls=[
+            ft.Container(
+                width=min(width, 720),
+                content=ft.Column([c for c in body if c is not None], spacing=10),
+            )
+        ],
+    )

@@ -1,0 +1,214 @@
+"""The score sheet like the paper pad, the standings, and the end of the game."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scorepad.engine import format_cents, net_cents
+from scorepad.ui.state import GameSession, ScorepadApp
+from scorepad.ui.views.common import SUIT_COLORS, heading, suit_text, tagged
+
+
+def standings_table(session: GameSession) -> ft.Control:
+    sheet = session.sheet
+    low_wins = session.game.variant.winner == "lowest"
+    rows = [
+        ft.DataRow(
+            cells=[
+                ft.DataCell(ft.Text(str(s.rank))),
+                ft.DataCell(ft.Text(s.player, weight=ft.FontWeight.W_500)),
+                ft.DataCell(
+                    tagged(
+                        f"total-{s.player}",
+                        ft.Text(str(s.total), size=18, weight=ft.FontWeight.BOLD),
+                    )
+                ),
+                ft.DataCell(ft.Text("" if s.last_change is None else f"{s.last_change:+d}")),
+                ft.DataCell(ft.Text(str(s.sets))),
+            ]
+        )
+        for s in sheet.standings
+    ]
+    return ft.Column(
+        [
+            heading("Standings" + (" (low score wins)" if low_wins else "")),
+            tagged(
+                "standings",
+                ft.DataTable(
+                    columns=[
+                        ft.DataColumn(label=ft.Text("#"), numeric=True),
+                        ft.DataColumn(label=ft.Text("player")),
+                        ft.DataColumn(label=ft.Text("total"), numeric=True),
+                        ft.DataColumn(label=ft.Text("last"), numeric=True),
+                        ft.DataColumn(label=ft.Text("sets"), numeric=True),
+                    ],
+                    rows=rows,
+                    column_spacing=20,
+                    heading_row_height=36,
+                    data_row_min_height=40,
+                    data_row_max_height=44,
+                ),
+            ),
+        ]
+    )
+
+
+def rounds_table(app: ScorepadApp, session: GameSession) -> ft.Control:
+    sheet = session.sheet
+    players = sheet.players
+    columns = [
+        ft.DataColumn(label=ft.Text("#"), numeric=True),
+        ft.DataColumn(label=ft.Text("cards"), numeric=True),
+        ft.DataColumn(label=ft.Text("trump")),
+        *[ft.DataColumn(label=ft.Text(f"{p}\nbid/took pts")) for p in players],
+        ft.DataColumn(label=ft.Text("")),
+    ]
+    rows = []
+    for result in sheet.rounds:
+        cells = [
+            ft.DataCell(ft.Text(str(result.number))),
+            ft.DataCell(ft.Text(str(result.cards))),
+            ft.DataCell(
+                suit_text(
+                    result.trump.symbol if result.trump else "–",
+                    size=20,
+                    tooltip=result.trump_note,
+                    color=SUIT_COLORS[result.trump.value] if result.trump else None,
+                )
+            ),
+        ]
+        for p in players:
+            made = result.made[p]
+            cells.append(
+                ft.DataCell(
+                    ft.Column(
+                        [
+                            ft.Text(
+                                f"{result.bids[p]}/{result.tricks[p]}  {result.points[p]:+d}",
+                                color=None if made else ft.Colors.ERROR,
+                            ),
+                            ft.Text(str(result.totals[p]), weight=ft.FontWeight.BOLD),
+                        ],
+                        spacing=0,
+                        tight=True,
+                    )
+                )
+            )
+        cells.append(
+            ft.DataCell(
+                tagged(
+                    f"edit-round-{result.number}",
+                    ft.IconButton(
+                        ft.Icons.EDIT,
+                        tooltip=f"Correct round {result.number}",
+                        on_click=lambda _, n=result.number: app.edit_round(n),
+                    ),
+                )
+            )
+        )
+        rows.append(ft.DataRow(cells=cells))
+    table = ft.DataTable(
+        columns=columns,
+        rows=rows,
+        column_spacing=14,
+        heading_row_height=48,
+        data_row_min_height=48,
+        data_row_max_height=52,
+    )
+    return ft.Column(
+        [
+            heading("Score sheet"),
+            tagged("sheet", ft.Row([table], scroll=ft.ScrollMode.AUTO))
+            if rows
+            else ft.Text("No rounds recorded yet."),
+        ]
+    )
+
+
+def sheet_panel(app: ScorepadApp, session: GameSession) -> ft.Control:
+    return ft.Column([standings_table(session), rounds_table(app, session)], spacing=12)
+
+
+def results_panel(app: ScorepadApp, session: GameSession) -> ft.Control:
+    """The end: winners celebrated, and for a game with a stake, who pays whom."""
+    sheet = session.sheet
+    parts: list[ft.Control] = []
+    if sheet.winners:
+        names = " and ".join(sheet.winners)
+        verb = "wins" if len(sheet.winners) == 1 else "share the win"
+        parts.append(
+            tagged(
+                "winners",
+                ft.Container(
+                    bgcolor=ft.Colors.TERTIARY_CONTAINER,
+                    border_radius=12,
+                    padding=16,
+                    content=ft.Row(
+                        [
+                            ft.Icon(ft.Icons.EMOJI_EVENTS, size=48, color=ft.Colors.AMBER),
+                            ft.Text(
+                                f"{names} {verb}!", size=28, weight=ft.FontWeight.BOLD, expand=True
+                            ),
+                        ]
+                    ),
+                ),
+            )
+        )
+    else:
+        parts.append(
+            tagged(
+                "winners",
+                ft.Text(
+                    f"Ended early after {len(sheet.rounds)} of {sheet.rounds_total} rounds: "
+                    "no winner, no payouts.",
+                    size=18,
+                ),
+            )
+        )
+    if sheet.winners and sheet.stake_cents is not None:
+        lines: list[ft.Control] = [
+            ft.Text(f"{p.payer} pays {p.payee} {format_cents(p.cents)}", size=18)
+            for p in sheet.settlement
+        ]
+        losers = [p for p in sheet.players if p not in sheet.winners]
+        if not losers:
+            lines.append(ft.Text("Everyone ties for the win: nobody pays.", size=16))
+        elif not sheet.settlement:
+            lines.append(ft.Text("Nobody owes anything: no loser was ever set.", size=16))
+        collected = net_cents(sheet.players, sheet.settlement)
+        lines += [
+            ft.Text(
+                f"{w} collects {format_cents(collected[w])} in all",
+                size=18,
+                weight=ft.FontWeight.BOLD,
+            )
+            for w in sheet.winners
+            if collected[w] > 0
+        ]
+        lines.append(
+            ft.Text(
+                "Sets: "
+                + ", ".join(f"{p} {sheet.sets[p]}" for p in sheet.players)
+                + f" (at {format_cents(sheet.stake_cents)} a set)",
+                size=15,
+            )
+        )
+        parts.append(heading("Settlement"))
+        parts.append(tagged("settlement", ft.Column(lines, spacing=4)))
+    parts.append(
+        ft.Row(
+            [
+                tagged(
+                    "play-again",
+                    ft.FilledButton(
+                        "Play again, same table",
+                        icon=ft.Icons.REPLAY,
+                        on_click=app.play_again,
+                    ),
+                ),
+                ft.OutlinedButton("All games", icon=ft.Icons.HOME, on_click=app.go_home),
+            ],
+            wrap=True,
+        )
+    )
+    return ft.Column(parts, spacing=10)

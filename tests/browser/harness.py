@@ -1,0 +1,148 @@
+"""Drive the real app in headless Chromium: start it in web mode, click what a user clicks.
+
+Flutter draws on a canvas; its accessibility tree (turned on first) is what a test, like a
+screen reader, can reach: controls are found by role and name or by their semantics
+identifier.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from playwright.sync_api import Locator, Page, sync_playwright
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PROJECT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@contextmanager
+def running_app(data_dir: Path, *extra: str, kill: bool = False) -> Iterator[str]:
+    """``scorepad --web`` on a free port; yields its URL, stops it afterwards (with SIGKILL,
+    as a crash or a pulled plug would, when ``kill``)."""
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "scorepad",
+            "--web",
+            "--port",
+            str(port),
+            "--data-dir",
+            str(data_dir),
+            *extra,
+        ],
+        cwd=PROJECT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            with socket.socket() as probe:
+                if probe.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            if process.poll() is not None:
+                raise RuntimeError(
+                    f"the app exited: {process.stdout.read() if process.stdout else ''}"
+                )
+            time.sleep(0.1)
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        if kill:
+            process.kill()
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+class AppPage:
+    """One browser tab on the app, with the taps it made counted."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.taps = 0
+
+    def open(self, url: str) -> None:
+        self.page.goto(url)
+        self.page.wait_for_selector(
+            "flt-semantics-placeholder", state="attached", timeout=60000
+        ).dispatch_event("click")
+        self.page.wait_for_selector("flt-semantics", state="attached", timeout=30000)
+
+    def by_id(self, identifier: str) -> Locator:
+        return self.page.locator(f'[flt-semantics-identifier="{identifier}"]')
+
+    def wait_for(self, identifier: str, timeout: float = 10000) -> Locator:
+        locator = self.by_id(identifier)
+        locator.first.wait_for(state="attached", timeout=timeout)
+        return locator
+
+    def tap(self, identifier: str) -> None:
+        """Click the control with this identifier, as a finger would."""
+        target = self.wait_for(identifier).first
+        target.click()
+        self.taps += 1
+        self.page.wait_for_timeout(120)
+
+    def is_disabled(self, identifier: str) -> bool:
+        return bool(
+            self.wait_for(identifier).first.evaluate(
+                "e => e.getAttribute('aria-disabled') === 'true'"
+                " || e.querySelector('[aria-disabled=\"true\"]') !== null"
+            )
+        )
+
+    def text_of(self, identifier: str) -> str:
+        locator = self.wait_for(identifier).first
+        return str(locator.evaluate("e => e.innerText || e.getAttribute('aria-label') || ''"))
+
+    def type_into(self, label: str, text: str) -> None:
+        box = self.page.get_by_role("textbox", name=label)
+        box.click()
+        box.fill(text)
+        box.press("Enter")
+        self.page.wait_for_timeout(150)
+
+    def shot(self, path: Path | str) -> None:
+        self.page.wait_for_timeout(800)
+        self.page.screenshot(path=str(path))
+
+
+@contextmanager
+def browser_page(width: int = 390, height: int = 844) -> Iterator[Page]:
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": width, "height": height})
+            yield page
+        finally:
+            browser.close()

@@ -1,0 +1,110 @@
+"""The real Flet views in a real Flet session, without Flutter or a browser.
+
+As Flet's own tests do: a Connection that msgpack-packs every message it would send (packing
+refreshes the diff state) and records it; a real ``Session``; events dispatched by control id.
+This uses Flet internals, so flet is pinned to 1.0.5 in pyproject.toml.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from typing import Any
+
+import flet as ft
+import msgpack
+from flet.controls.context import _context_page
+from flet.messaging.connection import Connection
+from flet.messaging.protocol import configure_encode_object_for_msgpack
+from flet.messaging.session import Session
+from flet.pubsub.pubsub_hub import PubSubHub
+
+from scorepad.ui.state import ScorepadApp
+from scorepad.ui.views.app import mount
+
+
+class RecordingConnection(Connection):
+    def __init__(self) -> None:
+        super().__init__()
+        self.messages: list[Any] = []
+
+    def send_message(self, message: Any) -> None:
+        msgpack.packb(message, default=configure_encode_object_for_msgpack(ft.BaseControl))
+        self.messages.append(message)
+
+
+class ViewDriver:
+    """Mounts the app's views into a session and taps controls by semantics identifier."""
+
+    def __init__(self, app: ScorepadApp, width: float = 390, height: float = 844) -> None:
+        self.app = app
+        self.connection = RecordingConnection()
+        self.connection.pubsubhub = PubSubHub()
+        self.session = Session(self.connection)
+        self.page = self.session.page
+        self.page.width = width
+        self.page.height = height
+        self._token = _context_page.set(self.page)
+        mount(self.page, app)
+        self.session.get_page_patch()
+
+    async def settle(self) -> None:
+        for _ in range(8):
+            await asyncio.sleep(0)
+
+    def close(self) -> None:
+        self.session.close()
+        _context_page.reset(self._token)
+
+    # --- finding ---------------------------------------------------------------------------
+
+    def controls(self) -> Iterator[ft.BaseControl]:
+        yield from list(self.session.index.values())
+
+    def tagged(self, identifier: str) -> ft.Control:
+        """The control wrapped in ``Semantics(identifier=...)``."""
+        found = [
+            c for c in self.controls() if isinstance(c, ft.Semantics) and c.identifier == identifier
+        ]
+        assert found, f"nothing tagged {identifier!r} on the {self.app.screen} screen"
+        content = found[-1].content
+        assert content is not None
+        return content
+
+    def has(self, identifier: str) -> bool:
+        return any(
+            isinstance(c, ft.Semantics) and c.identifier == identifier for c in self.controls()
+        )
+
+    def texts(self) -> list[str]:
+        return [c.value for c in self.controls() if isinstance(c, ft.Text) and c.value]
+
+    # --- acting ----------------------------------------------------------------------------
+
+    async def click(self, target: str | ft.BaseControl) -> None:
+        control = self.tagged(target) if isinstance(target, str) else target
+        assert not getattr(control, "disabled", False), f"{target} is disabled"
+        await self.session.dispatch_event(control._i, "click", None)
+        await self.settle()
+
+    async def type_text(self, identifier: str, text: str, submit: bool = True) -> None:
+        field = self.tagged(identifier)
+        self.session.apply_patch(field._i, {"value": text})
+        await self.session.dispatch_event(field._i, "change", text)
+        await self.settle()
+        if submit:
+            field = self.tagged(identifier)
+            await self.session.dispatch_event(field._i, "submit", None)
+            await self.settle()
+
+    async def toggle(self, identifier: str, value: bool) -> None:
+        switch = self.tagged(identifier)
+        self.session.apply_patch(switch._i, {"value": value})
+        await self.session.dispatch_event(switch._i, "change", value)
+        await self.settle()
+
+    async def select(self, identifier: str, value: str) -> None:
+        dropdown = self.tagged(identifier)
+        self.session.apply_patch(dropdown._i, {"value": value})
+        await self.session.dispatch_event(dropdown._i, "select", value)
+        await self.settle()
