@@ -93,9 +93,11 @@ class AppPage:
 
     def open(self, url: str) -> None:
         self.page.goto(url)
-        self.page.wait_for_selector(
+        placeholder = self.page.wait_for_selector(
             "flt-semantics-placeholder", state="attached", timeout=60000
-        ).dispatch_event("click")
+        )
+        assert placeholder is not None
+        placeholder.dispatch_event("click")  # turn on Flutter's accessibility tree
         self.page.wait_for_selector("flt-semantics", state="attached", timeout=30000)
 
     def by_id(self, identifier: str) -> Locator:

@@ -26,6 +26,10 @@ async def driver(tmp_path: Path) -> AsyncIterator[ViewDriver]:
     view.close()
 
 
+def screen_of(driver: ViewDriver) -> Screen:
+    return driver.app.screen
+
+
 def no_bug_reported(driver: ViewDriver) -> None:
     message = driver.app.message
     assert message is None or "Something went wrong" not in message.text, message
@@ -39,7 +43,7 @@ async def start_golf(driver: ViewDriver, players: list[str]) -> None:
     for name in players:
         await driver.type_text("player-name", name)
     await driver.click("start-game")
-    assert driver.app.screen is Screen.GAME, driver.app.message
+    assert screen_of(driver) is Screen.GAME, driver.app.message
     no_bug_reported(driver)
 
 
