@@ -9,12 +9,12 @@ from typing import Any
 from scorepad.engine import BidMode, TrumpRule, Variant, VariantSettingError, Winner
 
 TRUMP_RULE_WORDS = {
-    TrumpRule.EVERY_ROUND: "a card is turned every round: its suit is trump",
-    TrumpRule.NONE_WHEN_ALL_DEALT: "turned card is trump; no trump when all cards are dealt",
-    TrumpRule.NO_REPEAT: "turned card is trump, but never the same suit two rounds running",
+    TrumpRule.EVERY_ROUND: "turned suit, every round",
+    TrumpRule.NONE_WHEN_ALL_DEALT: "turned suit; none if all cards dealt",
+    TrumpRule.NO_REPEAT: "turned suit; never twice running",
 }
 BID_MODE_WORDS = {
-    BidMode.SIMULTANEOUS: "everyone at once (ready, set, go)",
+    BidMode.SIMULTANEOUS: "all at once (ready, set, go)",
     BidMode.SEQUENTIAL_FROM_LEFT: "one by one from the dealer's left",
     BidMode.SEQUENTIAL_FROM_RIGHT: "one by one from the dealer's right",
 }

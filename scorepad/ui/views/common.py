@@ -34,6 +34,12 @@ def tagged(identifier: str, control: ft.Control) -> ft.Control:
     return ft.Semantics(identifier=identifier, content=control, expand=control.expand)
 
 
+def icon_button(icon: ft.IconData, *, tooltip: str, **options: Any) -> ft.IconButton:
+    """An icon button whose tooltip is also its accessible name, read out by screen readers
+    (Flutter does not name an icon button after its tooltip)."""
+    return ft.IconButton(icon=ft.Icon(icon, semantics_label=tooltip), tooltip=tooltip, **options)
+
+
 def suit_text(text: str, **style: Any) -> ft.Text:
     """Text that may contain suit symbols (♣ ♦ ♥ ♠)."""
     return ft.Text(text, font_family_fallback=[SUIT_FONT], **style)
@@ -68,7 +74,7 @@ def message_bar(app: ScorepadApp) -> ft.Control | None:
                         color=ft.Colors.ON_ERROR_CONTAINER if error else None,
                         selectable=True,
                     ),
-                    ft.IconButton(
+                    icon_button(
                         ft.Icons.CLOSE, tooltip="Dismiss message", on_click=app.dismiss_message
                     ),
                 ],
@@ -106,7 +112,7 @@ def big_button(
 
 
 def theme_button(app: ScorepadApp) -> ft.Control:
-    return ft.IconButton(
+    return icon_button(
         ft.Icons.LIGHT_MODE if app.dark else ft.Icons.DARK_MODE,
         tooltip="Light theme" if app.dark else "Dark theme",
         on_click=app.toggle_theme,

@@ -6,7 +6,7 @@ import flet as ft
 
 from scorepad.engine import Suit
 from scorepad.ui.state import GameSession, GameTab, RoundEntry, ScorepadApp, Stage
-from scorepad.ui.views.common import SUIT_COLORS, TAP, message_bar, suit_text, tagged
+from scorepad.ui.views.common import SUIT_COLORS, TAP, icon_button, message_bar, suit_text, tagged
 from scorepad.ui.views.sheet import results_panel, sheet_panel
 
 WIDE = 1000
@@ -320,7 +320,7 @@ def game_view(app: ScorepadApp, width: float) -> ft.View:
     actions: list[ft.Control] = [
         tagged(
             "undo",
-            ft.IconButton(
+            icon_button(
                 ft.Icons.UNDO,
                 tooltip=f"Undo: {app.undo_label}" if app.undo_label else "Nothing to undo",
                 disabled=not app.can_undo,
@@ -346,6 +346,7 @@ def game_view(app: ScorepadApp, width: float) -> ft.View:
     if entry is not None and not entry.editing:
         actions.append(
             ft.PopupMenuButton(
+                icon=ft.Icon(ft.Icons.MORE_VERT, semantics_label="More"),
                 tooltip="More",
                 items=[
                     ft.PopupMenuItem(
@@ -384,7 +385,7 @@ def game_view(app: ScorepadApp, width: float) -> ft.View:
     return ft.View(
         route="/game",
         appbar=ft.AppBar(
-            leading=ft.IconButton(ft.Icons.HOME, tooltip="All games", on_click=app.go_home),
+            leading=icon_button(ft.Icons.HOME, tooltip="All games", on_click=app.go_home),
             title=ft.Text(title, size=18),
             actions=actions,
         ),

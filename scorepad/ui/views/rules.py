@@ -9,7 +9,10 @@ import flet as ft
 from scorepad.engine import BidMode, TrumpRule, Winner
 from scorepad.ui.state import RulesForm, ScorepadApp
 from scorepad.ui.state.rules_form import BID_MODE_WORDS, TRUMP_RULE_WORDS, WINNER_WORDS
-from scorepad.ui.views.common import big_button, heading, message_bar, tagged
+from scorepad.ui.views.common import big_button, heading, icon_button, message_bar, tagged
+
+FIELD_WIDTH = 340
+"""Wide enough for the longest choice, narrow enough for a phone."""
 
 
 def number_field(
@@ -41,7 +44,7 @@ def choice_field(
             options=[ft.DropdownOption(key=str(key), text=text) for key, text in words.items()],
             on_select=lambda e: app.set_rule(setting, e.control.value),
             error_text=form.errors.get(setting),
-            width=420,
+            width=FIELD_WIDTH,
         ),
     )
 
@@ -49,13 +52,19 @@ def choice_field(
 def switch(
     app: ScorepadApp, setting: str, label: str, *, value: bool, on: Any, off: Any
 ) -> ft.Control:
-    return tagged(
-        f"rule-{setting}",
-        ft.Switch(
-            label=label,
-            value=value,
-            on_change=lambda e: app.set_rule(setting, on if e.control.value else off),
-        ),
+    """A switch with its label wrapping beside it (a long label must not run off a phone)."""
+    return ft.Row(
+        [
+            tagged(
+                f"rule-{setting}",
+                ft.Switch(
+                    value=value,
+                    label=ft.Text(label, no_wrap=False, width=FIELD_WIDTH - 60),
+                    on_change=lambda e: app.set_rule(setting, on if e.control.value else off),
+                ),
+            ),
+        ],
+        wrap=True,
     )
 
 
@@ -70,7 +79,7 @@ def saved_list(app: ScorepadApp) -> ft.Control:
         ]
         if saved:
             buttons.append(
-                ft.IconButton(
+                icon_button(
                     ft.Icons.DELETE_OUTLINE,
                     tooltip=f"Delete {choice.label}",
                     on_click=lambda _, n=choice.label: app.delete_rules(n),
@@ -104,7 +113,7 @@ def rules_view(app: ScorepadApp, width: float) -> ft.View:
                 value=str(values.get("name", "")),
                 on_change=lambda e: app.set_rule("name", e.control.value),
                 error=form.errors.get("name"),
-                width=420,
+                width=FIELD_WIDTH,
             ),
         ),
         tagged(
@@ -115,7 +124,7 @@ def rules_view(app: ScorepadApp, width: float) -> ft.View:
                 helper="e.g. 10-1, or 1-9, 9-1; sizes the deck cannot deal are dropped",
                 on_change=lambda e: app.set_rule("hand_sizes", e.control.value),
                 error=form.errors.get("hand_sizes"),
-                width=420,
+                width=FIELD_WIDTH,
             ),
         ),
         ft.Row(
@@ -184,7 +193,7 @@ def rules_view(app: ScorepadApp, width: float) -> ft.View:
     return ft.View(
         route="/rules",
         appbar=ft.AppBar(
-            leading=ft.IconButton(
+            leading=icon_button(
                 ft.Icons.ARROW_BACK, tooltip="Back to the games", on_click=app.go_home
             ),
             title=ft.Text("House rules"),

@@ -7,7 +7,7 @@ import flet as ft
 from scorepad.engine import format_cents
 from scorepad.ui.state import ScorepadApp, SetupForm
 from scorepad.ui.state.setup_form import STAKE_CHOICES
-from scorepad.ui.views.common import TAP, big_button, heading, message_bar, tagged
+from scorepad.ui.views.common import TAP, big_button, heading, icon_button, message_bar, tagged
 
 
 def variant_picker(app: ScorepadApp, form: SetupForm) -> ft.Control:
@@ -104,19 +104,19 @@ def seating(app: ScorepadApp, form: SetupForm) -> ft.Control:
                                 on_click=lambda _, n=name: app.choose_dealer(n),
                                 tooltip=f"{name} deals the first round",
                             ),
-                            ft.IconButton(
+                            icon_button(
                                 ft.Icons.ARROW_UPWARD,
                                 tooltip=f"Move {name} one seat earlier",
                                 disabled=seat == 0,
                                 on_click=lambda _, n=name: app.move_player(n, -1),
                             ),
-                            ft.IconButton(
+                            icon_button(
                                 ft.Icons.ARROW_DOWNWARD,
                                 tooltip=f"Move {name} one seat later",
                                 disabled=seat == len(form.players) - 1,
                                 on_click=lambda _, n=name: app.move_player(n, 1),
                             ),
-                            ft.IconButton(
+                            icon_button(
                                 ft.Icons.CLOSE,
                                 tooltip=f"Remove {name}",
                                 on_click=lambda _, n=name: app.remove_player(n),
@@ -220,7 +220,7 @@ def setup_view(app: ScorepadApp, width: float) -> ft.View:
     return ft.View(
         route="/new",
         appbar=ft.AppBar(
-            leading=ft.IconButton(
+            leading=icon_button(
                 ft.Icons.ARROW_BACK, tooltip="Back to the games", on_click=app.go_home
             ),
             title=ft.Text("New game"),

@@ -6,7 +6,7 @@ import flet as ft
 
 from scorepad.engine import format_cents, net_cents
 from scorepad.ui.state import GameSession, ScorepadApp
-from scorepad.ui.views.common import SUIT_COLORS, heading, suit_text, tagged
+from scorepad.ui.views.common import SUIT_COLORS, heading, icon_button, suit_text, tagged
 
 
 def standings_table(session: GameSession) -> ft.Control:
@@ -98,7 +98,7 @@ def rounds_table(app: ScorepadApp, session: GameSession) -> ft.Control:
             ft.DataCell(
                 tagged(
                     f"edit-round-{result.number}",
-                    ft.IconButton(
+                    icon_button(
                         ft.Icons.EDIT,
                         tooltip=f"Correct round {result.number}",
                         on_click=lambda _, n=result.number: app.edit_round(n),
