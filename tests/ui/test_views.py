@@ -10,7 +10,7 @@ import flet as ft
 import pytest
 import pytest_asyncio
 
-from scorepad.store import TinyDBStore
+from scorepad.store import TinyDBStore, atomic
 from scorepad.ui.state import ScorepadApp, Screen, Stage
 from tests.ui.flet_session import ViewDriver
 
@@ -127,3 +127,29 @@ async def test_house_rules_screen_edits_and_saves(driver: ViewDriver) -> None:
     await driver.click("save-rules")
     no_bug_reported(driver)
     assert [v.name for v in driver.app.store.saved_variants()] == ["Loose Golf"]
+
+
+async def test_an_unreadable_store_gets_its_own_screen_and_a_way_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(atomic, "BACKUP_SPACING_NS", 0)  # keep a backup of every write
+    store = TinyDBStore(tmp_path)
+    store.add_players(["Ann"])
+    store.add_players(["Bob"])  # a second write, so a good backup of the first exists
+    (tmp_path / "meta.json").write_text('{"schema": {"1": ')
+    app = ScorepadApp.open(tmp_path)
+    assert app.screen is Screen.PROBLEM
+    view = ViewDriver(app)
+    await view.settle()
+    try:
+        problem = view.tagged("problem")
+        assert isinstance(problem, ft.Text)
+        assert str(tmp_path / "meta.json") in str(problem.value)
+        assert "cannot be read: not valid JSON" in str(problem.value)
+        await view.click("recover")
+        no_bug_reported(view)
+        assert screen_of(view) is Screen.HOME
+        assert app.message is not None and "Recovered 1 file" in app.message.text
+        assert [p.name for p in app.store.roster()] == ["Ann"]
+    finally:
+        view.close()

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import flet as ft
 
 from scorepad.ui.state import Message, MessageKind, ScorepadApp
 
+READING_WIDTH = 720
 TAP = 56
 """Height of a large tap target (px); Material asks for at least 48."""
 SUIT_COLORS = {
@@ -116,4 +117,35 @@ def theme_button(app: ScorepadApp) -> ft.Control:
         ft.Icons.LIGHT_MODE if app.dark else ft.Icons.DARK_MODE,
         tooltip="Light theme" if app.dark else "Dark theme",
         on_click=app.toggle_theme,
+    )
+
+
+def screen_view(
+    app: ScorepadApp,
+    *,
+    route: str,
+    title: str,
+    width: float,
+    body: Sequence[ft.Control | None],
+    back: bool = True,
+    actions: list[ft.Control] | None = None,
+) -> ft.View:
+    """A screen of the app: title bar (with the way back home), then the body in a column
+    no wider than a comfortable reading width, centred on a wide window."""
+    leading = (
+        icon_button(ft.Icons.ARROW_BACK, tooltip="Back to the games", on_click=app.go_home)
+        if back
+        else None
+    )
+    return ft.View(
+        route=route,
+        appbar=ft.AppBar(leading=leading, title=ft.Text(title), actions=actions or []),
+        scroll=ft.ScrollMode.AUTO,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        controls=[
+            ft.Container(
+                width=min(width, READING_WIDTH),
+                content=ft.Column([part for part in body if part is not None], spacing=12),
+            )
+        ],
     )

@@ -6,7 +6,14 @@ import flet as ft
 
 from scorepad.store import GameSummary
 from scorepad.ui.state import ScorepadApp
-from scorepad.ui.views.common import big_button, heading, message_bar, tagged, theme_button
+from scorepad.ui.views.common import (
+    big_button,
+    heading,
+    message_bar,
+    screen_view,
+    tagged,
+    theme_button,
+)
 
 SECTIONS = (
     ("in_progress", "In progress"),
@@ -93,19 +100,12 @@ def home_view(app: ScorepadApp, width: float) -> ft.View:
         if chosen:
             body.append(heading(title))
             body.extend(game_card(app, g) for g in chosen)
-    return ft.View(
+    return screen_view(
+        app,
         route="/",
-        appbar=ft.AppBar(
-            title=ft.Text("scorepad"),
-            actions=[theme_button(app)],
-        ),
-        scroll=ft.ScrollMode.AUTO,
-        controls=[
-            ft.Container(
-                content=ft.Column(body, spacing=12),
-                width=min(width, 720),
-                padding=ft.Padding.symmetric(horizontal=4),
-            )
-        ],
-        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        title="scorepad",
+        width=width,
+        body=body,
+        back=False,
+        actions=[theme_button(app)],
     )

@@ -6,7 +6,7 @@ import flet as ft
 
 from scorepad.store import NewerSchemaError, StoreUnreadableError
 from scorepad.ui.state import ScorepadApp
-from scorepad.ui.views.common import big_button, message_bar, tagged
+from scorepad.ui.views.common import big_button, message_bar, screen_view, tagged
 
 
 def problem_view(app: ScorepadApp, width: float) -> ft.View:
@@ -41,14 +41,6 @@ def problem_view(app: ScorepadApp, width: float) -> ft.View:
             )
         )
     banner = message_bar(app)
-    return ft.View(
-        route="/problem",
-        appbar=ft.AppBar(title=ft.Text("scorepad")),
-        controls=[
-            ft.Container(
-                width=min(width, 720),
-                content=ft.Column(([banner] if banner else []) + lines, spacing=16),
-            )
-        ],
-        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+    return screen_view(
+        app, route="/problem", title="scorepad", width=width, body=[banner, *lines], back=False
     )

@@ -9,7 +9,14 @@ import flet as ft
 from scorepad.engine import BidMode, TrumpRule, Winner
 from scorepad.ui.state import RulesForm, ScorepadApp
 from scorepad.ui.state.rules_form import BID_MODE_WORDS, TRUMP_RULE_WORDS, WINNER_WORDS
-from scorepad.ui.views.common import big_button, heading, icon_button, message_bar, tagged
+from scorepad.ui.views.common import (
+    big_button,
+    heading,
+    icon_button,
+    message_bar,
+    screen_view,
+    tagged,
+)
 
 FIELD_WIDTH = 340
 """Wide enough for the longest choice, narrow enough for a phone."""
@@ -190,20 +197,4 @@ def rules_view(app: ScorepadApp, width: float) -> ft.View:
             disabled=bool(form.errors),
         ),
     ]
-    return ft.View(
-        route="/rules",
-        appbar=ft.AppBar(
-            leading=icon_button(
-                ft.Icons.ARROW_BACK, tooltip="Back to the games", on_click=app.go_home
-            ),
-            title=ft.Text("House rules"),
-        ),
-        scroll=ft.ScrollMode.AUTO,
-        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-        controls=[
-            ft.Container(
-                width=min(width, 720),
-                content=ft.Column([b for b in body if b is not None], spacing=12),
-            )
-        ],
-    )
+    return screen_view(app, route="/rules", title="House rules", width=width, body=body)

@@ -7,7 +7,15 @@ import flet as ft
 from scorepad.engine import format_cents
 from scorepad.ui.state import ScorepadApp, SetupForm
 from scorepad.ui.state.setup_form import STAKE_CHOICES
-from scorepad.ui.views.common import TAP, big_button, heading, icon_button, message_bar, tagged
+from scorepad.ui.views.common import (
+    TAP,
+    big_button,
+    heading,
+    icon_button,
+    message_bar,
+    screen_view,
+    tagged,
+)
 
 
 def variant_picker(app: ScorepadApp, form: SetupForm) -> ft.Control:
@@ -217,20 +225,4 @@ def setup_view(app: ScorepadApp, width: float) -> ft.View:
             disabled=problem is not None,
         ),
     ]
-    return ft.View(
-        route="/new",
-        appbar=ft.AppBar(
-            leading=icon_button(
-                ft.Icons.ARROW_BACK, tooltip="Back to the games", on_click=app.go_home
-            ),
-            title=ft.Text("New game"),
-        ),
-        scroll=ft.ScrollMode.AUTO,
-        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-        controls=[
-            ft.Container(
-                width=min(width, 720),
-                content=ft.Column([c for c in body if c is not None], spacing=10),
-            )
-        ],
-    )
+    return screen_view(app, route="/new", title="New game", width=width, body=body)
