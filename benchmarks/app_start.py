@@ -23,9 +23,9 @@ from pathlib import Path
 from playwright.sync_api import Page, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS, AppPage, free_port  # noqa: E402
+from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS, AppPage, free_port
 
-HELLO = '''
+HELLO = """
 import sys
 import flet as ft
 
@@ -33,7 +33,7 @@ def main(page):
     page.add(ft.Semantics(identifier="hello", content=ft.Text("Hello, world")))
 
 ft.run(main, host="127.0.0.1", port=int(sys.argv[1]), view=ft.AppView.WEB_BROWSER, no_cdn=True)
-'''
+"""
 
 
 def wait_for_port(port: int, process: subprocess.Popen[bytes]) -> None:
@@ -57,7 +57,9 @@ def one_run(page: Page, command: list[str], ready_identifier: str, port: int) ->
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     env["FLET_FORCE_WEB_SERVER"] = "true"
     started = time.perf_counter()
-    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(
+        command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     try:
         wait_for_port(port, process)
         listening = time.perf_counter()
@@ -129,21 +131,32 @@ def main() -> None:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         results: dict[str, list[dict[str, float]]] = {"hello-world Flet": [], "scorepad": []}
         for run in range(args.runs):
-            for name in results:
+            for name, runs in results.items():
                 port = free_port()
                 if name == "scorepad":
-                    command = [sys.executable, "-m", "scorepad", "--web", "--port", str(port),
-                               "--data-dir", str(Path(folder) / f"data{run}")]
+                    command = [
+                        sys.executable,
+                        "-m",
+                        "scorepad",
+                        "--web",
+                        "--port",
+                        str(port),
+                        "--data-dir",
+                        str(Path(folder) / f"data{run}"),
+                    ]
                     ready = "new-game"
                 else:
                     command = [sys.executable, str(hello), str(port)]
                     ready = "hello"
                 page = browser.new_page(viewport={"width": 390, "height": 844})
-                results[name].append(one_run(page, command, ready, port))
+                runs.append(one_run(page, command, ready, port))
                 page.close()
         print(f"process start to ... in headless Chromium, median of {args.runs} runs (s)")
-        print(f"{'app':>17} | {'listening':>9} | {'first frame':>11} | {'usable':>6} | {'RSS MB':>6}")
+        print(
+            f"{'app':>17} | {'listening':>9} | {'first frame':>11} | {'usable':>6} | {'RSS MB':>6}"
+        )
         for name, runs in results.items():
+
             def median(key: str, runs: list[dict[str, float]] = runs) -> float:
                 return statistics.median(r[key] for r in runs)
 
@@ -154,9 +167,19 @@ def main() -> None:
         port = free_port()
         env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
         server = subprocess.Popen(
-            [sys.executable, "-m", "scorepad", "--web", "--port", str(port),
-             "--data-dir", str(Path(folder) / "taps")],
-            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            [
+                sys.executable,
+                "-m",
+                "scorepad",
+                "--web",
+                "--port",
+                str(port),
+                "--data-dir",
+                str(Path(folder) / "taps"),
+            ],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
         )
         try:
             wait_for_port(port, server)
