@@ -40,7 +40,15 @@ def test_the_store_never_imports_the_ui_or_flet() -> None:
         assert not module.startswith(("flet", "scorepad.ui")), f"store imports {module} in {where}"
 
 
-@pytest.mark.parametrize("package", ["scorepad.engine", "scorepad.store", "scorepad.cli"])
+def test_views_reach_the_store_only_through_the_app_state() -> None:
+    for module, where in imported_top_levels(PACKAGE / "ui" / "views").items():
+        assert not module.startswith("tinydb"), f"a view imports {module} in {where}"
+        assert module != "scorepad.store.tinydb_store", f"a view imports {module} in {where}"
+
+
+@pytest.mark.parametrize(
+    "package", ["scorepad.engine", "scorepad.store", "scorepad.cli", "scorepad.ui.state"]
+)
 def test_headless_parts_load_without_flet(package: str) -> None:
     code = (
         f"import sys, {package}; "
