@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from scorepad.engine import GOLF, BidMode
+from scorepad.store import atomic
 from scorepad.ui.state import ScorepadApp, Screen
 from tests.ui.driving import play_round
 
@@ -112,3 +115,21 @@ def test_editing_a_saved_variant_replaces_it(app: ScorepadApp) -> None:
     app.delete_rules("Dime Golf")
     assert app.store.saved_variants() == []
     assert app.screen is Screen.HOME
+
+
+def test_a_damaged_game_is_listed_and_recovered_from_the_app(
+    app: ScorepadApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(atomic, "BACKUP_SPACING_NS", 0)
+    app.new_game(players=["Ann", "Bob"], variant_key="preset:golf")
+    app.start_game()
+    play_round(app)
+    session = app.session
+    assert session is not None
+    path = app.store.game_path(session.stored.id)  # type: ignore[attr-defined]
+    path.write_bytes(path.read_bytes()[:40])
+    app.go_home()
+    assert [g.status for g in app.games] == ["damaged"]
+    app.recover()
+    assert app.message is not None and app.message.text.startswith("Recovered 1 file")
+    assert [(g.status, g.rounds_played) for g in app.games] == [("in_progress", 0)]

@@ -26,7 +26,14 @@ from scorepad.engine import (
 )
 from scorepad.engine.changes import describe_changes
 from scorepad.engine.presets import preset_key
-from scorepad.store import GameSummary, SavedVariant, StoreError, TinyDBStore, recover_store
+from scorepad.store import (
+    GameSummary,
+    SavedVariant,
+    Store,
+    StoreError,
+    TinyDBStore,
+    recover_store,
+)
 from scorepad.store.models import StoredGame
 from scorepad.ui.state.round_entry import Field, RoundEntry, Selection, Stage, draft_from_round
 from scorepad.ui.state.rules_form import RulesForm
@@ -114,7 +121,7 @@ class ScorepadApp:
 
     def __init__(
         self,
-        store: TinyDBStore | None,
+        store: Store | None,
         rng: random.Random | None = None,
         *,
         root: Path | None = None,
@@ -144,7 +151,7 @@ class ScorepadApp:
             return cls(None, rng, root=root, problem=problem)
 
     @property
-    def store(self) -> TinyDBStore:
+    def store(self) -> Store:
         if self._store is None:
             raise ScorepadError(f"the games in {self.root} cannot be opened: {self.problem}")
         return self._store

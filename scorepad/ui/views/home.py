@@ -31,9 +31,11 @@ def game_card(app: ScorepadApp, summary: GameSummary) -> ft.Control:
                 content=ft.ListTile(
                     leading=ft.Icon(ft.Icons.BROKEN_IMAGE_OUTLINED),
                     title=ft.Text(f"Game {summary.id}"),
-                    subtitle=ft.Text(
-                        f"{summary.problem}. Run `scorepad recover` to bring it back.",
-                        selectable=True,
+                    subtitle=ft.Text(f"{summary.problem}.", selectable=True),
+                    trailing=ft.FilledTonalButton(
+                        "Recover",
+                        on_click=lambda: app.recover(),
+                        tooltip="Bring unreadable games back from their last good backups",
                     ),
                 )
             ),
