@@ -34,7 +34,7 @@ def game_card(app: ScorepadApp, summary: GameSummary) -> ft.Control:
                     subtitle=ft.Text(f"{summary.problem}.", selectable=True),
                     trailing=ft.FilledTonalButton(
                         "Recover",
-                        on_click=lambda: app.recover(),
+                        on_click=app.recover,
                         tooltip="Bring unreadable games back from their last good backups",
                     ),
                 )
