@@ -108,12 +108,32 @@ class AppPage:
         locator.first.wait_for(state="attached", timeout=timeout)
         return locator
 
+    def revision(self) -> int:
+        """The app state's revision, shown in an invisible node (see ``revision_marker``)."""
+        marker = self.page.locator('[flt-semantics-identifier^="revision-"]').first
+        marker.wait_for(state="attached", timeout=10000)
+        name = marker.get_attribute("flt-semantics-identifier") or "revision-0"
+        return int(name.removeprefix("revision-"))
+
+    def wait_for_change(self, since: int, timeout: float = 10000) -> None:
+        """Wait until the app has handled the last tap (its state moved past ``since``)."""
+        self.page.wait_for_function(
+            """since => {
+                const m = document.querySelector('[flt-semantics-identifier^="revision-"]');
+                return m && parseInt(m.getAttribute('flt-semantics-identifier').slice(9)) > since;
+            }""",
+            arg=since,
+            timeout=timeout,
+        )
+
     def tap(self, identifier: str) -> None:
-        """Click the control with this identifier, as a finger would."""
+        """Click the control with this identifier, as a finger would, and wait for the app to
+        handle it."""
         target = self.wait_for(identifier).first
+        before = self.revision()
         target.click()
         self.taps += 1
-        self.page.wait_for_timeout(120)
+        self.wait_for_change(before)
 
     def is_disabled(self, identifier: str) -> bool:
         return bool(
@@ -131,8 +151,9 @@ class AppPage:
         box = self.page.get_by_role("textbox", name=label)
         box.click()
         box.fill(text)
+        before = self.revision()
         box.press("Enter")
-        self.page.wait_for_timeout(150)
+        self.wait_for_change(before)
 
     def shot(self, path: Path | str) -> None:
         self.page.wait_for_timeout(800)

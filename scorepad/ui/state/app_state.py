@@ -139,6 +139,8 @@ class ScorepadApp:
         self.dark = False
         self._games: list[GameSummary] | None = None
         self._listeners: list[Callable[[], None]] = []
+        self.revision = 0
+        """Counts changes; the views show it so that a test can wait for a tap's effect."""
 
     @classmethod
     def open(cls, root: Path, rng: random.Random | None = None) -> ScorepadApp:
@@ -177,6 +179,7 @@ class ScorepadApp:
         return lambda: self._listeners.remove(listener)
 
     def _changed(self) -> None:
+        self.revision += 1
         for listener in list(self._listeners):
             listener()
 
@@ -346,26 +349,28 @@ class ScorepadApp:
     def _save_draft(self, draft: RoundDraft, label: str) -> None:
         """Keep the round being entered: on disk for the next round, in memory for an edit."""
         session = self._session()
-        self._push_undo(label)
+        with self._undoable(label):
+            if session.editing is not None:
+                session.edit_draft = draft
+            else:
+                session.stored = self.store.save_draft(
+                    session.stored.id, draft, expected_revision=session.stored.revision
+                )
         session.selection = None
         session.changes = []
-        if session.editing is not None:
-            session.edit_draft = draft
-            return
-        session.stored = self.store.save_draft(
-            session.stored.id, draft, expected_revision=session.stored.revision
-        )
 
-    def _push_undo(self, label: str) -> None:
+    @contextmanager
+    def _undoable(self, label: str) -> Iterator[None]:
+        """Remember the game as it is, for undo, once the action in the block has succeeded."""
         session = self._session()
-        session.undo.append(
-            Snapshot(
-                record=session.stored.record,
-                draft=session.draft if session.editing is not None else session.stored.draft,
-                editing=session.editing,
-                label=label,
-            )
+        snapshot = Snapshot(
+            record=session.stored.record,
+            draft=session.draft if session.editing is not None else session.stored.draft,
+            editing=session.editing,
+            label=label,
         )
+        yield
+        session.undo.append(snapshot)
 
     def choose_trump(self, suit: Suit) -> None:
         with self._action("record the turned suit"):
@@ -402,23 +407,25 @@ class ScorepadApp:
                 raise ScorepadError(f"round {entry.number}: {self._missing(entry)}")
             record = entry.as_record()
             before = session.sheet
-            self._push_undo(f"round {entry.number}")
+            number = entry.number
+            with self._undoable(f"round {number}"):
+                if session.editing is not None:
+                    session.stored = self.store.update_game(
+                        session.stored.id,
+                        lambda game: game.replace_round(number, record),
+                        expected_revision=session.stored.revision,
+                    )
+                else:
+                    session.stored = self.store.record_round(
+                        session.stored.id, record, expected_revision=session.stored.revision
+                    )
             if session.editing is not None:
-                number = session.editing
-                session.stored = self.store.update_game(
-                    session.stored.id,
-                    lambda game: game.replace_round(number, record),
-                    expected_revision=session.stored.revision,
-                )
                 session.editing = None
                 session.edit_draft = None
                 session.changes = describe_changes(before, session.sheet) or [
                     f"round {number}: nothing changed"
                 ]
             else:
-                session.stored = self.store.record_round(
-                    session.stored.id, record, expected_revision=session.stored.revision
-                )
                 session.changes = []
             session.selection = None
             if session.game.next_round is None:
@@ -460,14 +467,14 @@ class ScorepadApp:
         with self._action("delete the round"):
             session = self._session()
             before = session.sheet
-            self._push_undo(f"delete round {number}")
             last = number == len(session.game.results)
-            session.stored = self.store.update_game(
-                session.stored.id,
-                lambda game: game.delete_round(number),
-                draft=None if last else session.stored.draft,
-                expected_revision=session.stored.revision,
-            )
+            with self._undoable(f"delete round {number}"):
+                session.stored = self.store.update_game(
+                    session.stored.id,
+                    lambda game: game.delete_round(number),
+                    draft=None if last else session.stored.draft,
+                    expected_revision=session.stored.revision,
+                )
             session.editing = None
             session.edit_draft = None
             session.selection = None
@@ -476,13 +483,13 @@ class ScorepadApp:
     def abandon_game(self) -> None:
         with self._action("end the game early"):
             session = self._session()
-            self._push_undo("end early")
-            session.stored = self.store.update_game(
-                session.stored.id,
-                lambda game: game.abandon(),
-                draft=None,
-                expected_revision=session.stored.revision,
-            )
+            with self._undoable("end early"):
+                session.stored = self.store.update_game(
+                    session.stored.id,
+                    lambda game: game.abandon(),
+                    draft=None,
+                    expected_revision=session.stored.revision,
+                )
             session.editing = None
             session.tab = GameTab.SHEET
             self.message = Message("The game is kept as abandoned: no winner, no payouts.")

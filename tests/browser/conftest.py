@@ -1,0 +1,26 @@
+"""On a failing browser test, keep a screenshot of what the browser showed."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    outcome = yield
+    report = outcome.get_result()  # type: ignore[attr-defined]
+    if report.when != "call" or not report.failed:
+        return
+    phone = item.funcargs.get("phone") if hasattr(item, "funcargs") else None  # type: ignore[attr-defined]
+    tmp_path = item.funcargs.get("tmp_path") if hasattr(item, "funcargs") else None  # type: ignore[attr-defined]
+    if phone is None or tmp_path is None:
+        return
+    shot = Path(tmp_path) / "failure.png"
+    try:
+        phone.page.screenshot(path=str(shot))
+        report.sections.append(("browser", f"screenshot of the failure: {shot}"))
+    except Exception as problem:  # the browser may be gone already
+        report.sections.append(("browser", f"no screenshot: {problem}"))
