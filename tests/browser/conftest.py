@@ -22,5 +22,6 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     try:
         phone.page.screenshot(path=str(shot))
         report.sections.append(("browser", f"screenshot of the failure: {shot}"))
+        report.sections.append(("browser console", "\n".join(phone.console[-40:])))
     except Exception as problem:  # the browser may be gone already
         report.sections.append(("browser", f"no screenshot: {problem}"))

@@ -90,6 +90,8 @@ class AppPage:
     def __init__(self, page: Page) -> None:
         self.page = page
         self.taps = 0
+        self.console: list[str] = []
+        page.on("console", lambda message: self.console.append(f"{message.type}: {message.text}"))
 
     def open(self, url: str) -> None:
         self.page.goto(url)
@@ -103,7 +105,7 @@ class AppPage:
     def by_id(self, identifier: str) -> Locator:
         return self.page.locator(f'[flt-semantics-identifier="{identifier}"]')
 
-    def wait_for(self, identifier: str, timeout: float = 10000) -> Locator:
+    def wait_for(self, identifier: str, timeout: float = 30000) -> Locator:
         locator = self.by_id(identifier)
         locator.first.wait_for(state="attached", timeout=timeout)
         return locator
@@ -115,7 +117,7 @@ class AppPage:
         name = marker.get_attribute("flt-semantics-identifier") or "revision-0"
         return int(name.removeprefix("revision-"))
 
-    def wait_for_change(self, since: int, timeout: float = 10000) -> None:
+    def wait_for_change(self, since: int, timeout: float = 30000) -> None:
         """Wait until the app has handled the last tap (its state moved past ``since``)."""
         self.page.wait_for_function(
             """since => {
