@@ -11,11 +11,11 @@ import pytest
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
     outcome = yield
-    report = outcome.get_result()  # type: ignore[attr-defined]
+    report = outcome.get_result()
     if report.when != "call" or not report.failed:
         return
-    phone = item.funcargs.get("phone") if hasattr(item, "funcargs") else None  # type: ignore[attr-defined]
-    tmp_path = item.funcargs.get("tmp_path") if hasattr(item, "funcargs") else None  # type: ignore[attr-defined]
+    phone = item.funcargs.get("phone") if hasattr(item, "funcargs") else None
+    tmp_path = item.funcargs.get("tmp_path") if hasattr(item, "funcargs") else None
     if phone is None or tmp_path is None:
         return
     shot = Path(tmp_path) / "failure.png"
