@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator
 from pathlib import Path
 
 import pytest
 
 
-@pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
-    outcome = yield
-    report = outcome.get_result()
-    if report.when != "call" or not report.failed:
-        return
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    report = yield
+    if report.when == "call" and report.failed:
+        keep_evidence(item, report)
+    return report
+
+
+def keep_evidence(item: pytest.Item, report: pytest.TestReport) -> None:
     phone = item.funcargs.get("phone") if hasattr(item, "funcargs") else None
     tmp_path = item.funcargs.get("tmp_path") if hasattr(item, "funcargs") else None
     if phone is None or tmp_path is None:
