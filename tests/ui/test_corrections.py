@@ -118,7 +118,7 @@ def test_deleting_a_middle_round_that_no_longer_fits_is_refused(app: ScorepadApp
     assert app.message is not None and app.message.kind == "error"
     assert app.message.text.startswith("round 1 cannot be deleted")
     assert len(session.game.results) == 3
-    assert app.undo_label == "round 3"  # a refused change leaves nothing to undo
+    assert app.undo_label == "recording round 3"  # a refused change leaves nothing to undo
     app.delete_round(3)
     assert len(session.game.results) == 2
     assert session.changes[0] == "round 3 deleted"

@@ -408,7 +408,8 @@ class ScorepadApp:
             record = entry.as_record()
             before = session.sheet
             number = entry.number
-            with self._undoable(f"round {number}"):
+            verb = "correcting" if session.editing is not None else "recording"
+            with self._undoable(f"{verb} round {number}"):
                 if session.editing is not None:
                     session.stored = self.store.update_game(
                         session.stored.id,

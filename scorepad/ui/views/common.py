@@ -41,8 +41,8 @@ def icon_button(icon: ft.IconData, *, tooltip: str, **options: Any) -> ft.IconBu
     return ft.IconButton(icon=ft.Icon(icon, semantics_label=tooltip), tooltip=tooltip, **options)
 
 
-def suit_text(text: str, **style: Any) -> ft.Text:
-    """Text that may contain suit symbols (♣ ♦ ♥ ♠)."""
+def symbol_text(text: str, **style: Any) -> ft.Text:
+    """Text that may contain suit symbols (♣ ♦ ♥ ♠) or arrows, which the app's font lacks."""
     return ft.Text(text, font_family_fallback=[SUIT_FONT], **style)
 
 

@@ -6,7 +6,7 @@ import flet as ft
 
 from scorepad.engine import Suit
 from scorepad.ui.state import GameSession, GameTab, RoundEntry, ScorepadApp, Stage
-from scorepad.ui.views.common import SUIT_COLORS, TAP, icon_button, message_bar, suit_text, tagged
+from scorepad.ui.views.common import SUIT_COLORS, TAP, icon_button, message_bar, symbol_text, tagged
 from scorepad.ui.views.sheet import results_panel, sheet_panel
 
 WIDE = 1000
@@ -59,7 +59,7 @@ def suit_button(app: ScorepadApp, suit: Suit, chosen: bool) -> ft.Control:
         ft.Button(
             content=ft.Column(
                 [
-                    suit_text(suit.symbol, size=24, color=color),
+                    symbol_text(suit.symbol, size=24, color=color),
                     ft.Text(suit.value, size=12, color=color),
                 ],
                 spacing=0,
@@ -302,7 +302,7 @@ def changes_banner(session: GameSession) -> ft.Control | None:
             content=ft.Column(
                 [
                     ft.Text("What changed", weight=ft.FontWeight.BOLD),
-                    *(ft.Text(line) for line in session.changes),
+                    *(symbol_text(line) for line in session.changes),
                 ],
                 spacing=2,
             ),

@@ -6,7 +6,7 @@ import flet as ft
 
 from scorepad.engine import format_cents, net_cents
 from scorepad.ui.state import GameSession, ScorepadApp
-from scorepad.ui.views.common import SUIT_COLORS, heading, icon_button, suit_text, tagged
+from scorepad.ui.views.common import SUIT_COLORS, heading, icon_button, symbol_text, tagged
 
 
 def standings_table(session: GameSession) -> ft.Control:
@@ -69,7 +69,7 @@ def rounds_table(app: ScorepadApp, session: GameSession) -> ft.Control:
             ft.DataCell(ft.Text(str(result.number))),
             ft.DataCell(ft.Text(str(result.cards))),
             ft.DataCell(
-                suit_text(
+                symbol_text(
                     result.trump.symbol if result.trump else "–",
                     size=20,
                     tooltip=result.trump_note,
