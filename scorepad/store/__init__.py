@@ -21,7 +21,8 @@ from scorepad.store.errors import (
 from scorepad.store.interface import Store
 from scorepad.store.models import GameSummary, RosterPlayer, SavedVariant, StoredGame
 from scorepad.store.paths import data_dir
-from scorepad.store.tinydb_store import RecoveryReport, TinyDBStore, recover_store
+from scorepad.store.repair import RecoveryReport, recover_store
+from scorepad.store.tinydb_store import TinyDBStore
 
 
 def open_store(folder: str | os.PathLike[str] | None = None) -> TinyDBStore:

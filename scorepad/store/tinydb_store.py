@@ -16,7 +16,6 @@ import os
 import secrets
 import threading
 from collections.abc import Callable, Iterator, MutableMapping
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -54,12 +53,6 @@ from scorepad.store.models import (
     StoredGame,
     now,
 )
-from scorepad.store.recovery import (
-    keep_damaged_copy,
-    newest_good_backup,
-    parse_store_json,
-    restore_backup,
-)
 from scorepad.store.storage import DurableJSONStorage, NewerSchemaDataError
 
 GameChange = Callable[[Game], Game]
@@ -84,12 +77,12 @@ def _check_schema_version(found: object) -> None:
         )
 
 
-def _check_meta(data: dict[str, Any]) -> None:
+def check_meta(data: dict[str, Any]) -> None:
     row = data.get("schema", {}).get(str(ONE))
     _check_schema_version(row.get("version") if isinstance(row, dict) else None)
 
 
-def _check_game_file(data: dict[str, Any]) -> None:
+def check_game_file(data: dict[str, Any]) -> None:
     document = data.get("game", {}).get(str(ONE))
     if not isinstance(document, dict):
         raise ValueError("no game in it")
@@ -159,7 +152,7 @@ class TinyDBStore:
             storage=DurableJSONStorage,
             root=self.root,
             backups=self.backups_dir,
-            check=_check_meta,
+            check=check_meta,
         )
 
     def game_path(self, game_id: str) -> Path:
@@ -171,7 +164,7 @@ class TinyDBStore:
             storage=DurableJSONStorage,
             root=self.root,
             backups=self.backups_dir / "games",
-            check=_check_game_file,
+            check=check_game_file,
         )
 
     def _index(self) -> TinyDB:
@@ -443,78 +436,3 @@ class TinyDBStore:
             if not doc_ids:
                 raise VariantNotFoundError(name)
             table.remove(doc_ids=doc_ids)
-
-
-@dataclass
-class RecoveryReport:
-    """What :func:`recover_store` did, file by file."""
-
-    restored: list[Path] = field(default_factory=list)
-    """Unreadable files replaced by their newest good backup (the bad one kept in damaged/)."""
-    started_fresh: list[Path] = field(default_factory=list)
-    """Unreadable files with no good backup that could be rebuilt from the games."""
-    lost: list[Path] = field(default_factory=list)
-    """Unreadable game files with no good backup: kept as they are (and in damaged/)."""
-
-    @property
-    def anything_done(self) -> bool:
-        return bool(self.restored or self.started_fresh)
-
-
-def _full_game_check(data: dict[str, Any]) -> None:
-    _check_game_file(data)
-    try:
-        Game(StoredGame.model_validate(data["game"][str(ONE)]).record)
-    except ValidationError as exc:
-        raise ValueError(str(exc)) from None
-
-
-def recover_store(root: Path, *, lock_timeout: float = 10.0) -> RecoveryReport:
-    """Bring every unreadable store file back from its newest good backup.
-
-    Works on a store too damaged to open. Each bad file is first kept in ``damaged/``. A
-    damaged ``meta.json`` with no good backup starts fresh with the roster rebuilt from the
-    games; a damaged game with no good backup is left in place (and listed as damaged).
-    """
-    root = Path(root)
-    report = RecoveryReport()
-    with FileLock(root / ".lock", timeout=lock_timeout):
-        meta = root / "meta.json"
-        if meta.exists() and not _readable(meta, _check_meta):
-            backup = newest_good_backup(meta, root / "backups", _check_meta)
-            keep_damaged_copy(meta, root)
-            if backup is not None:
-                restore_backup(meta, backup)
-                report.restored.append(meta)
-            else:
-                meta.rename(meta.with_suffix(".json.unreadable"))
-                report.started_fresh.append(meta)
-        index = root / "index.json"
-        if index.exists() and not _readable(index, None):
-            keep_damaged_copy(index, root)
-            index.unlink()
-        for path in sorted((root / "games").glob("*.json")):
-            if _readable(path, _full_game_check):
-                continue
-            keep_damaged_copy(path, root)
-            backup = newest_good_backup(path, root / "backups" / "games", _full_game_check)
-            if backup is not None:
-                restore_backup(path, backup)
-                report.restored.append(path)
-            else:
-                report.lost.append(path)
-    if report.started_fresh:
-        store = TinyDBStore(root, lock_timeout=lock_timeout)
-        players = [p for s in store.list_games() for p in s.players]
-        store.add_players(players)
-    return report
-
-
-def _readable(path: Path, check: Callable[[dict[str, Any]], None] | None) -> bool:
-    try:
-        data = parse_store_json(path.read_bytes())
-        if check is not None:
-            check(data)
-    except (OSError, ValueError):
-        return False
-    return True
