@@ -23,7 +23,7 @@ from pathlib import Path
 from playwright.sync_api import Page, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS, AppPage, free_port
+from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS, AppPage, free_port, running_app
 
 HELLO = """
 import sys
@@ -164,30 +164,9 @@ def main() -> None:
                 f"{name:>17} | {median('listening'):>9.2f} | {median('first_frame'):>11.2f} | "
                 f"{median('ready'):>6.2f} | {median('rss_mb'):>6.0f}"
             )
-        port = free_port()
-        env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-        server = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "scorepad",
-                "--web",
-                "--port",
-                str(port),
-                "--data-dir",
-                str(Path(folder) / "taps"),
-            ],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        try:
-            wait_for_port(port, server)
+        with running_app(Path(folder) / "taps") as url:
             page = browser.new_page(viewport={"width": 390, "height": 844})
-            counts = taps_per_round(page, f"http://127.0.0.1:{port}/")
-        finally:
-            server.terminate()
-            server.wait(10)
+            counts = taps_per_round(page, url)
         print("taps for one 4-player round, trump and confirm included:")
         for variant, taps in counts.items():
             print(f"  {variant}: {taps}")

@@ -14,23 +14,17 @@ import argparse
 import json
 import sqlite3
 import statistics
+import sys
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-from scorepad.engine import Game, GameRecord, RoundRecord, Suit
+from scorepad.engine import Game, GameRecord, RoundRecord
 from scorepad.store import TinyDBStore
 
-
-def zero_round(game: Game) -> RoundRecord:
-    setup = game.next_round
-    assert setup is not None
-    return RoundRecord(
-        turned=None if setup.all_dealt else Suit.CLUBS,
-        bids=dict.fromkeys(game.players, 0),
-        tricks={p: setup.cards if p == setup.leader else 0 for p in game.players},
-    )
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tests.helpers import zero_round
 
 
 def finished_golf() -> GameRecord:

@@ -28,3 +28,15 @@ def play(
     game: Game, bids: Sequence[int], tricks: Sequence[int], turned: Suit | str | None = "auto"
 ) -> Game:
     return game.record_round(round_of(game, bids, tricks, turned))
+
+
+def zero_round(game: Game) -> RoundRecord:
+    """A legal next round: nobody bids, the leader takes every trick (so the hook never bites:
+    the bids add up to 0, never to the cards)."""
+    setup = game.next_round
+    assert setup is not None
+    return RoundRecord(
+        turned=None if setup.all_dealt else Suit.DIAMONDS,
+        bids=dict.fromkeys(game.players, 0),
+        tricks={p: setup.cards if p == setup.leader else 0 for p in game.players},
+    )

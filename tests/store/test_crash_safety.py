@@ -18,23 +18,13 @@ from typing import Any
 
 import pytest
 
-from scorepad.engine import Game, GameRecord, RoundDraft, RoundRecord, Suit
+from scorepad.engine import GameRecord, RoundDraft, Suit
 from scorepad.store import TinyDBStore
 from scorepad.store.atomic import TEMP_SUFFIX
+from tests.helpers import zero_round
 
 FORK = multiprocessing.get_context("fork")
 KILLS = 220
-
-
-def zero_round(game: Game) -> RoundRecord:
-    """A legal next round: nobody bids, the leader takes every trick."""
-    setup = game.next_round
-    assert setup is not None
-    return RoundRecord(
-        turned=None if setup.all_dealt else Suit.DIAMONDS,
-        bids=dict.fromkeys(game.players, 0),
-        tricks={p: setup.cards if p == setup.leader else 0 for p in game.players},
-    )
 
 
 def temp_litter(root: Path) -> list[Path]:
@@ -123,7 +113,7 @@ import json, os, sys
 from pathlib import Path
 from scorepad.engine import GameRecord
 from scorepad.store import StoreWriteError, TinyDBStore
-from tests.store.test_crash_safety import zero_round
+from tests.helpers import zero_round
 
 root = Path(sys.argv[1])
 store = TinyDBStore(root)
