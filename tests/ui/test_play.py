@@ -182,3 +182,23 @@ def test_a_game_resumes_mid_round_after_the_app_is_closed(tmp_path: Path) -> Non
     assert entry.draft.turned is Suit.DIAMONDS
     assert entry.bids == {entry.setup.bid_order[0]: 1}
     assert entry.stage is Stage.BIDS and entry.active == entry.setup.bid_order[1]
+
+
+def test_two_windows_on_one_game_never_record_over_each_other(tmp_path: Path) -> None:
+    store = TinyDBStore(tmp_path)
+    first, second = ScorepadApp(store), ScorepadApp(TinyDBStore(tmp_path))
+    start(first, "golf", FOUR, dealer="Dan")
+    game_id = first.session.stored.id if first.session else ""
+    second.open_game(game_id)
+    play_round(first)  # round 1 recorded in the first window
+    second.choose_trump(Suit.CLUBS)  # the second still shows round 1
+    assert second.message is not None
+    assert "changed elsewhere" in second.message.text
+    session = second.session
+    assert session is not None
+    assert len(session.game.results) == 1  # reloaded: it now shows round 2
+    entry = session.entry
+    assert entry is not None and entry.number == 2
+    second.choose_trump(Suit.CLUBS)
+    assert second.message is None
+    assert len(store.load_game(game_id).record.rounds) == 1

@@ -29,6 +29,7 @@ from scorepad.engine.presets import preset_key
 from scorepad.store import (
     GameSummary,
     SavedVariant,
+    StaleGameError,
     Store,
     StoreError,
     TinyDBStore,
@@ -189,6 +190,9 @@ class ScorepadApp:
         self.message = None
         try:
             yield
+        except StaleGameError as problem:
+            self._reload_game()
+            self.message = Message(str(problem), MessageKind.ERROR)
         except (ScorepadError, StoreError) as problem:
             self.message = Message(str(problem), MessageKind.ERROR)
         except Exception as problem:  # a bug: keep the app usable and the data safe
@@ -200,6 +204,18 @@ class ScorepadApp:
             )
         finally:
             self._changed()
+
+    def _reload_game(self) -> None:
+        """Another window changed the open game: show it as it is now (its own undo history
+        no longer applies)."""
+        if self.session is None:
+            return
+        try:
+            stored = self.store.load_game(self.session.stored.id)
+        except StoreError as problem:
+            log.warning("could not reload the game: %s", problem)
+            return
+        self.session = GameSession(stored=stored, tab=self.session.tab)
 
     def refresh(self) -> None:
         """Ask the views to draw again (the window changed size, say)."""
