@@ -27,6 +27,6 @@ def keep_evidence(item: pytest.Item, report: pytest.TestReport) -> None:
     try:
         phone.page.screenshot(path=str(shot))
         report.sections.append(("browser", f"screenshot of the failure: {shot}"))
-        report.sections.append(("browser console", "\n".join(phone.console[-40:])))
+        report.sections.append(("browser console and taps", "\n".join(phone.console[-60:])))
     except Exception as problem:  # the browser may be gone already
         report.sections.append(("browser", f"no screenshot: {problem}"))

@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from playwright.sync_api import Locator, Page, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -91,7 +92,13 @@ class AppPage:
         self.page = page
         self.taps = 0
         self.console: list[str] = []
-        page.on("console", lambda message: self.console.append(f"{message.type}: {message.text}"))
+        """Browser console lines and the test's own taps, timed, for a failure report."""
+        self._started = time.monotonic()
+        page.on("console", lambda message: self.note(f"{message.type}: {message.text}"))
+        page.on("websocket", lambda ws: self.note(f"websocket opened: {ws.url}"))
+
+    def note(self, text: str) -> None:
+        self.console.append(f"{time.monotonic() - self._started:7.2f}s {text}")
 
     def open(self, url: str) -> None:
         self.page.goto(url)
@@ -133,9 +140,26 @@ class AppPage:
         handle it."""
         target = self.wait_for(identifier).first
         before = self.revision()
+        self.note(f"tap {identifier} (revision {before})")
         target.click()
         self.taps += 1
-        self.wait_for_change(before)
+        try:
+            self.wait_for_change(before)
+        except PlaywrightTimeoutError:
+            self.keep_evidence(f"the app did not react to a tap on {identifier}")
+            raise
+
+    evidence_dir: Path | None = None
+    """Where to save a screenshot when a tap gets no reaction (set by the test fixture)."""
+
+    def keep_evidence(self, what: str) -> None:
+        """Screenshot the page now, while the server is still up, and note where it is."""
+        self.note(what)
+        if self.evidence_dir is None:
+            return
+        shot = self.evidence_dir / f"no-reaction-{len(self.console)}.png"
+        self.page.screenshot(path=str(shot))
+        self.note(f"screenshot: {shot}")
 
     def is_disabled(self, identifier: str) -> bool:
         return bool(

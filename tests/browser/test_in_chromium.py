@@ -30,9 +30,11 @@ def chromium_present() -> None:
 
 
 @pytest.fixture
-def phone() -> Iterator[AppPage]:
+def phone(tmp_path: Path) -> Iterator[AppPage]:
     with browser_page(*PHONE) as page:
-        yield AppPage(page)
+        app = AppPage(page)
+        app.evidence_dir = tmp_path
+        yield app
 
 
 def start(app: AppPage, variant: str, players: list[str], stake: int | None = None) -> None:

@@ -87,11 +87,15 @@ class ViewDriver:
         await self.session.dispatch_event(control._i, "click", None)
         await self.settle()
 
-    async def type_text(self, identifier: str, text: str, submit: bool = True) -> None:
+    async def type_text(
+        self, identifier: str, text: str, submit: bool = True, pause: bool = True
+    ) -> None:
+        """Type ``text``; with ``pause=False`` Enter comes before the app has re-rendered."""
         field = self.tagged(identifier)
         self.session.apply_patch(field._i, {"value": text})
         await self.session.dispatch_event(field._i, "change", text)
-        await self.settle()
+        if pause:
+            await self.settle()
         if submit:
             field = self.tagged(identifier)
             await self.session.dispatch_event(field._i, "submit", None)

@@ -153,3 +153,11 @@ async def test_an_unreadable_store_gets_its_own_screen_and_a_way_back(
         assert [p.name for p in app.store.roster()] == ["Ann"]
     finally:
         view.close()
+
+
+async def test_a_name_typed_and_entered_at_once_is_added(driver: ViewDriver) -> None:
+    await driver.click("new-game")
+    for name in ("Ann", "Bob"):
+        await driver.type_text("player-name", name, pause=False)
+    assert driver.app.setup is not None
+    assert driver.app.setup.players == ["Ann", "Bob"]

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from scorepad.ui.state import ScorepadApp, Screen
-from scorepad.ui.views.common import FONTS
+from scorepad.ui.views.common import FONTS, VIEW_KEY
 from scorepad.ui.views.game import game_view
 from scorepad.ui.views.home import home_view
 from scorepad.ui.views.problem import problem_view
@@ -70,7 +70,7 @@ def revision_marker(app: ScorepadApp) -> ft.Control:
 
 def broken_view(app: ScorepadApp, problem: Exception) -> ft.View:
     return ft.View(
-        route="/oops",
+        key=VIEW_KEY,
         appbar=ft.AppBar(title=ft.Text("scorepad")),
         controls=[
             ft.Text("This screen could not be drawn", size=22, weight=ft.FontWeight.BOLD),

@@ -10,6 +10,9 @@ import flet as ft
 from scorepad.ui.state import Message, MessageKind, ScorepadApp
 
 READING_WIDTH = 720
+VIEW_KEY = "scorepad"
+"""Every screen is the same page to Flutter's navigator (same key, same route): switching
+screens patches that page in place, with no page-transition animation between taps."""
 TAP = 56
 """Height of a large tap target (px); Material asks for at least 48."""
 SUIT_COLORS = {
@@ -123,7 +126,6 @@ def theme_button(app: ScorepadApp) -> ft.Control:
 def screen_view(
     app: ScorepadApp,
     *,
-    route: str,
     title: str,
     width: float,
     body: Sequence[ft.Control | None],
@@ -131,14 +133,17 @@ def screen_view(
     actions: list[ft.Control] | None = None,
 ) -> ft.View:
     """A screen of the app: title bar (with the way back home), then the body in a column
-    no wider than a comfortable reading width, centred on a wide window."""
+    no wider than a comfortable reading width, centred on a wide window.
+
+    Every screen is one and the same page to Flutter (see :data:`VIEW_KEY`).
+    """
     leading = (
         icon_button(ft.Icons.ARROW_BACK, tooltip="Back to the games", on_click=app.go_home)
         if back
         else None
     )
     return ft.View(
-        route=route,
+        key=VIEW_KEY,
         appbar=ft.AppBar(leading=leading, title=ft.Text(title), actions=actions or []),
         scroll=ft.ScrollMode.AUTO,
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,

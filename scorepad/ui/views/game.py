@@ -6,7 +6,15 @@ import flet as ft
 
 from scorepad.engine import Suit
 from scorepad.ui.state import GameSession, GameTab, RoundEntry, ScorepadApp, Stage
-from scorepad.ui.views.common import SUIT_COLORS, TAP, icon_button, message_bar, symbol_text, tagged
+from scorepad.ui.views.common import (
+    SUIT_COLORS,
+    TAP,
+    VIEW_KEY,
+    icon_button,
+    message_bar,
+    symbol_text,
+    tagged,
+)
 from scorepad.ui.views.sheet import results_panel, sheet_panel
 
 WIDE = 1000
@@ -383,7 +391,7 @@ def game_view(app: ScorepadApp, width: float) -> ft.View:
     else:
         body.append(round_part)
     return ft.View(
-        route="/game",
+        key=VIEW_KEY,
         appbar=ft.AppBar(
             leading=icon_button(ft.Icons.HOME, tooltip="All games", on_click=app.go_home),
             title=ft.Text(title, size=18),

@@ -104,7 +104,6 @@ def home_view(app: ScorepadApp, width: float) -> ft.View:
             body.extend(game_card(app, g) for g in chosen)
     return screen_view(
         app,
-        route="/",
         title="scorepad",
         width=width,
         body=body,

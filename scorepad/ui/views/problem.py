@@ -41,6 +41,4 @@ def problem_view(app: ScorepadApp, width: float) -> ft.View:
             )
         )
     banner = message_bar(app)
-    return screen_view(
-        app, route="/problem", title="scorepad", width=width, body=[banner, *lines], back=False
-    )
+    return screen_view(app, title="scorepad", width=width, body=[banner, *lines], back=False)

@@ -197,4 +197,4 @@ def rules_view(app: ScorepadApp, width: float) -> ft.View:
             disabled=bool(form.errors),
         ),
     ]
-    return screen_view(app, route="/rules", title="House rules", width=width, body=body)
+    return screen_view(app, title="House rules", width=width, body=body)

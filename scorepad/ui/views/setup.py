@@ -59,12 +59,18 @@ def variant_picker(app: ScorepadApp, form: SetupForm) -> ft.Control:
 
 @ft.component
 def NameInput(app: ScorepadApp) -> ft.Control:
-    """The "add a player" field; it keeps its own text until the name is added."""
+    """The "add a player" field; it keeps its own text until the name is added.
+
+    The name is read from the field itself, not from this component's state: Enter can arrive
+    before the re-render that follows the last keystroke, and must not add the text as it was
+    one keystroke earlier.
+    """
     text, set_text = ft.use_state("")
     form = app.setup
+    field: ft.Ref[ft.TextField] = ft.Ref()
 
-    def add() -> None:
-        if app.add_player(text):
+    def add(typed: str | None) -> None:
+        if app.add_player(typed if typed is not None else text):
             set_text("")
 
     return ft.Row(
@@ -72,10 +78,11 @@ def NameInput(app: ScorepadApp) -> ft.Control:
             tagged(
                 "player-name",
                 ft.TextField(
+                    ref=field,
                     label="Add a player",
                     value=text,
                     on_change=lambda e: set_text(e.control.value),
-                    on_submit=add,
+                    on_submit=lambda e: add(e.control.value),
                     error=form.name_error if form else None,
                     expand=True,
                     capitalization=ft.TextCapitalization.WORDS,
@@ -83,7 +90,12 @@ def NameInput(app: ScorepadApp) -> ft.Control:
             ),
             tagged(
                 "add-player",
-                ft.FilledTonalButton("Add", icon=ft.Icons.PERSON_ADD, on_click=add, height=TAP),
+                ft.FilledTonalButton(
+                    "Add",
+                    icon=ft.Icons.PERSON_ADD,
+                    on_click=lambda: add(field.current.value if field.current else None),
+                    height=TAP,
+                ),
             ),
         ],
         vertical_alignment=ft.CrossAxisAlignment.START,
@@ -225,4 +237,4 @@ def setup_view(app: ScorepadApp, width: float) -> ft.View:
             disabled=problem is not None,
         ),
     ]
-    return screen_view(app, route="/new", title="New game", width=width, body=body)
+    return screen_view(app, title="New game", width=width, body=body)
