@@ -98,7 +98,7 @@ class ViewDriver:
             await self.settle()
         if submit:
             field = self.tagged(identifier)
-            await self.session.dispatch_event(field._i, "submit", None)
+            await self.session.dispatch_event(field._i, "submit", text)
             await self.settle()
 
     async def toggle(self, identifier: str, value: bool) -> None:

@@ -82,7 +82,9 @@ def NameInput(app: ScorepadApp) -> ft.Control:
                     label="Add a player",
                     value=text,
                     on_change=lambda e: set_text(e.control.value),
-                    on_submit=lambda e: add(e.control.value),
+                    # the submit event carries the text as submitted: the field's value may
+                    # still be on its way from the browser
+                    on_submit=lambda e: add(e.data if isinstance(e.data, str) else e.control.value),
                     error=form.name_error if form else None,
                     expand=True,
                     capitalization=ft.TextCapitalization.WORDS,
