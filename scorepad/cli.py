@@ -7,17 +7,12 @@ never reaches the terminal.
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from rich.console import Console
-from rich.table import Table
-
 from scorepad.engine import Game, ScorepadError
-from scorepad.report import STATUS_WORDS, render_sheet
 from scorepad.store import StoreError, TinyDBStore, data_dir, open_store, recover_store
 from scorepad.store.atomic import replace_atomically
 
@@ -67,6 +62,8 @@ def command_score(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(game.sheet.model_dump(mode="json"), ensure_ascii=False, indent=2))
     else:
+        from scorepad.report import render_sheet  # rich is only loaded for the text reports
+
         print(render_sheet(game.sheet), end="")
     return EXIT_OK
 
@@ -109,24 +106,9 @@ def command_games(args: argparse.Namespace) -> int:
         which = "" if args.status is None else f" {args.status.replace('_', ' ')}"
         print(f"no{which} games in {store.root}")
         return EXIT_OK
-    table = Table(show_edge=False, pad_edge=False)
-    for heading in ("id", "variant", "players", "status", "round", "leaders"):
-        table.add_column(heading)
-    for summary in summaries:
-        leaders = summary.winners or summary.leaders
-        table.add_row(
-            summary.id,
-            summary.variant,
-            ", ".join(summary.players),
-            STATUS_WORDS.get(summary.status, summary.status),
-            f"{summary.rounds_played}/{summary.rounds_total}",
-            ("won: " if summary.winners else "") + ", ".join(leaders)
-            if summary.status != "damaged"
-            else (summary.problem or ""),
-        )
-    out = io.StringIO()
-    Console(file=out, width=200, no_color=True, emoji=False).print(table)
-    print(out.getvalue(), end="")
+    from scorepad.report import render_game_list  # rich is only loaded for the text reports
+
+    print(render_game_list(summaries), end="")
     return EXIT_OK
 
 

@@ -8,6 +8,7 @@ from rich.console import Console
 from rich.table import Table
 
 from scorepad.engine import ScoreSheet, format_cents, net_cents
+from scorepad.store import GameSummary
 
 STATUS_WORDS = {"in_progress": "in progress", "finished": "finished", "abandoned": "abandoned"}
 
@@ -84,3 +85,25 @@ def outcome_lines(sheet: ScoreSheet) -> list[str]:
             if cents > 0
         ]
     return lines
+
+
+def render_game_list(summaries: list[GameSummary]) -> str:
+    """One row per stored game: id, variant, players, status, round n/N, leaders or winners."""
+    table = Table(show_edge=False, pad_edge=False)
+    for heading in ("id", "variant", "players", "status", "round", "leaders"):
+        table.add_column(heading)
+    for summary in summaries:
+        leaders = summary.winners or summary.leaders
+        table.add_row(
+            summary.id,
+            summary.variant,
+            ", ".join(summary.players),
+            STATUS_WORDS.get(summary.status, summary.status),
+            f"{summary.rounds_played}/{summary.rounds_total}",
+            ("won: " if summary.winners else "") + ", ".join(leaders)
+            if summary.status != "damaged"
+            else (summary.problem or ""),
+        )
+    out = io.StringIO()
+    Console(file=out, width=200, no_color=True, emoji=False).print(table)
+    return out.getvalue()

@@ -140,7 +140,3 @@ class RoundDraft(BaseModel):
     bids_shown: bool = False
     """Simultaneous bidding: the "go" has been said and the bids are being written down."""
     tricks: dict[str, Count] = Field(default_factory=dict)
-
-    @property
-    def is_empty(self) -> bool:
-        return self.turned is None and not self.bids and not self.tricks and not self.bids_shown

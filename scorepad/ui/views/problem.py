@@ -22,23 +22,12 @@ def problem_view(app: ScorepadApp, width: float) -> ft.View:
     ]
     if isinstance(problem, NewerSchemaError):
         lines.append(ft.Text("Update scorepad to open these games.", size=16))
-    elif isinstance(problem, StoreUnreadableError) and problem.backup is not None:
-        lines.append(
-            big_button(
-                "Start from the last good backup",
-                app.recover,
-                identifier="recover",
-                icon=ft.Icons.RESTORE,
-            )
-        )
     elif isinstance(problem, StoreUnreadableError):
-        lines.append(
-            big_button(
-                "Start this file afresh (games are kept)",
-                app.recover,
-                identifier="recover",
-                icon=ft.Icons.RESTORE,
-            )
+        label = (
+            "Start from the last good backup"
+            if problem.backup is not None
+            else "Start this file afresh (games are kept)"
         )
+        lines.append(big_button(label, app.recover, identifier="recover", icon=ft.Icons.RESTORE))
     banner = message_bar(app)
     return screen_view(app, title="scorepad", width=width, body=[banner, *lines], back=False)
