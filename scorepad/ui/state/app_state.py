@@ -139,6 +139,8 @@ class ScorepadApp:
         self.rules: RulesForm | None = None
         self.dark = False
         self._games: list[GameSummary] | None = None
+        self._choices: list[VariantChoice] | None = None
+        self._roster: list[str] | None = None
         self._listeners: list[Callable[[], None]] = []
         self.revision = 0
         """Counts changes; the views show it so that a test can wait for a tap's effect."""
@@ -168,7 +170,7 @@ class ScorepadApp:
             self._store = TinyDBStore(self.root)
             self.problem = None
             self.screen = Screen.HOME
-            self._games = None
+            self._forget_lists()
             done = len(report.restored) + len(report.started_fresh)
             lost = f"; {len(report.lost)} game(s) had no good backup" if report.lost else ""
             self.message = Message(f"Recovered {done} file(s) from backups{lost}.")
@@ -248,7 +250,7 @@ class ScorepadApp:
         with self._action("go back to the list of games"):
             self.screen = Screen.HOME
             self.session = None
-            self._games = None
+            self._forget_lists()
 
     def open_game(self, game_id: str) -> None:
         with self._action("open the game"):
@@ -261,22 +263,37 @@ class ScorepadApp:
     # --- a new game ------------------------------------------------------------------------
 
     def variant_choices(self) -> list[VariantChoice]:
-        saved: list[SavedVariant] = []
-        try:
-            saved = self.store.saved_variants()
-        except StoreError as problem:
-            self.message = Message(str(problem), MessageKind.ERROR)
-        return preset_choices() + [VariantChoice(f"saved:{v.name}", v.variant) for v in saved]
+        """Presets and saved house rules, read once per screen (views ask on every render)."""
+        if self._choices is None:
+            saved: list[SavedVariant] = []
+            try:
+                saved = self.store.saved_variants()
+            except StoreError as problem:
+                self.message = Message(str(problem), MessageKind.ERROR)
+            self._choices = preset_choices() + [
+                VariantChoice(f"saved:{v.name}", v.variant) for v in saved
+            ]
+        return list(self._choices)
 
     def roster(self) -> list[str]:
-        try:
-            return [p.name for p in self.store.roster()]
-        except StoreError:
-            return []
+        """Names from earlier games, read once per screen (views ask on every render)."""
+        if self._roster is None:
+            try:
+                self._roster = [p.name for p in self.store.roster()]
+            except StoreError:
+                return []
+        return list(self._roster)
+
+    def _forget_lists(self) -> None:
+        """The store changed or a screen opens: read the lists afresh next time."""
+        self._games = None
+        self._choices = None
+        self._roster = None
 
     def new_game(self, players: list[str] | None = None, variant_key: str | None = None) -> None:
         """Open the new-game form (``players`` to start again with the same table)."""
         with self._action("start a new game"):
+            self._forget_lists()
             self.setup = SetupForm(choices=self.variant_choices())
             if variant_key is not None:
                 self.setup.choose_variant(variant_key)
@@ -287,6 +304,7 @@ class ScorepadApp:
     def play_again(self) -> None:
         """A new game form with the same variant and table; the deal moves one seat left."""
         with self._action("set up the next game"):
+            self._forget_lists()
             game = self._session().game
             key = preset_key(game.variant)
             variant_key = f"preset:{key}" if key else f"saved:{game.variant.name}"
@@ -345,6 +363,7 @@ class ScorepadApp:
         with self._action("start the game"):
             record = self._form().record()
             stored = self.store.create_game(record)
+            self._forget_lists()
             self.session = GameSession(stored=stored)
             self.setup = None
             self.screen = Screen.GAME
@@ -555,6 +574,7 @@ class ScorepadApp:
     def open_rules(self, start_from: str | None = None) -> None:
         """The house-rules editor, on a copy of a preset or saved variant (by choice key)."""
         with self._action("open the house rules"):
+            self._forget_lists()
             key = start_from or "preset:golf"
             choice = next((c for c in self.variant_choices() if c.key == key), None)
             if choice is None:
@@ -578,6 +598,7 @@ class ScorepadApp:
                 setting, reason = next(iter(self.rules.errors.items()))
                 raise ScorepadError(f"{setting}: {reason}")
             self.store.save_variant(variant, replacing=self.rules.replacing)
+            self._forget_lists()
             self.rules.replacing = variant.name
             self.message = Message(f"Saved {variant.name}: pick it when you start a new game.")
             return variant
@@ -586,6 +607,7 @@ class ScorepadApp:
     def delete_rules(self, name: str) -> None:
         with self._action("delete the house rules"):
             self.store.delete_variant(name)
+            self._forget_lists()
             if self.rules is not None and self.rules.replacing == name:
                 self.rules = None
                 self.screen = Screen.HOME
