@@ -41,6 +41,13 @@ class StoredGame(BaseModel):
             self._game = Game(self.record)
         return self._game
 
+    def knowing(self, game: Game) -> StoredGame:
+        """This stored game with its game already derived (the caller just built it from this
+        very record), so that the first look at it does not derive it again."""
+        if game.record is self.record:
+            self._game = game
+        return self
+
     def summary(self) -> GameSummary:
         game = self.game
         sheet = game.sheet

@@ -188,7 +188,9 @@ class TinyDBStore:
         with self._locked():
             game_id = self._new_game_id()
             stamp = now()
-            stored = StoredGame(id=game_id, created=stamp, updated=stamp, record=game.record)
+            stored = StoredGame(
+                id=game_id, created=stamp, updated=stamp, record=game.record
+            ).knowing(game)
             self._write_game(stored, new=True)
             self._add_to_roster(list(game.players))
         return stored
@@ -271,7 +273,7 @@ class TinyDBStore:
                 revision=stored.revision + 1,
                 record=changed.record,
                 draft=stored.draft if draft is KEEP_DRAFT else draft,
-            )
+            ).knowing(changed)
             self._write_game(updated)
             return updated
 

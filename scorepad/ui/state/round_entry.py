@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cached_property
 
 from scorepad.engine import (
     Game,
@@ -17,6 +18,7 @@ from scorepad.engine import (
     RoundSetup,
     ScorepadError,
     Suit,
+    TricksState,
     TrumpCall,
     balance_text,
     bid_options,
@@ -72,7 +74,11 @@ class PlayerLine:
 
 @dataclass(frozen=True)
 class RoundEntry:
-    """One round being entered: ``number`` is the next round, or an earlier one being edited."""
+    """One round being entered: ``number`` is the next round, or an earlier one being edited.
+
+    Immutable, so what it works out (setup, stage, pad...) is worked out once: a screen asks
+    for each several times per render.
+    """
 
     game: Game
     number: int
@@ -81,7 +87,7 @@ class RoundEntry:
 
     # --- what the table sees -----------------------------------------------------------------
 
-    @property
+    @cached_property
     def setup(self) -> RoundSetup:
         return self.game.setup(self.number)
 
@@ -89,7 +95,7 @@ class RoundEntry:
     def editing(self) -> bool:
         return self.number <= len(self.game.results)
 
-    @property
+    @cached_property
     def trump(self) -> TrumpCall | None:
         setup = self.setup
         if setup.all_dealt:
@@ -111,16 +117,20 @@ class RoundEntry:
         order = self.setup.bid_order
         return {name: self.draft.bids[name] for name in order if name in self.draft.bids}
 
+    @cached_property
+    def _tricks_state(self) -> TricksState:
+        return tricks_state(self.setup, self.draft.tricks)
+
     @property
     def tricks(self) -> dict[str, int]:
         """Trick counts, the last one filled in once the others are entered."""
-        return dict(tricks_state(self.setup, self.draft.tricks).tricks)
+        return dict(self._tricks_state.tricks)
 
     @property
     def filled_in(self) -> str | None:
-        return tricks_state(self.setup, self.draft.tricks).filled_in
+        return self._tricks_state.filled_in
 
-    @property
+    @cached_property
     def stage(self) -> Stage:
         setup = self.setup
         if self.trump is None:
@@ -135,7 +145,7 @@ class RoundEntry:
             return Stage.TRICKS
         return Stage.CONFIRM
 
-    @property
+    @cached_property
     def active(self) -> str | None:
         """Whose number the pad enters now."""
         stage = self.stage
@@ -148,7 +158,7 @@ class RoundEntry:
             return next(name for name in order if name not in self.tricks)
         return None
 
-    @property
+    @cached_property
     def pad(self) -> tuple[PadKey, ...]:
         """The number keys 0…cards for the active player, with impossible ones disabled."""
         player = self.active
@@ -161,7 +171,7 @@ class RoundEntry:
         others = sum(v for name, v in self.draft.tricks.items() if name != player)
         return tuple(PadKey(n, n <= cards - others) for n in range(cards + 1))
 
-    @property
+    @cached_property
     def pad_note(self) -> str | None:
         """Why a key is disabled, when the hook is the reason."""
         player = self.active
