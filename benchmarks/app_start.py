@@ -11,7 +11,6 @@ to the first screen a user can act on. Prints numbers; asserts nothing.
 from __future__ import annotations
 
 import argparse
-import os
 import socket
 import statistics
 import subprocess
@@ -23,7 +22,15 @@ from pathlib import Path
 from playwright.sync_api import Page, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS, AppPage, free_port, running_app
+from tests.browser.harness import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    AppPage,
+    app_command,
+    free_port,
+    headless_env,
+    running_app,
+)
 
 HELLO = """
 import sys
@@ -54,7 +61,7 @@ def rss_mb(pid: int) -> float:
 
 
 def one_run(page: Page, command: list[str], ready_identifier: str, port: int) -> dict[str, float]:
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env = headless_env()
     env["FLET_FORCE_WEB_SERVER"] = "true"
     started = time.perf_counter()
     process = subprocess.Popen(
@@ -134,16 +141,7 @@ def main() -> None:
             for name, runs in results.items():
                 port = free_port()
                 if name == "scorepad":
-                    command = [
-                        sys.executable,
-                        "-m",
-                        "scorepad",
-                        "--web",
-                        "--port",
-                        str(port),
-                        "--data-dir",
-                        str(Path(folder) / f"data{run}"),
-                    ]
+                    command = app_command(port, Path(folder) / f"data{run}")
                     ready = "new-game"
                 else:
                     command = [sys.executable, str(hello), str(port)]

@@ -39,26 +39,35 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def headless_env() -> dict[str, str]:
+    """This environment without a display: the app serves the browser instead of a window."""
+    return {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+
+
+def app_command(port: int, data_dir: Path, *extra: str) -> list[str]:
+    """``scorepad --web`` as a user starts it, on ``port`` with its games in ``data_dir``."""
+    return [
+        sys.executable,
+        "-m",
+        "scorepad",
+        "--web",
+        "--port",
+        str(port),
+        "--data-dir",
+        str(data_dir),
+        *extra,
+    ]
+
+
 @contextmanager
 def running_app(data_dir: Path, *extra: str, kill: bool = False) -> Iterator[str]:
     """``scorepad --web`` on a free port; yields its URL, stops it afterwards (with SIGKILL,
     as a crash or a pulled plug would, when ``kill``)."""
     port = free_port()
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "scorepad",
-            "--web",
-            "--port",
-            str(port),
-            "--data-dir",
-            str(data_dir),
-            *extra,
-        ],
+        app_command(port, data_dir, *extra),
         cwd=PROJECT,
-        env=env,
+        env=headless_env(),
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
