@@ -183,11 +183,24 @@ class AppPage:
         return str(locator.evaluate("e => e.innerText || e.getAttribute('aria-label') || ''"))
 
     def type_into(self, label: str, text: str) -> None:
-        box = self.page.get_by_role("textbox", name=label)
-        box.click()
-        box.fill(text)
+        """Tap the text field and type, as on a keyboard, then Enter.
+
+        Flutter swaps in its own editing element when a field takes focus, so the keys go to
+        whatever has focus once it is an input (filling the located element could fill one
+        that is about to be replaced, and the text would be lost).
+        """
+        self.page.get_by_role("textbox", name=label).click()
+        self.page.wait_for_function(
+            "() => document.activeElement && "
+            "['INPUT', 'TEXTAREA'].includes(document.activeElement.tagName)"
+        )
+        self.page.keyboard.type(text)
+        self.page.wait_for_function(
+            "text => document.activeElement && document.activeElement.value === text", arg=text
+        )
         before = self.revision()
-        box.press("Enter")
+        self.note(f"type {text!r} into {label!r} and press Enter (revision {before})")
+        self.page.keyboard.press("Enter")
         self.wait_for_change(before)
 
     def shot(self, path: Path | str) -> None:
