@@ -189,15 +189,28 @@ class AppPage:
         whatever has focus once it is an input (filling the located element could fill one
         that is about to be replaced, and the text would be lost).
         """
-        self.page.get_by_role("textbox", name=label).click()
-        self.page.wait_for_function(
-            "() => document.activeElement && "
-            "['INPUT', 'TEXTAREA'].includes(document.activeElement.tagName)"
-        )
-        self.page.keyboard.type(text)
-        self.page.wait_for_function(
-            "text => document.activeElement && document.activeElement.value === text", arg=text
-        )
+        for attempt in (1, 2):
+            self.page.get_by_role("textbox", name=label).click()
+            self.page.wait_for_function(
+                "() => document.activeElement && "
+                "['INPUT', 'TEXTAREA'].includes(document.activeElement.tagName)"
+            )
+            self.page.keyboard.type(text)
+            try:
+                self.page.wait_for_function(
+                    "text => document.activeElement && document.activeElement.value === text",
+                    arg=text,
+                    timeout=5000,
+                )
+                break
+            except PlaywrightTimeoutError:
+                focused = self.page.evaluate(
+                    "() => { const a = document.activeElement; return a ? "
+                    "[a.tagName, a.getAttribute('aria-label'), a.value].join(' | ') : 'none' }"
+                )
+                self.keep_evidence(f"typed {text!r} did not reach {label!r} (focused: {focused})")
+                if attempt == 2:
+                    raise
         before = self.revision()
         self.note(f"type {text!r} into {label!r} and press Enter (revision {before})")
         self.page.keyboard.press("Enter")

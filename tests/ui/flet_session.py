@@ -15,7 +15,7 @@ import flet as ft
 import msgpack
 from flet.controls.context import _context_page
 from flet.messaging.connection import Connection
-from flet.messaging.protocol import configure_encode_object_for_msgpack
+from flet.messaging.protocol import MessageAction, configure_encode_object_for_msgpack
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
@@ -24,13 +24,22 @@ from scorepad.ui.views.app import mount
 
 
 class RecordingConnection(Connection):
+    """Records what would go to the browser; answers method calls (focus, ...) as a browser
+    would, so that a handler awaiting one goes on."""
+
     def __init__(self) -> None:
         super().__init__()
         self.messages: list[Any] = []
+        self.session: Session | None = None
 
     def send_message(self, message: Any) -> None:
         msgpack.packb(message, default=configure_encode_object_for_msgpack(ft.BaseControl))
         self.messages.append(message)
+        if message.action == MessageAction.INVOKE_METHOD and self.session is not None:
+            body = message.body
+            asyncio.get_running_loop().call_soon(
+                self.session.handle_invoke_method_results, body.control_id, body.call_id, None, None
+            )
 
 
 class ViewDriver:
@@ -41,6 +50,7 @@ class ViewDriver:
         self.connection = RecordingConnection()
         self.connection.pubsubhub = PubSubHub()
         self.session = Session(self.connection)
+        self.connection.session = self.session
         self.page = self.session.page
         self.page.width = width
         self.page.height = height

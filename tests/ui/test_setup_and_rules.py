@@ -133,3 +133,16 @@ def test_a_damaged_game_is_listed_and_recovered_from_the_app(
     app.recover()
     assert app.message is not None and app.message.text.startswith("Recovered 1 file")
     assert [(g.status, g.rounds_played) for g in app.games] == [("in_progress", 0)]
+
+
+def test_the_name_field_clears_on_adding_and_keeps_a_refused_name(app: ScorepadApp) -> None:
+    app.new_game()
+    form = app.setup
+    assert form is not None
+    app.type_name("Ann")
+    assert app.add_player(form.name_text, typed=True)
+    assert form.name_text == ""  # cleared in the same update that seats Ann
+    app.type_name("ann")
+    assert not app.add_player(form.name_text, typed=True)
+    assert form.name_text == "ann"  # kept, to be corrected
+    assert form.name_error == "Ann is already at the table"

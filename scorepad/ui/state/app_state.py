@@ -329,10 +329,16 @@ class ScorepadApp:
         with self._action("choose the variant"):
             self._form().choose_variant(key)
 
-    def add_player(self, name: str) -> bool:
+    def add_player(self, name: str, *, typed: bool = False) -> bool:
+        """Seat a player: ``typed`` from the name field, else tapped from the roster."""
         with self._action("add the player"):
-            return self._form().add_player(name)
+            return self._form().add_player(name, typed=typed)
         return False  # the action failed and said why
+
+    def type_name(self, text: str) -> None:
+        """The name field changed (a keystroke)."""
+        with self._action("type the name"):
+            self._form().name_text = text
 
     def remove_player(self, name: str) -> None:
         with self._action("remove the player"):

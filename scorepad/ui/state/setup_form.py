@@ -44,6 +44,10 @@ class SetupForm:
     stake_cents: int | None = None
     name_error: str | None = None
     """Why the last name typed was not added."""
+    name_text: str = ""
+    """What is typed in the name field. It lives here, not in the view, so that adding a name
+    clears the field in the same update that seats the player (a later, separate clear could
+    erase the first keys of the next name)."""
 
     @property
     def choice(self) -> VariantChoice:
@@ -61,8 +65,9 @@ class SetupForm:
         self.variant_key = key
         self.stake_cents = None
 
-    def add_player(self, name: str) -> bool:
-        """Add a name at the end of the seating order; False (with ``name_error``) if refused."""
+    def add_player(self, name: str, *, typed: bool = False) -> bool:
+        """Add a name at the end of the seating order; False (with ``name_error``) if refused.
+        A ``typed`` name that is added clears the name field; a refused one stays to be fixed."""
         cleaned = " ".join(name.split())
         self.name_error = None
         if not cleaned:
@@ -75,6 +80,8 @@ class SetupForm:
         if self.name_error:
             return False
         self.players.append(cleaned)
+        if typed:
+            self.name_text = ""
         return True
 
     def remove_player(self, name: str) -> None:

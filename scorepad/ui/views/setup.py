@@ -57,21 +57,18 @@ def variant_picker(app: ScorepadApp, form: SetupForm) -> ft.Control:
     return ft.Column(tiles, spacing=6)
 
 
-@ft.component
-def NameInput(app: ScorepadApp) -> ft.Control:
-    """The "add a player" field; it keeps its own text until the name is added.
-
-    The name is read from the field itself, not from this component's state: Enter can arrive
-    before the re-render that follows the last keystroke, and must not add the text as it was
-    one keystroke earlier.
-    """
-    text, set_text = ft.use_state("")
-    form = app.setup
+def name_input(app: ScorepadApp, form: SetupForm) -> ft.Control:
+    """The "add a player" field, its text kept in the form (see ``SetupForm.name_text``).
+    After Enter it keeps the focus, ready for the next name."""
     field: ft.Ref[ft.TextField] = ft.Ref()
 
-    def add(typed: str | None) -> None:
-        if app.add_player(typed if typed is not None else text):
-            set_text("")
+    def add(typed: object) -> None:
+        app.add_player(typed if isinstance(typed, str) else form.name_text, typed=True)
+
+    async def submitted(e: ft.Event[ft.TextField]) -> None:
+        add(e.data)
+        if field.current is not None:
+            await field.current.focus()  # type: ignore[no-untyped-call]
 
     return ft.Row(
         [
@@ -80,12 +77,10 @@ def NameInput(app: ScorepadApp) -> ft.Control:
                 ft.TextField(
                     ref=field,
                     label="Add a player",
-                    value=text,
-                    on_change=lambda e: set_text(e.control.value),
-                    # the submit event carries the text as submitted: the field's value may
-                    # still be on its way from the browser
-                    on_submit=lambda e: add(e.data if isinstance(e.data, str) else e.control.value),
-                    error=form.name_error if form else None,
+                    value=form.name_text,
+                    on_change=lambda e: app.type_name(e.control.value or ""),
+                    on_submit=submitted,  # its event carries the text as submitted
+                    error=form.name_error,
                     expand=True,
                     capitalization=ft.TextCapitalization.WORDS,
                 ),
@@ -93,10 +88,7 @@ def NameInput(app: ScorepadApp) -> ft.Control:
             tagged(
                 "add-player",
                 ft.FilledTonalButton(
-                    "Add",
-                    icon=ft.Icons.PERSON_ADD,
-                    on_click=lambda: add(field.current.value if field.current else None),
-                    height=TAP,
+                    "Add", icon=ft.Icons.PERSON_ADD, on_click=lambda: add(None), height=TAP
                 ),
             ),
         ],
@@ -210,7 +202,7 @@ def setup_view(app: ScorepadApp, width: float) -> ft.View:
         heading("Variant"),
         variant_picker(app, form),
         heading("Players, in clockwise seating order"),
-        NameInput(app),
+        name_input(app, form),
         roster_chips(app, form),
         seating(app, form),
         ft.Row(
