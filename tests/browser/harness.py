@@ -187,34 +187,46 @@ class AppPage:
 
         Flutter swaps in its own editing element when a field takes focus, so the keys go to
         whatever has focus once it is an input (filling the located element could fill one
-        that is about to be replaced, and the text would be lost).
+        that is about to be replaced, and the text would be lost). A key typed in the very
+        instant of that swap can still be dropped (a person does not type within milliseconds
+        of tapping); then the field is selected and the name typed again.
         """
-        for attempt in (1, 2):
-            self.page.get_by_role("textbox", name=label).click()
-            self.page.wait_for_function(
-                "() => document.activeElement && "
-                "['INPUT', 'TEXTAREA'].includes(document.activeElement.tagName)"
-            )
+        self.page.get_by_role("textbox", name=label).click()
+        self.page.wait_for_function(
+            "() => document.activeElement && "
+            "['INPUT', 'TEXTAREA'].includes(document.activeElement.tagName)"
+        )
+        self.page.keyboard.type(text)
+        if not self._field_holds(text, timeout=2000):
+            self.note(f"typed {text!r} did not reach {label!r} ({self._focused()}); again")
+            self.page.keyboard.press("ControlOrMeta+A")
             self.page.keyboard.type(text)
-            try:
-                self.page.wait_for_function(
-                    "text => document.activeElement && document.activeElement.value === text",
-                    arg=text,
-                    timeout=5000,
-                )
-                break
-            except PlaywrightTimeoutError:
-                focused = self.page.evaluate(
-                    "() => { const a = document.activeElement; return a ? "
-                    "[a.tagName, a.getAttribute('aria-label'), a.value].join(' | ') : 'none' }"
-                )
-                self.keep_evidence(f"typed {text!r} did not reach {label!r} (focused: {focused})")
-                if attempt == 2:
-                    raise
+            if not self._field_holds(text, timeout=10000):
+                self.keep_evidence(f"typing {text!r} into {label!r} failed ({self._focused()})")
+                raise AssertionError(f"could not type {text!r} into {label!r}")
         before = self.revision()
         self.note(f"type {text!r} into {label!r} and press Enter (revision {before})")
         self.page.keyboard.press("Enter")
         self.wait_for_change(before)
+
+    def _field_holds(self, text: str, timeout: float) -> bool:
+        try:
+            self.page.wait_for_function(
+                "text => document.activeElement && document.activeElement.value === text",
+                arg=text,
+                timeout=timeout,
+            )
+        except PlaywrightTimeoutError:
+            return False
+        return True
+
+    def _focused(self) -> str:
+        return str(
+            self.page.evaluate(
+                "() => { const a = document.activeElement; return a ? "
+                "[a.tagName, a.getAttribute('aria-label'), a.value].join(' | ') : 'none' }"
+            )
+        )
 
     def shot(self, path: Path | str) -> None:
         self.page.wait_for_timeout(800)
