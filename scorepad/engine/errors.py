@@ -200,5 +200,27 @@ class RoundShiftError(ScorepadError):
         )
 
 
+class RoundInsertError(ScorepadError):
+    """Putting a round back would move later rounds into places whose deal they do not fit."""
+
+    def __init__(self, round_number: int, problem: RoundError) -> None:
+        self.round_number = round_number
+        self.problem = problem
+        super().__init__(
+            f"round {round_number} cannot be put back: the rounds from there on would move "
+            f"down one place and no longer fit ({problem})"
+        )
+
+
+class NotAbandonedError(ScorepadError):
+    """Continuing a game that was never ended early."""
+
+    def __init__(self, status: str) -> None:
+        self.status = status
+        super().__init__(
+            f"the game is {status.replace('_', ' ')}, not ended early: there is nothing to continue"
+        )
+
+
 class RecordFormatError(ScorepadError):
     """A game record (JSON) whose shape is wrong: missing fields, wrong types, bad JSON."""

@@ -20,7 +20,9 @@ from scorepad.engine.errors import (
     GameOverError,
     HookError,
     MissingEntryError,
+    NotAbandonedError,
     RoundError,
+    RoundInsertError,
     RoundNotFoundError,
     RoundShiftError,
     StakeError,
@@ -32,7 +34,7 @@ from scorepad.engine.errors import (
     UnknownPlayerError,
 )
 from scorepad.engine.presets import resolve_variant
-from scorepad.engine.record import GameRecord, RoundRecord
+from scorepad.engine.record import GameRecord, RoundDraft, RoundRecord
 from scorepad.engine.seating import bid_order, dealer_seat, left_of
 from scorepad.engine.settlement import settle
 from scorepad.engine.sheet import (
@@ -141,10 +143,52 @@ class Game:
         except RoundError as problem:
             raise RoundShiftError(number, problem) from problem
 
+    def insert_round(self, number: int, round_record: RoundRecord) -> Game:
+        """The game with ``round_record`` put in as round ``number``; the rounds from there
+        on move down one place. This takes back :meth:`delete_round`:
+
+        >>> from scorepad.engine.presets import GOLF
+        >>> rules = GOLF.with_changes(name="Odd Golf", hand_sizes=(1, 1, 3))
+        >>> game = Game.start(rules, ["Ann", "Bob"], first_dealer="Bob")
+        >>> first = RoundRecord(turned="clubs", bids={"Ann": 0, "Bob": 0},
+        ...     tricks={"Ann": 1, "Bob": 0})
+        >>> game = game.record_round(first).record_round(RoundRecord(
+        ...     turned="hearts", bids={"Bob": 0, "Ann": 0}, tricks={"Bob": 1, "Ann": 0}))
+        >>> game.delete_round(1).insert_round(1, first).record == game.record
+        True
+
+        Like a deletion, it is refused (with the reason) when a later round no longer fits
+        its new place, and it works on a game ended early (which keeps its winner-less end).
+        """
+        if not 1 <= number <= len(self.record.rounds) + 1:
+            raise RoundNotFoundError(number, len(self.results))
+        rounds = list(self.record.rounds)
+        rounds.insert(number - 1, round_record)
+        try:
+            return self._with(rounds=rounds)
+        except RoundError as problem:
+            raise RoundInsertError(number, problem) from problem
+
     def abandon(self) -> Game:
         """The game marked as stopped early: kept, with no winner and no settlement."""
         self._check_open()
         return self._with(abandoned=True)
+
+    def resume(self) -> Game:
+        """The game ended early, back in progress: the table plays on from the next round.
+
+        >>> game = Game.start("golf", ["Ann", "Bob"]).abandon()
+        >>> game.status, game.resume().status
+        (<GameStatus.ABANDONED: 'abandoned'>, <GameStatus.IN_PROGRESS: 'in_progress'>)
+        >>> game.resume().resume()
+        Traceback (most recent call last):
+        ...
+        scorepad.engine.errors.NotAbandonedError: the game is in progress, not ended early: \
+there is nothing to continue
+        """
+        if not self.record.abandoned:
+            raise NotAbandonedError(self.status.value)
+        return self._with(abandoned=False)
 
     def _check_open(self) -> None:
         if self.record.abandoned:
@@ -208,6 +252,43 @@ class Game:
     def tricks(self, tricks: Mapping[str, int]) -> TricksState:
         """The next round's trick counts so far, with the last one filled in when certain."""
         return tricks_state(self._require_next_round(), tricks)
+
+    def check_draft(self, draft: RoundDraft) -> RoundDraft:
+        """``draft`` if it fits the next round the way the pad enters one; else the
+        :class:`RoundError` saying why.
+
+        A draft holds what the table said so far; it was entered for one deal. When earlier
+        rounds change (one deleted, say) the next round can be another size with another
+        dealer, and a draft that fitted may no longer: a bid above the cards, bids out of
+        turn, the hook broken, a turned suit where every card is dealt, bids before the
+        turned suit, trick counts before every bid, tricks that do not add up.
+
+        >>> from scorepad.engine.presets import GOLF
+        >>> rules = GOLF.with_changes(name="Odd Golf", hand_sizes=(1, 1, 3))
+        >>> game = Game.start(rules, ["Ann", "Bob"], first_dealer="Bob")
+        >>> for bob in (0, 1):
+        ...     game = game.record_round(RoundRecord(turned="clubs",
+        ...         bids={"Ann": 1, "Bob": 1}, tricks={"Ann": 1 - bob, "Bob": bob}))
+        >>> draft = RoundDraft(turned="spades", bids={"Ann": 3})
+        >>> game.check_draft(draft) == draft
+        True
+        >>> game.delete_round(1).check_draft(draft)
+        Traceback (most recent call last):
+        ...
+        scorepad.engine.errors.BidOrderError: round 2: it is Bob's turn to bid, not Ann's
+        """
+        setup = self._require_next_round()
+        if draft.turned is not None:
+            self._check_turned(setup, draft.turned)
+        elif (draft.bids or draft.tricks) and not setup.all_dealt:
+            raise TurnedCardError(
+                setup.number, "bids were entered before the turned suit; tap the turned suit"
+            )
+        bidding = bidding_state(setup, draft.bids)
+        if draft.tricks and bidding.next_bidder is not None:
+            raise MissingEntryError(setup.number, "bid", bidding.next_bidder)
+        tricks_state(setup, draft.tricks)
+        return draft
 
     def _require_next_round(self) -> RoundSetup:
         self._check_open()

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Protocol
 
 from scorepad.engine import Game, GameRecord, RoundDraft, RoundRecord, Variant
-from scorepad.store.models import GameSummary, RosterPlayer, SavedVariant, StoredGame
+from scorepad.store.models import GameSummary, RosterPlayer, SavedVariant, StoredGame, UndoStep
 
 GameChange = Callable[[Game], Game]
 
@@ -27,6 +27,7 @@ class Store(Protocol):
         change: GameChange,
         *,
         draft: RoundDraft | None = None,
+        undo: tuple[UndoStep, ...] = (),
         expected_revision: int | None = None,
     ) -> StoredGame: ...
     def record_round(

@@ -4,10 +4,11 @@ game records, the round being entered, the roster and saved variants."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
-from scorepad.engine import Game, GameRecord, RoundDraft, Variant
+from scorepad.engine import Game, GameRecord, RoundDraft, RoundRecord, Variant
 from scorepad.store import schema
 
 DAMAGED = "damaged"
@@ -18,8 +19,46 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+UNDO_KEPT = 50
+"""How many undo steps a game keeps (the oldest are dropped first)."""
+
+
+class UndoKind(StrEnum):
+    """What an undo step takes back."""
+
+    TAP = "tap"
+    """A tap on the round being entered: only the draft changed."""
+    RECORDED = "recorded"
+    CORRECTED = "corrected"
+    DELETED = "deleted"
+    ABANDONED = "abandoned"
+    RESUMED = "resumed"
+
+
+class UndoStep(BaseModel):
+    """One action as its inverse, kept with the game so that undo survives leaving it.
+
+    A step holds only what restoring the game before the action needs, not a snapshot: every
+    tap rewrites the game file, so the file must stay small. ``draft`` is the round being
+    entered before the action, present when the action changed it (always, for a tap; for
+    ``recorded`` it is left out: the round recorded goes back on the pad). ``round_number``
+    names the round a record change touched, and ``round`` is that round as it was before
+    (for ``corrected`` and ``deleted``).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    label: str
+    """What the user did, as the undo button names it ("Cat bid 3")."""
+    kind: UndoKind = UndoKind.TAP
+    draft: RoundDraft | None = None
+    round_number: int | None = Field(default=None, ge=1)
+    round: RoundRecord | None = None
+
+
 class StoredGame(BaseModel):
-    """A game record as stored: with its id, times, revision and the round being entered."""
+    """A game record as stored: with its id, times, revision, the round being entered and the
+    last steps to undo."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -31,6 +70,8 @@ class StoredGame(BaseModel):
     """Counts saves; lets a writer notice the game changed since it was loaded."""
     record: GameRecord
     draft: RoundDraft | None = None
+    undo: tuple[UndoStep, ...] = ()
+    """The last actions on this game, oldest first, at most :data:`UNDO_KEPT`."""
 
     _game: Game | None = PrivateAttr(default=None)
 

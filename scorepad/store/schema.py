@@ -7,6 +7,12 @@ Version 1 is the first layout (see the README's design notes):
 - ``index.json``: a rebuildable cache of game summaries for the list;
 - ``backups/``, ``damaged/``: rolling backups and copies of unreadable files.
 
+Version 2 adds ``undo`` to a stored game: its last steps to undo, each kept as the inverse of
+the action (see :class:`~scorepad.store.models.UndoStep`), so undo survives leaving the game.
+A version-1 game simply has none, so the migration changes no file; the bump is there so that
+an older scorepad refuses a game with undo steps (a field it does not know) with "update
+scorepad" instead of calling it damaged.
+
 A migration from version *n* takes the store folder to version *n + 1*; each is applied under
 the store lock, after a backup of every file it touches (the ordinary write path makes those).
 ``tests/store/fixtures/v1`` holds a store written by version 1 that every later version must
@@ -18,11 +24,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 Migration = Callable[[Path], None]
 
-MIGRATIONS: dict[int, Migration] = {}
+
+def _games_gain_undo_steps(_folder: Path) -> None:
+    """1 → 2: games gain ``undo``, which defaults to none; every version-1 file is already a
+    valid version-2 one (each is rewritten at version 2 the next time it is saved)."""
+
+
+MIGRATIONS: dict[int, Migration] = {1: _games_gain_undo_steps}
 """``MIGRATIONS[n]`` migrates a version-``n`` store folder to version ``n + 1``."""
 
 

@@ -47,10 +47,12 @@ from scorepad.store.errors import (
 )
 from scorepad.store.models import (
     DAMAGED,
+    UNDO_KEPT,
     GameSummary,
     RosterPlayer,
     SavedVariant,
     StoredGame,
+    UndoStep,
     now,
 )
 from scorepad.store.storage import DurableJSONStorage, NewerSchemaDataError
@@ -58,6 +60,8 @@ from scorepad.store.storage import DurableJSONStorage, NewerSchemaDataError
 GameChange = Callable[[Game], Game]
 KEEP_DRAFT: Any = object()
 """Pass as ``draft`` to leave the round being entered as it is."""
+KEEP_UNDO: Any = object()
+"""Pass as ``undo`` to leave the game's undo steps as they are."""
 
 EPOCH = datetime.fromtimestamp(0, UTC)
 
@@ -253,9 +257,13 @@ class TinyDBStore:
         change: GameChange,
         *,
         draft: RoundDraft | None = KEEP_DRAFT,
+        undo: tuple[UndoStep, ...] = KEEP_UNDO,
         expected_revision: int | None = None,
     ) -> StoredGame:
         """Apply ``change`` to the stored game and save the result, all under the lock.
+
+        ``draft`` and ``undo`` replace the round being entered and the undo steps (the newest
+        :data:`UNDO_KEPT` are kept); by default both stay as they are.
 
         ``change`` gets the game as it is on disk now and returns the changed game; if it raises
         (a rule broken), nothing is written. With ``expected_revision``, a game changed by
@@ -273,6 +281,7 @@ class TinyDBStore:
                 revision=stored.revision + 1,
                 record=changed.record,
                 draft=stored.draft if draft is KEEP_DRAFT else draft,
+                undo=stored.undo if undo is KEEP_UNDO else tuple(undo)[-UNDO_KEPT:],
             ).knowing(changed)
             self._write_game(updated)
             return updated

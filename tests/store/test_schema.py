@@ -10,6 +10,7 @@ import pytest
 
 from scorepad.engine import RoundDraft, Suit
 from scorepad.store import TinyDBStore, schema
+from scorepad.store.models import UndoStep
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -73,4 +74,22 @@ def test_a_missing_migration_step_is_named(tmp_path: Path, monkeypatch: pytest.M
 def test_new_stores_are_written_at_the_current_version(tmp_path: Path) -> None:
     TinyDBStore(tmp_path)
     meta = json.loads((tmp_path / "meta.json").read_text())
-    assert meta["schema"]["1"]["version"] == schema.SCHEMA_VERSION == 1
+    assert meta["schema"]["1"]["version"] == schema.SCHEMA_VERSION == 2
+
+
+def test_a_schema_1_store_opens_at_2_and_keeps_its_games_which_gain_undo_steps(
+    tmp_path: Path,
+) -> None:
+    root = copy_of("v1", tmp_path)
+    before = {path.name: path.read_bytes() for path in (root / "games").iterdir()}
+    store = TinyDBStore(root)
+    assert json.loads((root / "meta.json").read_text())["schema"]["1"]["version"] == 2
+    assert {path.name: path.read_bytes() for path in (root / "games").iterdir()} == before
+    mormon = next(s for s in store.list_games() if s.variant == "Mormon Bridge")
+    stored = store.load_game(mormon.id)
+    assert (stored.schema_version, stored.undo, len(stored.record.rounds)) == (1, (), 3)
+    step = UndoStep(label="Cat bid 2", draft=RoundDraft(turned=Suit.CLUBS, bids_shown=True))
+    store.save_draft(mormon.id, None)
+    store.update_game(mormon.id, lambda game: game, undo=(step,))
+    again = TinyDBStore(root).load_game(mormon.id)
+    assert (again.schema_version, again.undo, again.record) == (2, (step,), stored.record)
