@@ -1,0 +1,44 @@
+"""Hypothesis profiles for the whole suite.
+
+``ci`` (loaded by default) makes the property tests a fixed, repeatable check: the same
+examples on every run (``derandomize``, no example database) and no timing health checks or
+deadlines, so a busy machine or an unlucky draw cannot fail ``uv run pytest``. A failure
+prints its reproduction blob. ``long`` hunts for new bugs: many more random examples, kept
+in the example database so a failure found once is tried first next time. Pick it with
+``uv run pytest --hypothesis-profile=long``; Hypothesis's pytest plugin loads that option
+after this file has loaded ``ci``, so the option wins.
+
+This file loads before any test module is imported, so every ``@settings`` in the tests
+inherits the profile's values for the settings it does not name.
+"""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, settings
+
+LOAD_INSENSITIVE = [
+    HealthCheck.too_slow,
+    HealthCheck.data_too_large,
+    HealthCheck.filter_too_much,
+    HealthCheck.function_scoped_fixture,
+]
+"""Checks that fail on how fast or how lucky a run was, not on what the code does."""
+
+settings.register_profile(
+    "ci",
+    deadline=None,
+    suppress_health_check=LOAD_INSENSITIVE,
+    derandomize=True,
+    print_blob=True,
+    database=None,
+)
+settings.register_profile(
+    "long",
+    max_examples=1000,
+    stateful_step_count=100,
+    deadline=None,
+    suppress_health_check=LOAD_INSENSITIVE,
+    derandomize=False,
+    print_blob=True,
+)
+settings.load_profile("ci")
