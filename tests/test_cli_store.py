@@ -90,7 +90,10 @@ def test_scoring_an_export_gives_the_same_sheet(
 def test_an_unknown_game_is_one_line(data: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "export", "nope", "--data-dir", str(data))
     assert (code, out) == (1, "")
-    assert err == "scorepad: no game with id 'nope'\n"
+    assert err == (
+        "scorepad: no game with id 'nope': a game id is 8 characters from 0-9 and a-f, "
+        "like 1a2b3c4d (or its first few characters)\n"
+    )
 
 
 def test_a_damaged_store_is_explained_and_recovered(

@@ -1,5 +1,16 @@
 """Typed errors of the store. Each message says what went wrong *and where the file is*, since
-the person reading it may have to find that file."""
+the person reading it may have to find that file.
+
+A store file that cannot be used is one of three cases, told apart because each needs a
+different answer (:class:`StoreFileError` is their base):
+
+- *damaged* (:class:`StoreUnreadableError`): its bytes or their shape are wrong. A copy is
+  kept aside and ``scorepad recover`` may start it again from its newest good backup.
+- *cannot be opened* (:class:`StoreAccessError`): permissions, an I/O error, something that is
+  not a file. Its content may be perfectly good, so nothing touches it: the person fixes it.
+- *written by a newer scorepad* (:class:`NewerSchemaError`): refused untouched, never
+  "recovered" into an older version of itself.
+"""
 
 from __future__ import annotations
 
@@ -10,14 +21,29 @@ class StoreError(Exception):
     """Base class of every store failure."""
 
 
-class StoreUnreadableError(StoreError):
-    """A store file that cannot be read. It is never overwritten; a copy is kept aside."""
+class StoreFileError(StoreError):
+    """A store file that cannot be used as it is. It is never overwritten.
+
+    ``recoverable`` says whether ``scorepad recover`` may do anything about it: only a damaged
+    file is ever replaced by a backup, and only after a copy of it was kept aside.
+    """
+
+    recoverable = False
+
+    def __init__(self, path: Path, reason: str, message: str) -> None:
+        self.path = path
+        self.reason = reason
+        super().__init__(message)
+
+
+class StoreUnreadableError(StoreFileError):
+    """A damaged store file (wrong bytes or shape). A copy is kept aside where one can be."""
+
+    recoverable = True
 
     def __init__(
         self, path: Path, reason: str, kept_copy: Path | None, backup: Path | None
     ) -> None:
-        self.path = path
-        self.reason = reason
         self.kept_copy = kept_copy
         self.backup = backup
         parts = [f"{path} cannot be read: {reason}"]
@@ -27,11 +53,43 @@ class StoreUnreadableError(StoreError):
             parts.append("a good backup is available (scorepad recover starts from it)")
         else:
             parts.append("no good backup of it exists")
-        super().__init__("; ".join(parts))
+        super().__init__(path, reason, "; ".join(parts))
 
 
-class NewerSchemaError(StoreUnreadableError):
-    """Data written by a newer scorepad: refused untouched rather than misread."""
+class StoreAccessError(StoreFileError):
+    """A store file that cannot be opened (permissions, an I/O error, not a regular file).
+
+    What is in it may be fine, so nothing is copied, restored or rewritten: the message says
+    what to fix, and scorepad reads it again once that is done.
+    """
+
+    def __init__(self, path: Path, reason: str, fix: str = "check its permissions") -> None:
+        self.fix = fix
+        super().__init__(
+            path,
+            reason,
+            f"{path} cannot be opened: {reason}; {fix}, then try again (nothing was changed)",
+        )
+
+
+class NewerSchemaError(StoreFileError):
+    """Data written by a newer scorepad: refused untouched rather than misread or downgraded."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        super().__init__(path, reason, f"{path} cannot be read: {reason} (nothing was changed)")
+
+
+class DamagedCopyError(StoreFileError):
+    """A damaged file that ``recover`` left as it is, because no copy of it could be kept."""
+
+    def __init__(self, path: Path, reason: str, why: str) -> None:
+        super().__init__(
+            path,
+            reason,
+            f"{path} cannot be read ({reason}) and no copy of it could be kept aside ({why}), "
+            "so it was left as it is; free some disk space or fix the permissions of the "
+            "store folder, then run scorepad recover again",
+        )
 
 
 class StoreWriteError(StoreError):
@@ -41,6 +99,22 @@ class StoreWriteError(StoreError):
         self.path = path
         self.reason = reason
         super().__init__(f"could not save {path}: {reason}; the previous version is unchanged")
+
+
+class StoreReadOnlyError(StoreWriteError):
+    """The store folder cannot be written (a read-only disk or no write permission).
+
+    Such a store still opens: its games can be listed, looked at and exported.
+    """
+
+    def __init__(self, folder: Path, reason: str) -> None:
+        self.path = folder
+        self.reason = reason
+        StoreError.__init__(
+            self,
+            f"the store folder {folder} is read-only ({reason}): its games can be looked at "
+            "and exported but nothing can be saved; make the folder writable to change them",
+        )
 
 
 class StaleGameError(StoreError):
@@ -72,6 +146,15 @@ class GameNotFoundError(StoreError, KeyError):
 
     def __str__(self) -> str:
         return str(self.args[0])
+
+
+class GameIdError(GameNotFoundError):
+    """Text that cannot be a game id (``../meta``, a path, empty): refused before it becomes
+    part of a file name, so no id can reach a file outside ``games/``."""
+
+    def __init__(self, text: str, expected: str) -> None:
+        self.game_id = text
+        StoreError.__init__(self, f"no game with id {text!r}: {expected}")
 
 
 class VariantNotFoundError(StoreError, KeyError):

@@ -124,6 +124,10 @@ class GameSummary(BaseModel):
     updated: datetime | None
     problem: str | None = None
     """Why a damaged game cannot be read."""
+    recoverable: bool = False
+    """Whether ``scorepad recover`` may bring a damaged game back: only when its bytes are
+    bad, not when it cannot be opened (permissions: fix those) or comes from a newer scorepad
+    (update scorepad). The app offers its Recover button only then."""
 
 
 class RosterPlayer(BaseModel):

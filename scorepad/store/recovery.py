@@ -4,21 +4,29 @@ replaced by its newest backup that does read."""
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
-import shutil
+import os
+import re
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from scorepad.store.atomic import backup_paths, replace_atomically
+from scorepad.store.files import content_digest, copy_regular_file, read_store_file
 
 DAMAGED_FOLDER = "damaged"
 
+_DOC_ID = re.compile(r"[0-9]{1,18}")
+"""A TinyDB document id as a key of a table (TinyDB turns it into an int)."""
+
 
 def parse_store_json(raw: bytes) -> dict[str, Any]:
-    """The content of a store file, or ``ValueError`` saying why it is not one."""
+    """The content of a store file, or ``ValueError`` saying why it is not one.
+
+    Beyond JSON, the shape TinyDB relies on is checked here (tables of documents keyed by
+    number), so that a wrong shape is reported as damage rather than failing inside TinyDB.
+    """
     if not raw.strip():
         raise ValueError("the file is empty")
     try:
@@ -28,30 +36,57 @@ def parse_store_json(raw: bytes) -> dict[str, Any]:
     except json.JSONDecodeError as exc:
         where = f"line {exc.lineno}, column {exc.colno}"
         raise ValueError(f"not valid JSON ({exc.msg} at {where})") from None
-    if not isinstance(data, dict) or not all(isinstance(t, dict) for t in data.values()):
+    except RecursionError:
+        raise ValueError("not a scorepad store file (nested far too deeply)") from None
+    except ValueError as exc:  # e.g. a number too long to convert
+        raise ValueError(f"not valid JSON ({exc})") from None
+    if not isinstance(data, dict) or not all(
+        isinstance(table, dict)
+        and all(_DOC_ID.fullmatch(key) and isinstance(row, dict) for key, row in table.items())
+        for table in data.values()
+    ):
         raise ValueError("not a scorepad store file (unexpected structure)")
     return data
 
 
-def keep_damaged_copy(path: Path, root: Path) -> Path | None:
-    """Copy an unreadable file into ``damaged/`` once per distinct content; return the copy."""
-    try:
-        raw = path.read_bytes()
-    except OSError:
-        return None
-    digest = hashlib.sha256(raw).hexdigest()[:10]
+def keep_damaged_copy(path: Path, root: Path) -> Path:
+    """Keep an unreadable file in ``damaged/``, once per distinct content; return the copy.
+
+    The copy is a hard link where the file system allows (no data copied, whatever the size;
+    a later restore gives ``path`` a new inode, so the link keeps the damaged bytes). Raises
+    ``OSError`` when no copy could be made: then the file must not be replaced.
+    """
+    digest = content_digest(path)
     folder = root / DAMAGED_FOLDER
     existing = sorted(folder.glob(f"{path.name}.*.{digest}"))
     if existing:
         return existing[0]
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
     copy = folder / f"{path.name}.{stamp}.{digest}"
+    folder.mkdir(parents=True, exist_ok=True)
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(path, copy)
+        os.link(path, copy)  # a regular file: content_digest opened it without following
+    except FileExistsError:
+        pass
+    except OSError:  # no hard links here (some phones): copy the bytes instead
+        copy_regular_file(path, copy)
+    return copy
+
+
+def try_keep_damaged_copy(path: Path, root: Path) -> Path | None:
+    """:func:`keep_damaged_copy`, or ``None`` where it could not be made (a read-only store)."""
+    try:
+        return keep_damaged_copy(path, root)
     except OSError:
         return None
-    return copy
+
+
+def read_checked(path: Path, check: Callable[[dict[str, Any]], None] | None) -> dict[str, Any]:
+    """The parsed content of ``path`` that passes ``check``; ``OSError`` or ``ValueError``."""
+    data = parse_store_json(read_store_file(path).data)
+    if check is not None:
+        check(data)
+    return data
 
 
 def newest_good_backup(
@@ -60,13 +95,11 @@ def newest_good_backup(
     """The newest backup that parses (and passes ``check``), if any."""
     for candidate in backup_paths(backup_folder, path.name):
         with contextlib.suppress(OSError, ValueError):
-            data = parse_store_json(candidate.read_bytes())
-            if check is not None:
-                check(data)
+            read_checked(candidate, check)
             return candidate
     return None
 
 
 def restore_backup(path: Path, backup: Path) -> None:
     """Replace ``path`` by ``backup`` (durably). The damaged copy was kept beforehand."""
-    replace_atomically(path, backup.read_bytes())
+    replace_atomically(path, read_store_file(backup).data)

@@ -10,6 +10,7 @@ store's lock makes each read-modify-write exclusive.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -19,12 +20,20 @@ from tinydb import Storage
 from scorepad.store.atomic import replace_atomically, rotate_backups
 from scorepad.store.errors import (
     NewerSchemaError,
+    StoreAccessError,
+    StoreReadOnlyError,
     StoreUnreadableError,
     StoreWriteError,
 )
-from scorepad.store.recovery import keep_damaged_copy, newest_good_backup, parse_store_json
-
-Signature = tuple[int, int, int]
+from scorepad.store.files import (
+    FileTooLargeError,
+    NotRegularFileError,
+    Signature,
+    is_read_only_error,
+    read_store_file,
+    signature_of,
+)
+from scorepad.store.recovery import newest_good_backup, parse_store_json, try_keep_damaged_copy
 
 
 class NewerSchemaDataError(ValueError):
@@ -33,10 +42,18 @@ class NewerSchemaDataError(ValueError):
 
 def _signature(path: Path) -> Signature | None:
     try:
-        stat = path.stat()
+        return signature_of(os.lstat(path))
     except FileNotFoundError:
         return None
-    return (stat.st_ino, stat.st_mtime_ns, stat.st_size)
+
+
+def access_error(path: Path, exc: OSError) -> StoreAccessError:
+    """The error for a store file that cannot be opened, saying what to do about it."""
+    if isinstance(exc, NotRegularFileError):
+        return StoreAccessError(path, str(exc.strerror), "move it out of the store folder")
+    return StoreAccessError(
+        path, exc.strerror or str(exc), "check its permissions (and the disk it is on)"
+    )
 
 
 class DurableJSONStorage(Storage):
@@ -66,18 +83,19 @@ class DurableJSONStorage(Storage):
 
     def read(self) -> dict[str, dict[str, Any]] | None:
         try:
-            raw = self.path.read_bytes()
-            signature = _signature(self.path)
+            raw, signature = read_store_file(self.path)
         except FileNotFoundError:
             return None
+        except FileTooLargeError as exc:
+            raise self.unreadable(str(exc)) from None
         except OSError as exc:
-            raise self.unreadable(f"cannot open it: {exc.strerror or exc}") from None
+            raise access_error(self.path, exc) from None
         try:
             data = parse_store_json(raw)
             if self.check is not None:
                 self.check(data)
         except NewerSchemaDataError as exc:
-            raise self.unreadable(str(exc), NewerSchemaError) from None
+            raise NewerSchemaError(self.path, str(exc)) from None
         except ValueError as exc:
             raise self.unreadable(str(exc)) from None
         self._good_signature = signature
@@ -91,13 +109,15 @@ class DurableJSONStorage(Storage):
         try:
             replace_atomically(self.path, encoded)
         except OSError as exc:
-            raise StoreWriteError(self.path, exc.strerror or str(exc)) from None
+            reason = exc.strerror or str(exc)
+            if is_read_only_error(exc):
+                raise StoreReadOnlyError(self.root, reason) from None
+            raise StoreWriteError(self.path, reason) from None
         self._good_signature = _signature(self.path)
         self.last_bytes = encoded
 
-    def unreadable(
-        self, reason: str, error_class: type[StoreUnreadableError] = StoreUnreadableError
-    ) -> StoreUnreadableError:
-        kept = keep_damaged_copy(self.path, self.root)
+    def unreadable(self, reason: str) -> StoreUnreadableError:
+        """The error for a damaged file, with a copy of it kept aside (where one can be)."""
+        kept = try_keep_damaged_copy(self.path, self.root)
         backup = newest_good_backup(self.path, self.backups, self.check) if self.backups else None
-        return error_class(self.path, reason, kept, backup)
+        return StoreUnreadableError(self.path, reason, kept, backup)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-import secrets
+import stat
 import threading
 from collections.abc import Callable, Iterator, MutableMapping
 from datetime import UTC, datetime
@@ -35,16 +35,28 @@ from scorepad.engine import (
     Variant,
 )
 from scorepad.store import schema
-from scorepad.store.atomic import remove_temp_litter
+from scorepad.store.atomic import fsync_folder, remove_temp_litter
+from scorepad.store.checks import ONE, check_game_file, check_meta, first_problem, game_file_check
 from scorepad.store.errors import (
     GameNotFoundError,
     RosterError,
     StaleGameError,
     StoreBusyError,
+    StoreFileError,
+    StoreReadOnlyError,
     StoreUnreadableError,
     StoreWriteError,
     VariantNotFoundError,
 )
+from scorepad.store.files import (
+    FileTooLargeError,
+    NotRegularFileError,
+    is_read_only_error,
+    read_store_file,
+    signature_of,
+)
+from scorepad.store.ids import checked_game_id, checked_prefix, game_id_of, new_game_id
+from scorepad.store.index import IndexEntry, index_document, parse_index
 from scorepad.store.models import (
     DAMAGED,
     UNDO_KEPT,
@@ -55,7 +67,7 @@ from scorepad.store.models import (
     UndoStep,
     now,
 )
-from scorepad.store.storage import DurableJSONStorage, NewerSchemaDataError
+from scorepad.store.storage import DurableJSONStorage, access_error
 
 GameChange = Callable[[Game], Game]
 KEEP_DRAFT: Any = object()
@@ -67,30 +79,7 @@ EPOCH = datetime.fromtimestamp(0, UTC)
 
 KNOWN_GAMES_KEPT = 64
 
-ONE = 1
-"""Document id of the single document in a game file, the schema row and the index."""
-
-
-def _check_schema_version(found: object) -> None:
-    if not isinstance(found, int):
-        raise ValueError(f"not a scorepad store file (schema version {found!r})")
-    if found > schema.SCHEMA_VERSION:
-        raise NewerSchemaDataError(
-            f"it was written by a newer scorepad (schema {found}; this one reads up to "
-            f"{schema.SCHEMA_VERSION}); update scorepad to open it"
-        )
-
-
-def check_meta(data: dict[str, Any]) -> None:
-    row = data.get("schema", {}).get(str(ONE))
-    _check_schema_version(row.get("version") if isinstance(row, dict) else None)
-
-
-def check_game_file(data: dict[str, Any]) -> None:
-    document = data.get("game", {}).get(str(ONE))
-    if not isinstance(document, dict):
-        raise ValueError("no game in it")
-    _check_schema_version(document.get("schema"))
+__all__ = ["ONE", "TinyDBStore", "check_game_file", "check_meta"]
 
 
 def _put_single(table: Table, document: dict[str, Any], *, exists: bool | None = None) -> None:
@@ -107,13 +96,39 @@ def _put_single(table: Table, document: dict[str, Any], *, exists: bool | None =
         table.insert(Document(document, doc_id=ONE))
 
 
-def _signature(entry: os.DirEntry[str]) -> list[int]:
-    stat = entry.stat()
-    return [stat.st_ino, stat.st_mtime_ns, stat.st_size]
+def game_files(folder: Path) -> dict[str, tuple[int, int, int]]:
+    """The game files in ``folder`` by id, with their signatures.
+
+    Only regular files named like a game are games: a symlink, FIFO, device or folder (even one
+    called ``x.json``) is not something scorepad wrote, and is left alone, never opened.
+    """
+    found = {}
+    try:
+        entries = list(os.scandir(folder))
+    except FileNotFoundError:
+        return {}
+    for entry in entries:
+        game_id = game_id_of(entry.name)
+        if game_id is None:
+            continue
+        try:
+            status = entry.stat(follow_symlinks=False)
+        except OSError:
+            continue
+        if stat.S_ISREG(status.st_mode):
+            found[game_id] = signature_of(status)
+    return found
 
 
 class TinyDBStore:
-    """scorepad's store in the folder ``root`` (created if missing)."""
+    """scorepad's store in the folder ``root`` (created if missing).
+
+    A store whose folder cannot be written (a read-only disk, no write permission) still opens
+    read-only: :attr:`read_only` says why, games can be listed, loaded and exported, and every
+    change is refused with :class:`StoreReadOnlyError` before anything is touched. Reads then
+    take no file lock (there is no lock file to take); they are still whole, since writers
+    only ever rename complete files into place.
+    """
 
     def __init__(self, root: Path, *, lock_timeout: float = 10.0) -> None:
         self.root = Path(root)
@@ -122,29 +137,49 @@ class TinyDBStore:
         self.index_path = self.root / "index.json"
         self.backups_dir = self.root / "backups"
         self.lock_timeout = lock_timeout
+        self.read_only: str | None = None
+        """Why the store cannot be written, or ``None`` when it can."""
         try:
             self.games_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise StoreWriteError(self.games_dir, exc.strerror or str(exc)) from None
+            if not (is_read_only_error(exc) and self.root.is_dir()):
+                raise StoreWriteError(self.games_dir, exc.strerror or str(exc)) from None
+            self.read_only = exc.strerror or str(exc)
         self._thread_lock = threading.RLock()
         self._known_games: dict[str, tuple[bytes, StoredGame]] = {}
         """Games last read or written, by the exact bytes of their file: a file that still
         holds those bytes needs no second parse and check."""
         self._file_lock = FileLock(self.root / ".lock", timeout=lock_timeout)
-        with self._locked():
-            remove_temp_litter(self.root)
-            remove_temp_litter(self.games_dir)
+        with self._locked(write=False):
+            if self.read_only is None:
+                remove_temp_litter(self.root)
+                remove_temp_litter(self.games_dir)
             self._open_schema()
 
     # --- locking and files --------------------------------------------------------------------
 
     @contextlib.contextmanager
-    def _locked(self) -> Iterator[None]:
+    def _locked(self, *, write: bool = True) -> Iterator[None]:
+        """Hold the store for one read or read-modify-write. A change to a read-only store is
+        refused here, before anything is read or written."""
         with self._thread_lock:
-            try:
-                self._file_lock.acquire()
-            except Timeout:
-                raise StoreBusyError(Path(self._file_lock.lock_file), self.lock_timeout) from None
+            if self.read_only is None:
+                try:
+                    self._file_lock.acquire()
+                except Timeout:
+                    lock_file = Path(self._file_lock.lock_file)
+                    raise StoreBusyError(lock_file, self.lock_timeout) from None
+                except OSError as exc:  # the lock file cannot be made: the folder is read-only
+                    if not is_read_only_error(exc):
+                        raise StoreWriteError(
+                            self.root / ".lock", exc.strerror or str(exc)
+                        ) from None
+                    self.read_only = exc.strerror or str(exc)
+            if self.read_only is not None:
+                if write:
+                    raise StoreReadOnlyError(self.root, self.read_only)
+                yield
+                return
             try:
                 yield
             finally:
@@ -160,7 +195,8 @@ class TinyDBStore:
         )
 
     def game_path(self, game_id: str) -> Path:
-        return self.games_dir / f"{game_id}.json"
+        """The file of game ``game_id`` (:class:`GameIdError` for anything but a game id)."""
+        return self.games_dir / f"{checked_game_id(game_id)}.json"
 
     def _game_db(self, game_id: str) -> TinyDB:
         return TinyDB(
@@ -168,7 +204,7 @@ class TinyDBStore:
             storage=DurableJSONStorage,
             root=self.root,
             backups=self.backups_dir / "games",
-            check=check_game_file,
+            check=game_file_check(game_id),
         )
 
     def _index(self) -> TinyDB:
@@ -177,6 +213,14 @@ class TinyDBStore:
     def _open_schema(self) -> None:
         table = self._meta().table("schema")
         row = table.get(doc_id=ONE)
+        if self.read_only is not None:  # nothing to write down; an old store cannot be upgraded
+            if row is not None and row["version"] < schema.SCHEMA_VERSION:
+                raise StoreReadOnlyError(
+                    self.root,
+                    f"{self.read_only}; its data (schema {row['version']}) must be upgraded to "
+                    f"schema {schema.SCHEMA_VERSION} before this scorepad can read it",
+                )
+            return
         if row is None:
             _put_single(table, {"version": schema.SCHEMA_VERSION})
             return
@@ -196,27 +240,40 @@ class TinyDBStore:
                 id=game_id, created=stamp, updated=stamp, record=game.record
             ).knowing(game)
             self._write_game(stored, new=True)
-            self._add_to_roster(list(game.players))
+            try:
+                self._add_to_roster(list(game.players))
+            except BaseException:  # all or nothing: no game left behind that was not reported
+                self._forget_new_game(game_id)
+                raise
         return stored
+
+    def _forget_new_game(self, game_id: str) -> None:
+        """Take back a game file just written by :meth:`create_game` (nothing else knows it)."""
+        self._known_games.pop(game_id, None)
+        with contextlib.suppress(FileNotFoundError):
+            self.game_path(game_id).unlink()
+        fsync_folder(self.games_dir)
 
     def _new_game_id(self) -> str:
         while True:
-            game_id = secrets.token_hex(4)
-            if not self.game_path(game_id).exists():
+            game_id = new_game_id()
+            if not os.path.lexists(self.game_path(game_id)):
                 return game_id
 
     def load_game(self, game_id: str) -> StoredGame:
-        with self._locked():
+        with self._locked(write=False):
             return self._read_game(game_id)
 
     def _read_game(self, game_id: str) -> StoredGame:
         path = self.game_path(game_id)
         try:
-            raw: bytes | None = path.read_bytes()
-        except FileNotFoundError:
+            raw: bytes | None = read_store_file(path).data
+        except (FileNotFoundError, NotRegularFileError):  # a FIFO or symlink is no game of ours
             raise GameNotFoundError(game_id) from None
-        except OSError:
-            raw = None  # the storage below reports it
+        except FileTooLargeError:
+            raw = None  # damaged: the storage below reports it
+        except OSError as exc:
+            raise access_error(path, exc) from None
         known = self._known_games.get(game_id)
         if known is not None and known[0] == raw:
             return known[1]
@@ -228,9 +285,9 @@ class TinyDBStore:
             stored.game  # noqa: B018  (derive it: a game that breaks the rules is damaged)
         except (ValidationError, ScorepadError) as exc:
             reason = (
-                str(exc).splitlines()[0]
-                if isinstance(exc, ScorepadError)
-                else f"the game in it is not valid ({exc.errors()[0]['msg']})"
+                f"the game in it is not valid ({first_problem(exc)})"
+                if isinstance(exc, ValidationError)
+                else str(exc).splitlines()[0]
             )
             raise storage.unreadable(reason) from None
         self._remember(game_id, storage.last_bytes, stored)
@@ -305,62 +362,69 @@ class TinyDBStore:
         )
 
     def resolve_game_id(self, text: str) -> str:
-        """A game id from a full id or an unambiguous prefix of one."""
-        wanted = text.strip().lower()
-        if wanted and self.game_path(wanted).is_file():
+        """A game id from a full id or an unambiguous prefix of one (hex characters only:
+        anything else is refused with :class:`GameIdError`)."""
+        wanted = checked_prefix(text)
+        matches = tuple(sorted(i for i in game_files(self.games_dir) if i.startswith(wanted)))
+        if wanted in matches:
             return wanted
-        matches = tuple(
-            sorted(p.stem for p in self.games_dir.glob("*.json") if p.stem.startswith(wanted))
-        )
-        if len(matches) == 1 and wanted:
+        if len(matches) == 1:
             return matches[0]
-        raise GameNotFoundError(text, matches if wanted and len(matches) > 1 else ())
+        raise GameNotFoundError(text, matches if len(matches) > 1 else ())
 
     # --- the list -----------------------------------------------------------------------------
 
     def list_games(self, status: str | None = None) -> list[GameSummary]:
         """Every game, newest change first; damaged files are listed with their problem."""
-        with self._locked():
+        with self._locked(write=False):
             summaries = self._refreshed_summaries()
         listed = [s for s in summaries if status is None or s.status == status]
         return sorted(listed, key=lambda s: s.updated or EPOCH, reverse=True)
 
     def _refreshed_summaries(self) -> list[GameSummary]:
-        on_disk = {
-            entry.name[: -len(".json")]: _signature(entry)
-            for entry in os.scandir(self.games_dir)
-            if entry.name.endswith(".json") and not entry.name.startswith(".")
-        }
-        index_table = self._index().table("index")
+        """The summaries of the games on disk, from the index where it is still right.
+
+        Only good summaries are cached: a damaged game is read again each time, so that
+        fixing what was wrong (a file's permissions, say, which leave its signature as it
+        was) shows at once.
+        """
+        on_disk = game_files(self.games_dir)
         try:
-            document = index_table.get(doc_id=ONE)
-            cached: dict[str, Any] = dict(document["games"]) if document else {}
+            cached = parse_index(self._index().table("index").get(doc_id=ONE))
         except StoreUnreadableError:
             cached = {}  # only a cache: a copy was kept aside; it is rebuilt below
-            self.index_path.unlink(missing_ok=True)
-        changed = False
+            with contextlib.suppress(OSError):
+                self.index_path.unlink(missing_ok=True)
+        except StoreFileError:  # not a file that can be opened: leave it, rebuild in memory
+            cached = {}
+        fresh = {}
         summaries = []
         for game_id, signature in on_disk.items():
             hit = cached.get(game_id)
-            if hit is not None and hit.get("signature") == signature:
-                summaries.append(GameSummary.model_validate(hit["summary"]))
+            if hit is not None and hit.signature == signature and hit.summary.status != DAMAGED:
+                summary: GameSummary | None = hit.summary
+            else:
+                summary = self._summarize(game_id)
+            if summary is None:
                 continue
-            summary = self._summarize(game_id)
-            cached[game_id] = {"signature": signature, "summary": summary.model_dump(mode="json")}
+            if summary.status != DAMAGED:
+                fresh[game_id] = IndexEntry(signature=signature, summary=summary)
             summaries.append(summary)
-            changed = True
-        for gone in set(cached) - set(on_disk):
-            del cached[gone]
-            changed = True
-        if changed:
-            with contextlib.suppress(StoreWriteError):  # a cache that fails to save is rebuilt
-                _put_single(self._index().table("index"), {"games": cached})
+        if fresh != cached and self.read_only is None:
+            with contextlib.suppress(
+                StoreWriteError, StoreFileError
+            ):  # a cache that fails to save is rebuilt
+                _put_single(self._index().table("index"), index_document(fresh))
         return summaries
 
-    def _summarize(self, game_id: str) -> GameSummary:
+    def _summarize(self, game_id: str) -> GameSummary | None:
+        """A game's summary, a damaged one saying why it cannot be read, or ``None`` for a
+        game gone meanwhile (or replaced by something that is not a file)."""
         try:
             return self._read_game(game_id).summary()
-        except StoreUnreadableError as exc:
+        except GameNotFoundError:
+            return None
+        except StoreFileError as exc:
             return GameSummary(
                 id=game_id,
                 variant="?",
@@ -373,12 +437,13 @@ class TinyDBStore:
                 created=None,
                 updated=None,
                 problem=str(exc),
+                recoverable=exc.recoverable,
             )
 
     # --- roster -------------------------------------------------------------------------------
 
     def roster(self) -> list[RosterPlayer]:
-        with self._locked():
+        with self._locked(write=False):
             rows = self._meta().table("roster").all()
         return sorted(
             (RosterPlayer.model_validate(row) for row in rows), key=lambda p: p.name.casefold()
@@ -407,7 +472,7 @@ class TinyDBStore:
     # --- saved variants -----------------------------------------------------------------------
 
     def saved_variants(self) -> list[SavedVariant]:
-        with self._locked():
+        with self._locked(write=False):
             rows = self._meta().table("variants").all()
         return sorted(
             (SavedVariant.model_validate(row) for row in rows), key=lambda v: v.name.casefold()

@@ -1,0 +1,98 @@
+"""What a store file must hold to be read as one, beyond being JSON.
+
+Each check raises ``ValueError`` saying what is wrong (the file is damaged) or
+:class:`NewerSchemaDataError` (written by a newer scorepad). They run on every read and on
+every backup considered for a restore, so a file that passes cannot make the store fail later
+with a ``KeyError`` or a ``ValidationError`` deep in some method.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from scorepad.engine import Game, ScorepadError
+from scorepad.store import schema
+from scorepad.store.models import RosterPlayer, SavedVariant, StoredGame
+from scorepad.store.storage import NewerSchemaDataError
+
+ONE = 1
+"""Document id of the single document in a game file, the schema row and the index."""
+
+Check = Callable[[dict[str, Any]], None]
+
+
+def check_schema_version(found: object) -> None:
+    if not isinstance(found, int) or isinstance(found, bool) or found < 1:
+        raise ValueError(f"not a scorepad store file (schema version {found!r})")
+    if found > schema.SCHEMA_VERSION:
+        raise NewerSchemaDataError(
+            f"it was written by a newer scorepad (schema {found}; this one reads up to "
+            f"{schema.SCHEMA_VERSION}); update scorepad to open it"
+        )
+
+
+def first_problem(exc: ValidationError) -> str:
+    error = exc.errors()[0]
+    where = ".".join(str(part) for part in error["loc"])
+    return f"{where}: {error['msg']}" if where else str(error["msg"])
+
+
+def _check_rows(data: dict[str, Any], table: str, model: type[BaseModel], what: str) -> None:
+    for doc_id, row in data.get(table, {}).items():
+        try:
+            model.model_validate(row)
+        except ValidationError as exc:
+            raise ValueError(f"{what} {doc_id} is not valid ({first_problem(exc)})") from None
+
+
+def check_meta(data: dict[str, Any]) -> None:
+    """``meta.json``: a known schema version, then every roster and saved-variant row."""
+    row = data.get("schema", {}).get(str(ONE))
+    check_schema_version(row.get("version") if isinstance(row, dict) else None)
+    _check_rows(data, "roster", RosterPlayer, "roster entry")
+    _check_rows(data, "variants", SavedVariant, "saved variant")
+
+
+def _game_document(data: dict[str, Any]) -> dict[str, Any]:
+    document = data.get("game", {}).get(str(ONE))
+    if not isinstance(document, dict):
+        raise ValueError("no game in it")
+    check_schema_version(document.get("schema"))
+    return document
+
+
+def check_game_file(data: dict[str, Any]) -> None:
+    """A game file: one game document at a known schema version."""
+    _game_document(data)
+
+
+def game_file_check(game_id: str) -> Check:
+    """:func:`check_game_file` for ``games/<game_id>.json``, whose game must be that game: a
+    file is only ever read under the id its own name gives."""
+
+    def check(data: dict[str, Any]) -> None:
+        inner = _game_document(data).get("id")
+        if inner != game_id:
+            raise ValueError(f"the game in it is {inner!r}, not {game_id} as its file name says")
+
+    return check
+
+
+def full_game_check(game_id: str) -> Check:
+    """:func:`game_file_check`, and the game in it is valid and keeps the rules (for choosing
+    a backup to restore: one that would load as damaged is no better than none)."""
+    named = game_file_check(game_id)
+
+    def check(data: dict[str, Any]) -> None:
+        named(data)
+        try:
+            Game(StoredGame.model_validate(data["game"][str(ONE)]).record)
+        except ValidationError as exc:
+            raise ValueError(f"the game in it is not valid ({first_problem(exc)})") from None
+        except ScorepadError as exc:
+            raise ValueError(str(exc).splitlines()[0]) from None
+
+    return check

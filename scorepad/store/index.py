@@ -1,0 +1,42 @@
+"""``index.json``: the game list's cache of summaries, as a model.
+
+Only a cache: an index that does not parse into :class:`GameIndex` (any shape but the one
+written here) is ignored and rebuilt from the game files, never trusted in part.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from scorepad.store.files import Signature
+from scorepad.store.models import GameSummary
+
+
+class IndexEntry(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    signature: Signature
+    """The game file's inode, modification time and size when ``summary`` was made."""
+    summary: GameSummary
+
+
+class GameIndex(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    games: dict[str, IndexEntry]
+
+
+def parse_index(document: Any) -> dict[str, IndexEntry]:
+    """The cached entries in an index document, or none if it is not an index's shape."""
+    if document is None:
+        return {}
+    try:
+        return dict(GameIndex.model_validate(dict(document)).games)
+    except (ValidationError, TypeError, ValueError):
+        return {}
+
+
+def index_document(entries: dict[str, IndexEntry]) -> dict[str, Any]:
+    return GameIndex(games=entries).model_dump(mode="json")
