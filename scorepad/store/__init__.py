@@ -8,12 +8,17 @@ from __future__ import annotations
 import os
 
 from scorepad.store.errors import (
+    DamagedCopyError,
+    GameIdError,
     GameNotFoundError,
     NewerSchemaError,
     RosterError,
     StaleGameError,
+    StoreAccessError,
     StoreBusyError,
     StoreError,
+    StoreFileError,
+    StoreReadOnlyError,
     StoreUnreadableError,
     StoreWriteError,
     VariantNotFoundError,
@@ -31,6 +36,8 @@ def open_store(folder: str | os.PathLike[str] | None = None) -> TinyDBStore:
 
 
 __all__ = [
+    "DamagedCopyError",
+    "GameIdError",
     "GameNotFoundError",
     "GameSummary",
     "NewerSchemaError",
@@ -40,8 +47,11 @@ __all__ = [
     "SavedVariant",
     "StaleGameError",
     "Store",
+    "StoreAccessError",
     "StoreBusyError",
     "StoreError",
+    "StoreFileError",
+    "StoreReadOnlyError",
     "StoreUnreadableError",
     "StoreWriteError",
     "StoredGame",

@@ -64,7 +64,7 @@ def remove_temp_litter(folder: Path) -> list[Path]:
     so that no live writer's temp file is taken."""
     removed = []
     for leftover in folder.glob(f".*{TEMP_SUFFIX}"):
-        with contextlib.suppress(FileNotFoundError):
+        with contextlib.suppress(OSError):  # gone, or not ours to remove (a folder): leave it
             leftover.unlink()
             removed.append(leftover)
     return removed
