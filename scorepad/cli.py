@@ -156,9 +156,11 @@ def command_recover(args: argparse.Namespace) -> int:
         print(f"started {path} afresh (no good backup); the roster was rebuilt from the games")
     for path in report.lost:
         print(f"could not recover {path}: no good backup (a copy is in {root / 'damaged'})")
-    if not (report.restored or report.started_fresh or report.lost):
+    for problem in report.left_alone:  # cannot be opened, or from a newer scorepad: untouched
+        print(f"scorepad: left as it is: {problem}", file=sys.stderr)
+    if not (report.restored or report.started_fresh or report.lost or report.left_alone):
         print(f"every file in {root} reads fine; nothing to do")
-    return EXIT_INVALID if report.lost else EXIT_OK
+    return EXIT_INVALID if report.lost or report.left_alone else EXIT_OK
 
 
 # --- parsing ------------------------------------------------------------------------------------

@@ -173,7 +173,11 @@ class ScorepadApp:
             self._forget_lists()
             done = len(report.restored) + len(report.started_fresh)
             lost = f"; {len(report.lost)} game(s) had no good backup" if report.lost else ""
-            self.message = Message(f"Recovered {done} file(s) from backups{lost}.")
+            alone = "".join(f"; left as it is: {problem}" for problem in report.left_alone)
+            self.message = Message(
+                f"Recovered {done} file(s) from backups{lost}{alone}.",
+                MessageKind.ERROR if report.lost or report.left_alone else MessageKind.INFO,
+            )
 
     # --- plumbing --------------------------------------------------------------------------
 
