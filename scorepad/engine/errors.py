@@ -8,9 +8,19 @@ name the rule, because the message is what a player reads at the card table.
 
 from __future__ import annotations
 
+from scorepad.engine.text import escape_char, quoted, shown
+
 
 class ScorepadError(ValueError):
-    """Base class of every rule or input error the engine raises."""
+    """Base class of every rule or input error the engine raises.
+
+    The message is always one line with nothing invisible in it: names and keys from a record
+    are quoted with their control characters escaped (see :mod:`scorepad.engine.text`), and as
+    a last guard the whole message is escaped too, so no input can split an error in two.
+    """
+
+    def __init__(self, message: str = "") -> None:
+        super().__init__(shown(message))
 
 
 # --- Variants -------------------------------------------------------------------------------
@@ -21,7 +31,7 @@ class UnknownVariantError(ScorepadError):
 
     def __init__(self, name: str, known: tuple[str, ...]) -> None:
         self.name = name
-        super().__init__(f"unknown variant {name!r}; the presets are {', '.join(known)}")
+        super().__init__(f"unknown variant {quoted(name)}; the presets are {', '.join(known)}")
 
 
 class VariantSettingError(ScorepadError):
@@ -49,8 +59,31 @@ class EmptyNameError(PlayerError):
 class DuplicateNameError(PlayerError):
     def __init__(self, name: str, first: str) -> None:
         self.name = name
-        same = "" if name == first else f" (same as {first!r}, ignoring case)"
-        super().__init__(f"two players are called {name!r}{same}; names must be unique")
+        same = "" if name == first else f" (same as {quoted(first)}, ignoring case)"
+        super().__init__(f"two players are called {quoted(name)}{same}; names must be unique")
+
+
+class NameCharacterError(PlayerError):
+    """A name with a control or invisible character (newline, tab, zero-width, bidi control):
+    it would break lines on the pad or make two names look alike."""
+
+    def __init__(self, name: str, character: str) -> None:
+        self.name = name
+        self.character = character
+        super().__init__(
+            f"the name {quoted(name)} contains the control or invisible character "
+            f"{escape_char(character)}; use letters, digits, spaces and punctuation"
+        )
+
+
+class NameTooLongError(PlayerError):
+    def __init__(self, name: str, limit: int) -> None:
+        self.name = name
+        self.limit = limit
+        super().__init__(
+            f"the name {quoted(name, limit=20)} is {len(name)} characters long; "
+            f"a name has at most {limit}"
+        )
 
 
 class PlayerCountError(PlayerError):
@@ -59,13 +92,15 @@ class PlayerCountError(PlayerError):
         self.minimum = minimum
         self.maximum = maximum
         need = f"exactly {minimum}" if minimum == maximum else f"{minimum} to {maximum}"
-        super().__init__(f"{variant_name} needs {need} players, not {count}")
+        super().__init__(f"{shown(variant_name)} needs {need} players, not {count}")
 
 
 class UnknownPlayerError(PlayerError):
     def __init__(self, name: str, role: str, players: tuple[str, ...]) -> None:
         self.name = name
-        super().__init__(f"{role} {name!r} is not one of the players ({', '.join(players)})")
+        super().__init__(
+            f"{role} {quoted(name)} is not one of the players ({', '.join(map(shown, players))})"
+        )
 
 
 class StakeError(ScorepadError):
@@ -112,8 +147,23 @@ class StrangerError(RoundError):
         self.what = what
         super().__init__(
             round_number,
-            f"{what} recorded for {name!r}, who is not playing ({', '.join(players)})",
+            f"{what} recorded for {quoted(name)}, who is not playing "
+            f"({', '.join(map(shown, players))})",
             name,
+        )
+
+
+class DuplicateEntryError(RoundError):
+    """Two keys of one round's bids (or tricks) that name the same player, such as "Ann" and
+    "ann": scorepad will not guess which one the scorekeeper meant."""
+
+    def __init__(self, round_number: int, what: str, player: str, keys: tuple[str, str]) -> None:
+        self.what = what
+        super().__init__(
+            round_number,
+            f"{what} recorded twice for {shown(player)} (as {quoted(keys[0])} and "
+            f"{quoted(keys[1])}); names are compared ignoring case and surrounding spaces",
+            player,
         )
 
 

@@ -15,8 +15,8 @@ from scorepad.engine.cards import Suit, cards_left_over
 from scorepad.engine.entry import BiddingState, TricksState, bidding_state, tricks_state
 from scorepad.engine.errors import (
     BidRangeError,
+    DuplicateEntryError,
     DuplicateNameError,
-    EmptyNameError,
     GameOverError,
     HookError,
     MissingEntryError,
@@ -33,6 +33,7 @@ from scorepad.engine.errors import (
     TurnedCardError,
     UnknownPlayerError,
 )
+from scorepad.engine.names import checked_name, name_key
 from scorepad.engine.presets import resolve_variant
 from scorepad.engine.record import GameRecord, RoundDraft, RoundRecord
 from scorepad.engine.seating import bid_order, dealer_seat, left_of
@@ -64,10 +65,15 @@ class Game:
     def __init__(self, record: GameRecord) -> None:
         self.variant: Variant = resolve_variant(record.variant)
         self.players: tuple[str, ...] = _checked_names(record.players)
+        self._seated = frozenset(self.players)
+        self._player_by_key = {name_key(name): name for name in self.players}
         self.schedule: tuple[int, ...] = self.variant.schedule(len(self.players))
-        first_dealer = record.first_dealer if record.first_dealer is not None else self.players[0]
-        if first_dealer not in self.players:
-            raise UnknownPlayerError(first_dealer, "first dealer", self.players)
+        first_dealer = self.players[0]
+        if record.first_dealer is not None:
+            named = self._player_named(record.first_dealer)
+            if named is None:
+                raise UnknownPlayerError(record.first_dealer, "first dealer", self.players)
+            first_dealer = named
         self.first_dealer = first_dealer
         if record.stake_cents is not None and not self.variant.has_payouts:
             raise StakeError(self.variant.name, record.stake_cents)
@@ -76,6 +82,7 @@ class Game:
         )
         self.record = record
         self.results: tuple[RoundResult, ...] = self._derive_rounds()
+        self.record = self._canonical_record(record)
         if record.abandoned and self.is_complete:
             raise GameOverError(
                 f"the game is marked abandoned, but all {len(self.schedule)} rounds are "
@@ -350,14 +357,47 @@ there is nothing to continue
         )
 
     def _entries(self, setup: RoundSetup, entries: Mapping[str, int], what: str) -> dict[str, int]:
-        """The round's entries in seating order, each player exactly once."""
-        for name in entries:
-            if name not in self.players:
-                raise StrangerError(setup.number, f"a {what}", name, self.players)
+        """The round's entries in seating order, each player exactly once, keyed by the
+        player's name as seated (a key names a player by the rule of :func:`name_key`)."""
+        found: dict[str, int] = {}
+        keys: dict[str, str] = {}
+        for key, value in entries.items():
+            player = self._player_named(key)
+            if player is None:
+                raise StrangerError(setup.number, f"a {what}", key, self.players)
+            if player in keys:
+                raise DuplicateEntryError(setup.number, f"a {what}", player, (keys[player], key))
+            found[player] = value
+            keys[player] = key
         for name in setup.bid_order:
-            if name not in entries:
+            if name not in found:
                 raise MissingEntryError(setup.number, what, name)
-        return {name: entries[name] for name in self.players}
+        return {name: found[name] for name in self.players}
+
+    def _player_named(self, name: str) -> str | None:
+        """The seated player a name in the record means, or None if it names nobody."""
+        if name in self._seated:
+            return name
+        return self._player_by_key.get(name_key(name))
+
+    def _canonical_record(self, record: GameRecord) -> GameRecord:
+        """The record with every name spelled as seated, so that what is stored and exported
+        reads the same as the sheet. The record itself when it already is (the usual case)."""
+        changes: dict[str, Any] = {}
+        if list(record.players) != list(self.players):
+            changes["players"] = list(self.players)
+        if record.first_dealer is not None and record.first_dealer != self.first_dealer:
+            changes["first_dealer"] = self.first_dealer
+        if any(
+            round_record.bids.keys() != result.bids.keys()
+            or round_record.tricks.keys() != result.tricks.keys()
+            for round_record, result in zip(record.rounds, self.results, strict=True)
+        ):
+            changes["rounds"] = [
+                round_record.model_copy(update={"bids": result.bids, "tricks": result.tricks})
+                for round_record, result in zip(record.rounds, self.results, strict=True)
+            ]
+        return record.model_copy(update=changes) if changes else record
 
     def _check_turned(self, setup: RoundSetup, turned: Suit | None) -> None:
         if setup.all_dealt and turned is not None:
@@ -422,12 +462,11 @@ there is nothing to continue
 
 
 def _checked_names(names: Sequence[str]) -> tuple[str, ...]:
+    """Each name cleaned and checked (:func:`checked_name`), and no two the same player."""
     seen: dict[str, str] = {}
     for position, raw in enumerate(names, start=1):
-        name = raw.strip()
-        if not name:
-            raise EmptyNameError(position)
-        key = name.casefold()
+        name = checked_name(raw, position)
+        key = name_key(name)
         if key in seen:
             raise DuplicateNameError(name, seen[key])
         seen[key] = name

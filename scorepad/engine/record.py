@@ -10,12 +10,14 @@ that their errors can say which round and which player broke which rule.
 from __future__ import annotations
 
 import json
+import reprlib
 from typing import Annotated, Any
 
 from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    StrictBool,
     StrictInt,
     ValidationError,
     field_validator,
@@ -23,6 +25,7 @@ from pydantic import (
 
 from scorepad.engine.cards import Suit
 from scorepad.engine.errors import RecordFormatError
+from scorepad.engine.text import shown
 from scorepad.engine.variant import Variant
 
 Count = Annotated[StrictInt, Field(ge=-1_000, le=1_000)]
@@ -37,19 +40,14 @@ class RoundRecord(BaseModel):
     turned: Suit | None = None
     """The suit of the card turned after the deal; ``None`` when no card was turned."""
     bids: dict[str, Count]
+    """Keyed by player name, matched to the players by the rule of
+    :func:`scorepad.engine.names.name_key` (so " ann " is Ann's) when the game is built."""
     tricks: dict[str, Count]
 
     @field_validator("turned", mode="before")
     @classmethod
     def _read_suit(cls, value: object) -> object:
         return Suit.parse(value) if isinstance(value, str) else value
-
-    @field_validator("bids", "tricks", mode="before")
-    @classmethod
-    def _trim_names(cls, value: object) -> object:
-        if isinstance(value, dict):
-            return {k.strip() if isinstance(k, str) else k: v for k, v in value.items()}
-        return value
 
 
 class GameRecord(BaseModel):
@@ -62,9 +60,9 @@ class GameRecord(BaseModel):
     players: list[str]
     """Names in clockwise seating order (how many is the variant's rule, checked by the game)."""
     first_dealer: str | None = None
-    stake_cents: int | None = Field(default=None, ge=0, le=100_000)
+    stake_cents: StrictInt | None = Field(default=None, ge=0, le=100_000)
     rounds: list[RoundRecord] = Field(default_factory=list)
-    abandoned: bool = False
+    abandoned: StrictBool = False
     """The table stopped before the last round: no winner, no settlement."""
 
     @field_validator("variant", mode="before")
@@ -79,11 +77,7 @@ class GameRecord(BaseModel):
     @classmethod
     def from_json(cls, text: str | bytes) -> GameRecord:
         """Read a record from JSON text; any problem becomes one :class:`RecordFormatError`."""
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise RecordFormatError(f"not valid JSON: {exc}") from None
-        return cls.from_data(data)
+        return cls.from_data(read_json(text))
 
     @classmethod
     def from_data(cls, data: object) -> GameRecord:
@@ -99,22 +93,120 @@ class GameRecord(BaseModel):
         return self.model_dump(mode="json", exclude_none=True)
 
 
+MAX_DEPTH = 12
+"""How deeply arrays and objects may nest in a record. A record nests 5 deep (record, rounds,
+a round, its bids, a count); anything far deeper is not a record, and data nested thousands
+deep would exhaust Python's stack in the JSON reader or when quoted in a message."""
+
+MAX_DIGITS = 30
+"""The longest number read. Counts and stakes are small; Python refuses to read integers
+past 4300 digits with an error of its own, and reading long ones costs quadratic time."""
+
+
+def read_json(text: str | bytes) -> object:
+    """Parse JSON strictly: no duplicate keys, no NaN or Infinity, no huge numbers, no deep
+    nesting. Every problem is one :class:`RecordFormatError` naming what is wrong."""
+    try:
+        data = json.loads(
+            text,
+            object_pairs_hook=_object_without_twin_keys,
+            parse_int=_bounded_int,
+            parse_constant=_refuse_constant,
+        )
+    except RecordFormatError:
+        raise
+    except RecursionError:
+        raise RecordFormatError(_too_deep()) from None
+    except (ValueError, UnicodeDecodeError) as exc:  # JSONDecodeError is a ValueError
+        raise RecordFormatError(f"not valid JSON: {exc}") from None
+    _check_depth(data)
+    return data
+
+
+def _object_without_twin_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, refusing a key given twice: which value was meant cannot be known, and
+    the usual rule (the last one wins) would silently drop the other."""
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise RecordFormatError(
+                f"the key {_brief(key)} appears twice in one object; give each key once"
+            )
+        found[key] = value
+    return found
+
+
+def _bounded_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_DIGITS:
+        raise RecordFormatError(
+            f"a number with {len(digits.lstrip('-'))} digits is too large "
+            f"(at most {MAX_DIGITS} digits)"
+        )
+    return int(digits)
+
+
+def _refuse_constant(name: str) -> object:
+    raise RecordFormatError(f"not valid JSON: {name} is not a number JSON allows")
+
+
+def _too_deep() -> str:
+    return f"arrays and objects are nested too deeply (a record nests at most {MAX_DEPTH} deep)"
+
+
+def _check_depth(data: object) -> None:
+    """Refuse data nested deeper than :data:`MAX_DEPTH` (iteratively: no recursion to run out)."""
+    pending: list[tuple[object, int]] = [(data, 1)]
+    while pending:
+        value, depth = pending.pop()
+        children: list[object]
+        if isinstance(value, dict):
+            children = list(value.values())
+        elif isinstance(value, list):
+            children = value
+        else:
+            continue
+        if depth > MAX_DEPTH:
+            raise RecordFormatError(_too_deep())
+        pending.extend((child, depth + 1) for child in children)
+
+
+_BRIEF = reprlib.Repr()
+_BRIEF.maxstring = 60
+_BRIEF.maxother = 60
+_BRIEF.maxlevel = 3
+_BRIEF.maxlist = _BRIEF.maxtuple = _BRIEF.maxdict = 6
+
+
+def _brief(value: object) -> str:
+    """A value as a message quotes it: ``repr``-like, escaped, and short (a record may hold a
+    megabyte string or deeply nested lists). JSON's constants are written as in JSON."""
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    return shown(_BRIEF.repr(value))
+
+
 def describe_validation_error(exc: ValidationError) -> str:
-    """One readable line for the first shape problem: where it is and what was found there."""
+    """One readable line for the first shape problem: where it is and what was found there.
+
+    Keys and values from the record are quoted with control characters escaped and cut short,
+    so the line stays one line whatever the record holds."""
     problem = exc.errors()[0]
     loc = problem["loc"]
     kind = problem["type"]
+    found = _brief(problem.get("input"))
     if loc and loc[0] == "variant" and kind != "missing":
-        return f"variant: expected a preset name or a variant object (got {problem['input']!r})"
+        return f"variant: expected a preset name or a variant object (got {found})"
     where = _location(loc)
     if kind == "missing":
         return f"{where}: this field is required"
     if kind == "extra_forbidden":
         return f"{where}: unknown field"
-    message = str(problem["msg"]).removeprefix("Value error, ")
+    message = shown(str(problem["msg"]).removeprefix("Value error, "))
     if kind.startswith("int"):
         message = "expected a whole number"
-    return f"{where}: {message} (got {problem['input']!r})"
+    elif kind.startswith("bool"):
+        message = "expected true or false"
+    return f"{where}: {message} (got {found})"
 
 
 def _location(loc: tuple[int | str, ...]) -> str:
@@ -124,8 +216,15 @@ def _location(loc: tuple[int | str, ...]) -> str:
     if len(rest) >= 2 and rest[0] in ("rounds", "players") and isinstance(rest[1], int):
         words.append(f"{str(rest[0])[:-1]} {rest[1] + 1}")
         rest = rest[2:]
-    words.extend(str(part) for part in rest)
+    words.extend(
+        _brief(part) if isinstance(part, str) and _odd(part) else str(part) for part in rest
+    )
     return ", ".join(words) or "record"
+
+
+def _odd(key: str) -> bool:
+    """A key that cannot be shown bare: empty, padded, long, or with unsafe characters."""
+    return not key or key != key.strip() or len(key) > 60 or shown(key) != key
 
 
 class RoundDraft(BaseModel):
@@ -137,6 +236,6 @@ class RoundDraft(BaseModel):
 
     turned: Suit | None = None
     bids: dict[str, Count] = Field(default_factory=dict)
-    bids_shown: bool = False
+    bids_shown: StrictBool = False
     """Simultaneous bidding: the "go" has been said and the bids are being written down."""
     tricks: dict[str, Count] = Field(default_factory=dict)

@@ -11,7 +11,15 @@ import itertools
 from enum import StrEnum
 from typing import Annotated, Any, Self
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    ValidationError,
+    model_validator,
+)
 
 from scorepad.engine.cards import DECK_SIZE, cards_left_over
 from scorepad.engine.errors import PlayerCountError, VariantSettingError
@@ -47,8 +55,8 @@ class Winner(StrEnum):
     LOWEST = "lowest"
 
 
-HandSize = Annotated[int, Field(ge=1, le=DECK_SIZE // 2)]
-Points = Annotated[int, Field(ge=-1000, le=1000)]
+HandSize = Annotated[StrictInt, Field(ge=1, le=DECK_SIZE // 2)]
+Points = Annotated[StrictInt, Field(ge=-1000, le=1000)]
 
 
 class Variant(BaseModel):
@@ -72,11 +80,11 @@ class Variant(BaseModel):
     hand_sizes: tuple[HandSize, ...] = Field(min_length=1, max_length=60)
     """Cards per player, round by round, for a table small enough to deal them all; sizes the
     deck cannot serve for a larger table are dropped (see :meth:`schedule`)."""
-    min_players: int = Field(ge=2, le=DECK_SIZE - 1)
-    max_players: int = Field(ge=2, le=DECK_SIZE - 1)
+    min_players: StrictInt = Field(ge=2, le=DECK_SIZE - 1)
+    max_players: StrictInt = Field(ge=2, le=DECK_SIZE - 1)
     trump_rule: TrumpRule
     bid_mode: BidMode
-    dealer_hook: bool
+    dealer_hook: StrictBool
     """The dealer may not bid the number that makes the bids add up to the tricks."""
     made_bonus: Points = 10
     points_per_trick_made: Points = 1
@@ -85,7 +93,7 @@ class Variant(BaseModel):
     """``None``: a made zero scores like any made bid. A number: a made zero scores the round's
     number of tricks plus this number instead (Scotch Bridge: 13 + 5 = 18)."""
     winner: Winner = Winner.HIGHEST
-    stake_cents: int | None = Field(default=None, ge=0, le=100_000)
+    stake_cents: StrictInt | None = Field(default=None, ge=0, le=100_000)
     """Money each loser pays a winner per round they were set; ``None``: no payouts."""
 
     @model_validator(mode="after")

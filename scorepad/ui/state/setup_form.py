@@ -6,6 +6,7 @@ import random
 from dataclasses import dataclass, field
 
 from scorepad.engine import PRESETS, Game, GameRecord, ScorepadError, Variant, format_cents
+from scorepad.engine.names import checked_name, name_key
 
 STAKE_CHOICES = (5, 10, 25)
 
@@ -67,22 +68,30 @@ class SetupForm:
 
     def add_player(self, name: str, *, typed: bool = False) -> bool:
         """Add a name at the end of the seating order; False (with ``name_error``) if refused.
-        A ``typed`` name that is added clears the name field; a refused one stays to be fixed."""
-        cleaned = " ".join(name.split())
-        self.name_error = None
-        if not cleaned:
-            self.name_error = "type a name first"
-        elif twin := next((p for p in self.players if p.casefold() == cleaned.casefold()), None):
-            self.name_error = f"{twin} is already at the table"
-        elif len(self.players) >= self.variant.max_players:
-            most = self.variant.max_players
-            self.name_error = f"{self.variant.name} is for at most {most} players"
+        A ``typed`` name that is added clears the name field; a refused one stays to be fixed.
+        The name is checked and cleaned by the engine's one rule for names
+        (:mod:`scorepad.engine.names`), so the form never seats a name a game would refuse."""
+        self.name_error = self._refusal(name)
         if self.name_error:
             return False
-        self.players.append(cleaned)
+        self.players.append(checked_name(name, len(self.players) + 1))
         if typed:
             self.name_text = ""
         return True
+
+    def _refusal(self, name: str) -> str | None:
+        """Why ``name`` cannot be seated now, or None."""
+        if not name.strip():
+            return "type a name first"
+        try:
+            cleaned = checked_name(name, len(self.players) + 1)
+        except ScorepadError as problem:
+            return str(problem)
+        if twin := next((p for p in self.players if name_key(p) == name_key(cleaned)), None):
+            return f"{twin} is already at the table"
+        if len(self.players) >= self.variant.max_players:
+            return f"{self.variant.name} is for at most {self.variant.max_players} players"
+        return None
 
     def remove_player(self, name: str) -> None:
         self.players = [p for p in self.players if p != name]

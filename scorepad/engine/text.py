@@ -1,0 +1,68 @@
+"""Showing text that came from a user: one line, nothing invisible, nothing the terminal obeys.
+
+A name or a key from a game record ends up in error messages, score sheets and game lists. A
+newline in it would split a one-line error in two; an escape sequence could move the cursor or
+recolour the terminal; a bidi control could make "Ann" read as another name. So text from
+outside is shown with such characters written as escapes (``\\n``, ``\\u202e``), the way
+Python's ``repr`` shows them, and very long text is cut short.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+UNSAFE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+"""Controls, format characters (zero-width and bidi controls among them), lone surrogates,
+and line and paragraph separators: none of them shows as itself."""
+
+INVISIBLE_LETTERS = frozenset("\u034f\u115f\u1160\u3164\uffa0")
+"""Characters Unicode files as marks or letters that still draw nothing: the combining
+grapheme joiner and the Hangul fillers."""
+
+_NAMED_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+QUOTE_LIMIT = 60
+"""Longer text is cut to this many characters (plus "…") when quoted in a message."""
+
+
+def is_unsafe(char: str) -> bool:
+    """Whether one character must never reach a screen as itself."""
+    return char in INVISIBLE_LETTERS or unicodedata.category(char) in UNSAFE_CATEGORIES
+
+
+def escape_char(char: str) -> str:
+    """``\\n``, ``\\x1b``, ``\\u200b`` or ``\\U000e0001``: how Python writes the character."""
+    if char in _NAMED_ESCAPES:
+        return _NAMED_ESCAPES[char]
+    code = ord(char)
+    if code <= 0xFF:
+        return f"\\x{code:02x}"
+    if code <= 0xFFFF:
+        return f"\\u{code:04x}"
+    return f"\\U{code:08x}"
+
+
+def shown(text: str) -> str:
+    """``text`` with every unsafe character escaped: safe to print, and always one line.
+
+    >>> shown("Ann\\nBob\\u202e")
+    'Ann\\\\nBob\\\\u202e'
+    >>> shown("Zoë [guest]")
+    'Zoë [guest]'
+    """
+    if all(not is_unsafe(char) for char in text):
+        return text
+    return "".join(escape_char(char) if is_unsafe(char) else char for char in text)
+
+
+def quoted(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` in single quotes for a message: escaped, and cut short past ``limit`` characters.
+
+    >>> quoted("0\\n0")
+    "'0\\\\n0'"
+    >>> quoted("x" * 100, limit=5)
+    "'xxxxx…' (100 characters)"
+    """
+    if len(text) <= limit:
+        return f"'{shown(text)}'"
+    return f"'{shown(text[:limit])}…' ({len(text)} characters)"
