@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import contextlib
 import os
-import shutil
 import threading
 from pathlib import Path
+
+from scorepad.store.files import copy_regular_file
 
 TEMP_SUFFIX = ".scorepad-tmp"
 BACKUPS_KEPT = 3
@@ -103,7 +104,7 @@ def rotate_backups(path: Path, backup_folder: Path) -> None:
         try:
             os.link(path, versions[0])
         except OSError:  # no hard links on this file system (some phones): copy instead
-            shutil.copyfile(path, versions[0])
+            copy_regular_file(path, versions[0])
     except OSError:
         with contextlib.suppress(OSError):
             os.unlink(versions[0])

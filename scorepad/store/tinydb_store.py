@@ -389,14 +389,16 @@ class TinyDBStore:
         was) shows at once.
         """
         on_disk = game_files(self.games_dir)
+        keep_index = self.read_only is None
         try:
             cached = parse_index(self._index().table("index").get(doc_id=ONE))
         except StoreUnreadableError:
             cached = {}  # only a cache: a copy was kept aside; it is rebuilt below
             with contextlib.suppress(OSError):
                 self.index_path.unlink(missing_ok=True)
-        except StoreFileError:  # not a file that can be opened: leave it, rebuild in memory
+        except StoreFileError:  # not a file it can open (a FIFO, say): leave it alone
             cached = {}
+            keep_index = False
         fresh = {}
         summaries = []
         for game_id, signature in on_disk.items():
@@ -410,7 +412,7 @@ class TinyDBStore:
             if summary.status != DAMAGED:
                 fresh[game_id] = IndexEntry(signature=signature, summary=summary)
             summaries.append(summary)
-        if fresh != cached and self.read_only is None:
+        if fresh != cached and keep_index:
             with contextlib.suppress(
                 StoreWriteError, StoreFileError
             ):  # a cache that fails to save is rebuilt

@@ -244,3 +244,15 @@ def test_the_command_line_refuses_a_path_as_a_game_id(
     assert captured.out == ""
     assert captured.err.startswith("scorepad: no game with id '../meta': a game id is 8 ")
     assert captured.err.count("\n") == 1
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_an_index_that_is_a_fifo_is_left_alone(tmp_path: Path) -> None:
+    store = TinyDBStore(tmp_path)
+    game_id = new_golf(store)
+    index = tmp_path / "index.json"
+    index.unlink(missing_ok=True)
+    os.mkfifo(index)
+    assert [s.id for s in store.list_games()] == [game_id]
+    assert recover_store(tmp_path).left_alone == []
+    assert index.is_fifo()
