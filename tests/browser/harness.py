@@ -59,6 +59,19 @@ def app_command(port: int, data_dir: Path, *extra: str) -> list[str]:
     ]
 
 
+def wait_until_listening(process: subprocess.Popen[str], port: int) -> None:
+    """Wait until the app accepts connections on ``port``; fail with its output if it exits."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        if process.poll() is not None:
+            raise RuntimeError(f"the app exited: {process.stdout.read() if process.stdout else ''}")
+        time.sleep(0.1)
+    raise RuntimeError(f"the app did not listen on port {port} within 30 s")
+
+
 @contextmanager
 def running_app(data_dir: Path, *extra: str, kill: bool = False) -> Iterator[str]:
     """``scorepad --web`` on a free port; yields its URL, stops it afterwards (with SIGKILL,
@@ -73,16 +86,7 @@ def running_app(data_dir: Path, *extra: str, kill: bool = False) -> Iterator[str
         text=True,
     )
     try:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            with socket.socket() as probe:
-                if probe.connect_ex(("127.0.0.1", port)) == 0:
-                    break
-            if process.poll() is not None:
-                raise RuntimeError(
-                    f"the app exited: {process.stdout.read() if process.stdout else ''}"
-                )
-            time.sleep(0.1)
+        wait_until_listening(process, port)
         yield f"http://127.0.0.1:{port}/"
     finally:
         if kill:

@@ -1,0 +1,247 @@
+"""Serving the browser app: bind the address, say who can reach it, stop promptly.
+
+Flet's own ``ft.run`` web server accepts any page's WebSocket, loads a script from a CDN and
+can take seconds, or forever, to stop while a browser tab is open. So scorepad builds Flet's
+ASGI app (``ft.run(..., export_asgi_app=True)``), wraps it in its own middleware
+(:mod:`scorepad.ui.web_guard`, :mod:`scorepad.ui.web_offline`) and serves it with uvicorn:
+
+* the listening sockets are bound here first, so a name that does not resolve, a port in use
+  or an address of another machine each get their own message;
+* Ctrl+C or SIGTERM closes every WebSocket and stops within :data:`GRACE_SECONDS` even if a
+  tab does not answer. Event handlers (and the saves inside them) run to the end on the event
+  loop before the shutdown can begin, so a grace period cannot cut a save in half.
+"""
+
+from __future__ import annotations
+
+import errno
+import ipaddress
+import logging
+import os
+import signal
+import socket
+import tempfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import FrameType
+from typing import Any, cast
+
+from starlette.types import ASGIApp
+
+from scorepad.engine.text import shown
+from scorepad.ui.web_guard import GuardedApp, ServedAddress
+from scorepad.ui.web_offline import OfflineApp, OfflineClient
+
+logger = logging.getLogger(__name__)
+
+GRACE_SECONDS = 1
+"""How long open connections get to finish after Ctrl+C. A browser answers the WebSocket's
+close at once; only a frozen or vanished tab waits this out (and is then dropped)."""
+
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+class ServeError(OSError):
+    """The app cannot be served on the host and port asked for; the message says what to do."""
+
+
+class HostDoesNotResolveError(ServeError):
+    def __init__(self, host: str) -> None:
+        self.host = host
+        super().__init__(f"cannot serve on {shown(host)}: the host name does not resolve")
+
+
+class PortInUseError(ServeError):
+    def __init__(self, host: str, port: int) -> None:
+        super().__init__(f"port {port} on {shown(host)} is in use; pick another with --port")
+
+
+class NotThisMachineError(ServeError):
+    def __init__(self, host: str) -> None:
+        super().__init__(
+            f"cannot serve on {shown(host)}: it is not an address of this machine; "
+            "leave out --host to serve on 127.0.0.1"
+        )
+
+
+class PortNotAllowedError(ServeError):
+    def __init__(self, port: int) -> None:
+        super().__init__(
+            f"cannot serve on port {port}: not allowed for this user; pick one above 1023"
+        )
+
+
+@dataclass(frozen=True)
+class Listeners:
+    """Bound sockets, ready for the server to listen on."""
+
+    sockets: list[socket.socket]
+    addresses: tuple[str, ...]
+    """The IP addresses bound (what the host name resolved to)."""
+
+    def close(self) -> None:
+        for sock in self.sockets:
+            sock.close()
+
+
+def resolve(host: str, port: int) -> list[tuple[Any, ...]]:
+    """``getaddrinfo`` for a server socket; a name that does not resolve is a clear error."""
+    try:
+        return socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError):
+        raise HostDoesNotResolveError(host) from None
+
+
+def bind(host: str, port: int) -> Listeners:
+    """Bind every address ``host`` resolves to (both 127.0.0.1 and ::1 for ``localhost``).
+
+    An address this machine lacks is skipped when another one binds (a machine without IPv6
+    still serves ``localhost``).
+    """
+    if not 0 < port < 65536:
+        raise ServeError(f"cannot serve on port {port}: a port is a number from 1 to 65535")
+    sockets: list[socket.socket] = []
+    bound: list[str] = []
+    problem: OSError | None = None
+    for family, kind, proto, _, address in resolve(host, port):
+        if address[0] in bound:
+            continue
+        sock = socket.socket(family, kind, proto)
+        try:
+            if os.name != "nt":  # on Windows SO_REUSEADDR would let two servers share the port
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if family == socket.AF_INET6:  # as asyncio does: IPv6 only, IPv4 has its own
+                sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            sock.bind(address)
+        except OSError as exc:
+            sock.close()
+            if exc.errno == errno.EADDRNOTAVAIL:
+                problem = problem or exc
+                continue
+            for done in sockets:
+                done.close()
+            raise bind_error(exc, host, port) from None
+        sockets.append(sock)
+        bound.append(str(address[0]))
+    if not sockets:
+        raise bind_error(problem or OSError(errno.EADDRNOTAVAIL, "no address"), host, port)
+    return Listeners(sockets, tuple(bound))
+
+
+def bind_error(exc: OSError, host: str, port: int) -> ServeError:
+    if exc.errno == errno.EADDRINUSE:
+        return PortInUseError(host, port)
+    if exc.errno == errno.EADDRNOTAVAIL:
+        return NotThisMachineError(host)
+    if exc.errno == errno.EACCES:
+        return PortNotAllowedError(port)
+    return ServeError(f"cannot serve on {shown(host)} port {port}: {exc.strerror or exc}")
+
+
+def exposure_warning(host: str, addresses: Sequence[str]) -> str | None:
+    """The warning for serving beyond this machine, or ``None`` when only it can connect.
+
+    There is no PIN or sign-in yet: whoever reaches the address can edit every game.
+
+    >>> exposure_warning("localhost", ["::1", "127.0.0.1"]) is None
+    True
+    >>> print(exposure_warning("0.0.0.0", ["0.0.0.0"]))  # doctest: +ELLIPSIS
+    warning: --host 0.0.0.0 serves the app beyond this machine: anyone on your network ...
+    """
+    if addresses and all(_is_loopback(address) for address in addresses):
+        return None
+    return (
+        f"warning: --host {shown(host)} serves the app beyond this machine: anyone on your network "
+        "who can reach it can open the app and edit your games (there is no PIN yet); "
+        "leave out --host to keep it to this machine"
+    )
+
+
+def _is_loopback(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address.partition("%")[0]).is_loopback
+    except ValueError:
+        return False
+
+
+def url_of(host: str, port: int) -> str:
+    """The address to open in a browser (this machine's, for a wildcard host)."""
+    name = "127.0.0.1" if host in ("0.0.0.0", "") else "::1" if host == "::" else host
+    if ":" in name and not name.startswith("["):
+        name = f"[{name}]"
+    return f"http://{name}:{port}/"
+
+
+def build_app(
+    main: Callable[[Any], None], assets_dir: str | None, served: ServedAddress, work_dir: Path
+) -> ASGIApp:
+    """Flet's ASGI app for ``main``, offline and answering only its own page."""
+    import flet as ft
+    from flet_web import get_package_web_dir  # type: ignore[import-untyped]  # no py.typed
+
+    flet_app = ft.run(main, export_asgi_app=True, assets_dir=assets_dir, no_cdn=True)
+    client = OfflineClient(Path(get_package_web_dir()), work_dir)
+    return GuardedApp(OfflineApp(cast(ASGIApp, flet_app), client), served)
+
+
+def serve(app: ASGIApp, listeners: Listeners) -> int | None:
+    """Serve until Ctrl+C or SIGTERM; returns the signal that stopped the server.
+
+    uvicorn raises the signal it caught once more after it has stopped, so that the default
+    action (an exit by signal, a traceback for Ctrl+C) still happens; a handler of our own
+    takes it instead, and the caller reports a normal stop.
+    """
+    import uvicorn
+
+    config = uvicorn.Config(
+        app,
+        ws="websockets-sansio",
+        lifespan="on",
+        log_config=None,  # log records go to the app's log file, not the terminal
+        access_log=False,
+        timeout_graceful_shutdown=GRACE_SECONDS,
+    )
+    server = uvicorn.Server(config)
+    caught: list[int] = []
+
+    def note(signum: int, _frame: FrameType | None) -> None:
+        caught.append(signum)
+        server.should_exit = True  # a signal before uvicorn took over still stops it
+
+    previous = {sig: signal.signal(sig, note) for sig in STOP_SIGNALS}
+    try:
+        server.run(sockets=listeners.sockets)
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        listeners.close()
+    return caught[0] if caught else None
+
+
+def serve_app(
+    load_main: Callable[[], Callable[[Any], None]],
+    assets_dir: str | None,
+    host: str,
+    port: int,
+    *,
+    ready: Callable[[str], None],
+    warn: Callable[[str], None],
+) -> int | None:
+    """Bind, warn when reachable from elsewhere, build and serve; returns the stop signal.
+
+    ``load_main`` gives Flet's entry point; it is called once the address is bound (it loads
+    the views, which takes a while). ``ready`` gets the address to open once the server is about
+    to answer.
+    """
+    listeners = bind(host, port)
+    try:
+        warning = exposure_warning(host, listeners.addresses)
+        if warning:
+            warn(warning)
+        with tempfile.TemporaryDirectory(prefix="scorepad-web-") as work_dir:
+            app = build_app(load_main(), assets_dir, ServedAddress(host, port), Path(work_dir))
+            ready(url_of(host, port))
+            return serve(app, listeners)
+    finally:
+        listeners.close()
