@@ -291,7 +291,12 @@ there is nothing to continue
             raise TurnedCardError(
                 setup.number, "bids were entered before the turned suit; tap the turned suit"
             )
-        bidding = bidding_state(setup, draft.bids)
+        # who has bid matters, not the order a file lists them in: sorted into bidding order
+        # (strangers last, for bidding_state to name), the bidders must be the first in turn
+        order = setup.bid_order
+        bids = {name: draft.bids[name] for name in order if name in draft.bids}
+        bids |= {name: bid for name, bid in draft.bids.items() if name not in order}
+        bidding = bidding_state(setup, bids)
         if draft.tricks and bidding.next_bidder is not None:
             raise MissingEntryError(setup.number, "bid", bidding.next_bidder)
         tricks_state(setup, draft.tricks)

@@ -29,8 +29,9 @@ def start(
     dealer: str | None = None,
     stake: int | None = None,
 ) -> None:
+    """Start a game of a preset (``"golf"``) or of any choice key (``"saved:Odd Golf"``)."""
     app.new_game()
-    app.choose_variant(f"preset:{variant}")
+    app.choose_variant(variant if ":" in variant else f"preset:{variant}")
     for name in players:
         assert app.add_player(name), app.setup.name_error if app.setup else None
     if dealer is not None:

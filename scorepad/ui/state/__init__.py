@@ -1,6 +1,7 @@
 """The app's state and actions in plain Python (no Flet): what the views show and call."""
 
 from scorepad.ui.state.app_state import (
+    Confirmation,
     GameSession,
     GameTab,
     Message,
@@ -13,6 +14,7 @@ from scorepad.ui.state.rules_form import RulesForm
 from scorepad.ui.state.setup_form import SetupForm, VariantChoice
 
 __all__ = [
+    "Confirmation",
     "Field",
     "GameSession",
     "GameTab",

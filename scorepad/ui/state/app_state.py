@@ -17,7 +17,6 @@ from pathlib import Path
 
 from scorepad.engine import (
     Game,
-    GameRecord,
     RoundDraft,
     ScorepadError,
     ScoreSheet,
@@ -35,7 +34,8 @@ from scorepad.store import (
     TinyDBStore,
     recover_store,
 )
-from scorepad.store.models import StoredGame
+from scorepad.store.models import StoredGame, UndoKind, UndoStep
+from scorepad.ui.state.history import before, fitted_draft, pushed
 from scorepad.ui.state.round_entry import Field, RoundEntry, Selection, Stage, draft_from_round
 from scorepad.ui.state.rules_form import RulesForm
 from scorepad.ui.state.setup_form import SetupForm, VariantChoice, preset_choices
@@ -69,32 +69,64 @@ class Message:
 
 
 @dataclass(frozen=True)
-class Snapshot:
-    """A game as it was before an action, for undo."""
+class Confirmation:
+    """An action that loses something if tapped by mistake, waiting for a second tap.
 
-    record: GameRecord
-    draft: RoundDraft | None
-    editing: int | None
-    label: str
+    The screen shows the question with a button to go ahead and one to keep everything as it
+    is; the action runs only on :meth:`ScorepadApp.confirm`.
+    """
+
+    question: str
+    """"Delete round 2?" """
+    detail: str
+    """What happens, and how to take it back."""
+    go_ahead: str
+    """The confirming button's text ("Delete round 2")."""
+    action: Callable[[], None]
 
 
 @dataclass
 class GameSession:
-    """The open game: what is stored, plus what only this screen knows."""
+    """The open game: what is stored (with its undo steps), plus what only this screen knows."""
 
     stored: StoredGame
     editing: int | None = None
     """The earlier round being corrected, if any."""
     edit_draft: RoundDraft | None = None
+    edit_undo: list[UndoStep] = field(default_factory=list)
+    """Taps on the round being corrected, for undo while correcting (kept in memory only: the
+    saved correction is one step of the game's own history)."""
     selection: Selection | None = None
-    undo: list[Snapshot] = field(default_factory=list)
     changes: list[str] = field(default_factory=list)
     """What the last correction changed, shown until the next action."""
     tab: GameTab = GameTab.ROUND
 
+    @classmethod
+    def opening(cls, stored: StoredGame) -> tuple[GameSession, str | None]:
+        """A session on a game as loaded, and a note for the table when the stored round
+        being entered no longer fits the game's next round (it opens as an empty round; the
+        file is left as it is until the next tap)."""
+        fitted = fitted_draft(stored.game, stored.draft)
+        if fitted.note is not None:
+            stored = stored.model_copy(update={"draft": None}).knowing(stored.game)
+        session = cls(stored=stored)
+        if stored.game.next_round is None:
+            session.tab = GameTab.SHEET
+        return session, fitted.note
+
     @property
     def game(self) -> Game:
         return self.stored.game
+
+    @property
+    def can_continue(self) -> bool:
+        """The game was ended early and can be taken up again."""
+        return self.game.record.abandoned
+
+    @property
+    def undo_steps(self) -> tuple[UndoStep, ...]:
+        """What undo takes back, newest last: the game's history, then taps on a correction."""
+        return (*self.stored.undo, *self.edit_undo)
 
     @property
     def draft(self) -> RoundDraft:
@@ -142,6 +174,8 @@ class ScorepadApp:
         self._choices: list[VariantChoice] | None = None
         self._roster: list[str] | None = None
         self._listeners: list[Callable[[], None]] = []
+        self.confirmation: Confirmation | None = None
+        """An action waiting for the user to confirm it (see :meth:`ask`)."""
         self.revision = 0
         """Counts changes; the views show it so that a test can wait for a tap's effect."""
 
@@ -192,13 +226,18 @@ class ScorepadApp:
 
     @contextmanager
     def _action(self, what: str) -> Iterator[None]:
-        """Run one user action: report any failure as a message, never as a traceback."""
+        """Run one user action: report any failure as a message, never as a traceback.
+
+        Any action answers a question left open: the pending confirmation is dropped.
+        """
         self.message = None
+        self.confirmation = None
         try:
             yield
         except StaleGameError as problem:
-            self._reload_game()
-            self.message = Message(str(problem), MessageKind.ERROR)
+            note = self._reload_game()
+            text = str(problem) if note is None else f"{problem} {note}"
+            self.message = Message(text, MessageKind.ERROR)
         except (ScorepadError, StoreError) as problem:
             self.message = Message(str(problem), MessageKind.ERROR)
         except Exception as problem:  # a bug: keep the app usable and the data safe
@@ -211,17 +250,21 @@ class ScorepadApp:
         finally:
             self._changed()
 
-    def _reload_game(self) -> None:
-        """Another window changed the open game: show it as it is now (its own undo history
-        no longer applies)."""
+    def _reload_game(self) -> str | None:
+        """Another window changed the open game: show it as it is now, with the undo steps
+        stored with it. Returns the note when the round being entered was cleared."""
         if self.session is None:
-            return
+            return None
         try:
             stored = self.store.load_game(self.session.stored.id)
         except StoreError as problem:
             log.warning("could not reload the game: %s", problem)
-            return
-        self.session = GameSession(stored=stored, tab=self.session.tab)
+            return None
+        tab = self.session.tab
+        self.session, note = GameSession.opening(stored)
+        if stored.game.next_round is not None:
+            self.session.tab = tab
+        return note
 
     def refresh(self) -> None:
         """Ask the views to draw again (the window changed size, say)."""
@@ -259,10 +302,10 @@ class ScorepadApp:
     def open_game(self, game_id: str) -> None:
         with self._action("open the game"):
             stored = self.store.load_game(game_id)
-            self.session = GameSession(stored=stored)
+            self.session, note = GameSession.opening(stored)
             self.screen = Screen.GAME
-            if stored.game.next_round is None:
-                self.session.tab = GameTab.SHEET
+            if note is not None:
+                self.message = Message(note)
 
     # --- a new game ------------------------------------------------------------------------
 
@@ -392,30 +435,46 @@ class ScorepadApp:
         return entry
 
     def _save_draft(self, draft: RoundDraft, label: str) -> None:
-        """Keep the round being entered: on disk for the next round, in memory for an edit."""
+        """Keep the round being entered: on disk for the next round (with its undo step), in
+        memory for a correction."""
         session = self._session()
-        with self._undoable(label):
-            if session.editing is not None:
-                session.edit_draft = draft
-            else:
-                session.stored = self.store.save_draft(
-                    session.stored.id, draft, expected_revision=session.stored.revision
-                )
+        step = UndoStep(label=label, draft=session.draft)
+        if session.editing is not None:
+            session.edit_draft = draft
+            session.edit_undo.append(step)
+        else:
+            session.stored = self.store.update_game(
+                session.stored.id,
+                lambda game: game,
+                draft=draft,
+                undo=pushed(session.stored.undo, step),
+                expected_revision=session.stored.revision,
+            )
         session.selection = None
         session.changes = []
 
-    @contextmanager
-    def _undoable(self, label: str) -> Iterator[None]:
-        """Remember the game as it is, for undo, once the action in the block has succeeded."""
+    def _change_game(self, changed: Game, step: UndoStep, *, draft: RoundDraft | None) -> None:
+        """Save the open game as ``changed`` (already worked out from the game on screen),
+        with the round being entered kept only where it still fits (else cleared, with a
+        note), and ``step`` to take it back."""
         session = self._session()
-        snapshot = Snapshot(
-            record=session.stored.record,
-            draft=session.draft if session.editing is not None else session.stored.draft,
-            editing=session.editing,
-            label=label,
-        )
-        yield
-        session.undo.append(snapshot)
+        fitted = fitted_draft(changed, draft)
+        current = session.stored.draft
+        if fitted.draft != current and step.kind is not UndoKind.RECORDED:
+            step = step.model_copy(update={"draft": current or RoundDraft()})
+        session.stored = self.store.update_game(
+            session.stored.id,
+            lambda _game: changed,  # the game on disk is the one on screen: see the revision
+            draft=fitted.draft,
+            undo=pushed(session.stored.undo, step),
+            expected_revision=session.stored.revision,
+        ).knowing(changed)
+        session.editing = None
+        session.edit_draft = None
+        session.edit_undo = []
+        session.selection = None
+        if fitted.note is not None:
+            self.message = Message(fitted.note)
 
     def choose_trump(self, suit: Suit) -> None:
         with self._action("record the turned suit"):
@@ -451,29 +510,34 @@ class ScorepadApp:
             if entry.stage is not Stage.CONFIRM:
                 raise ScorepadError(f"round {entry.number}: {self._missing(entry)}")
             record = entry.as_record()
-            before = session.sheet
+            game = session.game
+            before_sheet = session.sheet
             number = entry.number
-            verb = "correcting" if session.editing is not None else "recording"
-            with self._undoable(f"{verb} round {number}"):
-                if session.editing is not None:
-                    session.stored = self.store.update_game(
-                        session.stored.id,
-                        lambda game: game.replace_round(number, record),
-                        expected_revision=session.stored.revision,
-                    )
-                else:
-                    session.stored = self.store.record_round(
-                        session.stored.id, record, expected_revision=session.stored.revision
-                    )
             if session.editing is not None:
-                session.editing = None
-                session.edit_draft = None
-                session.changes = describe_changes(before, session.sheet) or [
+                self._change_game(
+                    game.replace_round(number, record),
+                    UndoStep(
+                        label=f"correcting round {number}",
+                        kind=UndoKind.CORRECTED,
+                        round_number=number,
+                        round=game.record.rounds[number - 1],
+                    ),
+                    draft=session.stored.draft,
+                )
+                session.changes = describe_changes(before_sheet, session.sheet) or [
                     f"round {number}: nothing changed"
                 ]
             else:
+                self._change_game(
+                    game.record_round(record),
+                    UndoStep(
+                        label=f"recording round {number}",
+                        kind=UndoKind.RECORDED,
+                        round_number=number,
+                    ),
+                    draft=None,
+                )
                 session.changes = []
-            session.selection = None
             if session.game.next_round is None:
                 session.tab = GameTab.SHEET
 
@@ -496,6 +560,7 @@ class ScorepadApp:
                 raise ScorepadError(f"there is no recorded round {number} to correct")
             session.editing = number
             session.edit_draft = draft_from_round(game, number)
+            session.edit_undo = []
             session.selection = None
             session.changes = []
             session.tab = GameTab.ROUND
@@ -505,75 +570,182 @@ class ScorepadApp:
             session = self._session()
             session.editing = None
             session.edit_draft = None
+            session.edit_undo = []
             session.selection = None
             if session.game.next_round is None:
                 session.tab = GameTab.SHEET
 
     def delete_round(self, number: int) -> None:
+        """Delete round ``number`` at once (the screen asks first: :meth:`ask_to_delete_round`).
+
+        The round being entered stays if it fits its new place, else it is cleared with a note.
+        """
         with self._action("delete the round"):
             session = self._session()
-            before = session.sheet
-            last = number == len(session.game.results)
-            with self._undoable(f"delete round {number}"):
-                session.stored = self.store.update_game(
-                    session.stored.id,
-                    lambda game: game.delete_round(number),
-                    draft=None if last else session.stored.draft,
-                    expected_revision=session.stored.revision,
-                )
-            session.editing = None
-            session.edit_draft = None
-            session.selection = None
-            session.changes = [f"round {number} deleted", *describe_changes(before, session.sheet)]
+            game = session.game
+            before_sheet = session.sheet
+            changed = game.delete_round(number)
+            self._change_game(
+                changed,
+                UndoStep(
+                    label=f"delete round {number}",
+                    kind=UndoKind.DELETED,
+                    round_number=number,
+                    round=game.record.rounds[number - 1],
+                ),
+                draft=session.stored.draft,
+            )
+            session.changes = [
+                f"round {number} deleted",
+                *describe_changes(before_sheet, session.sheet),
+            ]
+            if session.game.next_round is not None:
+                session.tab = GameTab.ROUND
 
     def abandon_game(self) -> None:
+        """End the game early at once (the screen asks first: :meth:`ask_to_abandon_game`).
+        The round being entered is kept, for the table that changes its mind."""
         with self._action("end the game early"):
             session = self._session()
-            with self._undoable("end early"):
-                session.stored = self.store.update_game(
-                    session.stored.id,
-                    lambda game: game.abandon(),
-                    draft=None,
-                    expected_revision=session.stored.revision,
-                )
-            session.editing = None
+            self._change_game(
+                session.game.abandon(),
+                UndoStep(label="ending the game early", kind=UndoKind.ABANDONED),
+                draft=session.stored.draft,
+            )
+            session.changes = []
             session.tab = GameTab.SHEET
-            self.message = Message("The game is kept as abandoned: no winner, no payouts.")
+            self.message = Message(
+                "The game is kept as ended early: no winner, no payouts. "
+                "Continue this game takes it up again."
+            )
+
+    def continue_game(self) -> None:
+        """Take up a game that was ended early: it is in progress again, from the next round."""
+        with self._action("continue the game"):
+            session = self._session()
+            self._change_game(
+                session.game.resume(),
+                UndoStep(label="continuing the game", kind=UndoKind.RESUMED),
+                draft=session.stored.draft,
+            )
+            session.changes = []
+            session.tab = GameTab.ROUND
+            entry = session.entry
+            where = f" from round {entry.number}" if entry is not None else ""
+            if self.message is None:
+                self.message = Message(f"The game goes on{where}.")
+
+    # --- asking before an action that loses something ---------------------------------------
+
+    def ask(self, confirmation: Confirmation) -> None:
+        """Put a question to the user; the action waits for :meth:`confirm`."""
+        self.message = None
+        self.confirmation = confirmation
+        self._changed()
+
+    def confirm(self) -> None:
+        """Go ahead with the action the user was asked about."""
+        pending = self.confirmation
+        if pending is None:
+            with self._action("confirm"):
+                raise ScorepadError("nothing is waiting to be confirmed")
+            return
+        self.confirmation = None
+        pending.action()
+
+    def cancel_confirmation(self) -> None:
+        """Keep everything as it is."""
+        with self._action("cancel"):
+            pass
+
+    def ask_to_delete_round(self, number: int) -> None:
+        self.ask(
+            Confirmation(
+                question=f"Delete round {number}?",
+                detail="The rounds after it move up one place and are scored again. "
+                "Undo puts it back.",
+                go_ahead=f"Delete round {number}",
+                action=lambda: self.delete_round(number),
+            )
+        )
+
+    def ask_to_abandon_game(self) -> None:
+        self.ask(
+            Confirmation(
+                question="End the game early?",
+                detail="It is kept with no winner and no payouts. Undo, or Continue this game, "
+                "takes it up again.",
+                go_ahead="End the game",
+                action=self.abandon_game,
+            )
+        )
+
+    def ask_to_delete_rules(self, name: str) -> None:
+        self.ask(
+            Confirmation(
+                question=f"Delete the house rules {name}?",
+                detail="Games played with them keep their own copy of the rules.",
+                go_ahead=f"Delete {name}",
+                action=lambda: self.delete_rules(name),
+            )
+        )
+
+    # --- undo -------------------------------------------------------------------------------
 
     @property
     def can_undo(self) -> bool:
-        return bool(self.session and self.session.undo)
+        return bool(self.session and self.session.undo_steps)
 
     @property
     def undo_label(self) -> str | None:
-        if not self.session or not self.session.undo:
+        if not self.session or not self.session.undo_steps:
             return None
-        return self.session.undo[-1].label
+        return self.session.undo_steps[-1].label
 
     def undo(self) -> None:
-        """Take back the last action: a tap, a recorded round, a correction or a deletion."""
+        """Take back the last action: a tap, a recorded round, a correction, a deletion, the
+        end of a game or its continuation. The game keeps its steps, so this works after
+        going home or a restart too."""
         with self._action("undo"):
             session = self._session()
-            if not session.undo:
+            if session.edit_undo:
+                step = session.edit_undo.pop()
+                session.edit_draft = step.draft
+                session.selection = None
+                self.message = Message(f"undone: {step.label}")
+                return
+            if not session.stored.undo:
                 raise ScorepadError("there is nothing to undo")
-            snapshot = session.undo[-1]
-            if snapshot.record != session.stored.record or (
-                snapshot.editing is None and snapshot.draft != session.stored.draft
-            ):
+            step = session.stored.undo[-1]
+            rest = session.stored.undo[:-1]
+            try:
+                restored = before(session.game, session.stored.draft, step)
+            except ScorepadError as problem:
                 session.stored = self.store.update_game(
                     session.stored.id,
-                    lambda _game: Game(snapshot.record),
-                    draft=snapshot.draft if snapshot.editing is None else session.stored.draft,
+                    lambda game: game,
+                    undo=rest,
                     expected_revision=session.stored.revision,
                 )
-            session.undo.pop()
-            session.editing = snapshot.editing
-            session.edit_draft = snapshot.draft if snapshot.editing is not None else None
+                raise ScorepadError(
+                    f"{step.label} cannot be undone: {problem}. The game is as it was; that "
+                    "step is dropped from the undo list"
+                ) from None
+            fitted = fitted_draft(restored.game, restored.draft)
+            session.stored = self.store.update_game(
+                session.stored.id,
+                lambda _game: restored.game,  # the game on disk is the one on screen
+                draft=fitted.draft,
+                undo=rest,
+                expected_revision=session.stored.revision,
+            ).knowing(restored.game)
+            session.editing = None
+            session.edit_draft = None
             session.selection = None
             session.changes = []
-            if session.game.next_round is not None or session.editing is not None:
-                session.tab = GameTab.ROUND
-            self.message = Message(f"undone: {snapshot.label}")
+            session.tab = GameTab.ROUND if session.game.next_round is not None else GameTab.SHEET
+            note = f" {fitted.note}" if fitted.note else ""
+            self.message = Message(f"undone: {step.label}{note}")
 
     def show_tab(self, tab: str) -> None:
         with self._action("switch the view"):
@@ -615,6 +787,7 @@ class ScorepadApp:
         return None  # the action failed and said why
 
     def delete_rules(self, name: str) -> None:
+        """Forget saved house rules at once (the screen asks first: :meth:`ask_to_delete_rules`)."""
         with self._action("delete the house rules"):
             self.store.delete_variant(name)
             self._forget_lists()

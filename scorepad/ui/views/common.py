@@ -7,7 +7,7 @@ from typing import Any
 
 import flet as ft
 
-from scorepad.ui.state import Message, MessageKind, ScorepadApp
+from scorepad.ui.state import Confirmation, Message, MessageKind, ScorepadApp
 
 READING_WIDTH = 720
 VIEW_KEY = "scorepad"
@@ -83,6 +83,58 @@ def message_bar(app: ScorepadApp) -> ft.Control | None:
                     ),
                 ],
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+        ),
+    )
+
+
+DANGER = ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR)
+"""The go-ahead of an action that loses something."""
+
+
+def confirm_bar(app: ScorepadApp) -> ft.Control | None:
+    """The question about an action that loses something (delete, end early), asked once in
+    place: the action waits for the go-ahead button; the other keeps everything."""
+    asked: Confirmation | None = app.confirmation
+    if asked is None:
+        return None
+    return tagged(
+        "confirm-bar",
+        ft.Container(
+            bgcolor=ft.Colors.TERTIARY_CONTAINER,
+            border=ft.Border.all(2, ft.Colors.TERTIARY),
+            border_radius=8,
+            padding=12,
+            content=ft.Column(
+                [
+                    tagged(
+                        "confirm-question",
+                        ft.Text(asked.question, size=18, weight=ft.FontWeight.BOLD),
+                    ),
+                    ft.Text(asked.detail),
+                    ft.Row(
+                        [
+                            tagged(
+                                "confirm",
+                                ft.FilledButton(
+                                    asked.go_ahead,
+                                    icon=ft.Icons.CHECK,
+                                    on_click=app.confirm,
+                                    height=48,
+                                    style=DANGER,
+                                ),
+                            ),
+                            tagged(
+                                "cancel-confirm",
+                                ft.OutlinedButton(
+                                    "Keep it", on_click=app.cancel_confirmation, height=48
+                                ),
+                            ),
+                        ],
+                        wrap=True,
+                    ),
+                ],
+                spacing=6,
             ),
         ),
     )

@@ -10,6 +10,7 @@ from scorepad.ui.views.common import (
     SUIT_COLORS,
     TAP,
     VIEW_KEY,
+    confirm_bar,
     icon_button,
     message_bar,
     symbol_text,
@@ -290,7 +291,7 @@ def round_panel(app: ScorepadApp, session: GameSession, entry: RoundEntry) -> ft
                 ft.TextButton(
                     f"Delete round {entry.number}",
                     icon=ft.Icons.DELETE_OUTLINE,
-                    on_click=lambda: app.delete_round(entry.number),
+                    on_click=lambda: app.ask_to_delete_round(entry.number),
                 ),
             ),
         ]
@@ -360,7 +361,7 @@ def game_view(app: ScorepadApp, width: float) -> ft.View:
                     ft.PopupMenuItem(
                         content="End the game early",
                         icon=ft.Icons.STOP_CIRCLE_OUTLINED,
-                        on_click=app.abandon_game,
+                        on_click=app.ask_to_abandon_game,
                     )
                 ],
             )
@@ -368,6 +369,7 @@ def game_view(app: ScorepadApp, width: float) -> ft.View:
 
     body: list[ft.Control | None] = [
         message_bar(app),
+        confirm_bar(app),
         changes_banner(session),
         leaderboard(session),
     ]

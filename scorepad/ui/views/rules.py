@@ -11,6 +11,7 @@ from scorepad.ui.state import RulesForm, ScorepadApp
 from scorepad.ui.state.rules_form import BID_MODE_WORDS, TRUMP_RULE_WORDS, WINNER_WORDS
 from scorepad.ui.views.common import (
     big_button,
+    confirm_bar,
     heading,
     icon_button,
     message_bar,
@@ -89,7 +90,7 @@ def saved_list(app: ScorepadApp) -> ft.Control:
                 icon_button(
                     ft.Icons.DELETE_OUTLINE,
                     tooltip=f"Delete {choice.label}",
-                    on_click=lambda _, n=choice.label: app.delete_rules(n),
+                    on_click=lambda _, n=choice.label: app.ask_to_delete_rules(n),
                 )
             )
         rows.append(
@@ -109,6 +110,7 @@ def rules_view(app: ScorepadApp, width: float) -> ft.View:
     problems = [f"{k}: {v}" for k, v in form.errors.items()]
     body: list[ft.Control | None] = [
         message_bar(app),
+        confirm_bar(app),
         heading("Start from"),
         saved_list(app),
         ft.Divider(),

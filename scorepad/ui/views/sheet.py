@@ -195,6 +195,18 @@ def results_panel(app: ScorepadApp, session: GameSession) -> ft.Control:
         )
         parts.append(heading("Settlement"))
         parts.append(tagged("settlement", ft.Column(lines, spacing=4)))
+    if session.can_continue:
+        parts.append(
+            tagged(
+                "continue-game",
+                ft.FilledButton(
+                    "Continue this game",
+                    icon=ft.Icons.PLAY_ARROW,
+                    on_click=app.continue_game,
+                    tooltip="Take the game up again from the next round",
+                ),
+            )
+        )
     parts.append(
         ft.Row(
             [
