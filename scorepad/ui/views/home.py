@@ -36,7 +36,9 @@ def game_card(app: ScorepadApp, summary: GameSummary) -> ft.Control:
                         "Recover",
                         on_click=app.recover,
                         tooltip="Bring unreadable games back from their last good backups",
-                    ),
+                    )
+                    if summary.recoverable  # not for a file to fix by hand or a newer one
+                    else None,
                 )
             ),
         )

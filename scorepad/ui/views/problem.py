@@ -16,7 +16,9 @@ def problem_view(app: ScorepadApp, width: float) -> ft.View:
         tagged("problem", ft.Text(str(problem), selectable=True, size=16)),
         ft.Text(
             "Nothing has been overwritten. A copy of the unreadable file was kept, so nothing "
-            "is lost by trying the backup.",
+            "is lost by trying the backup."
+            if isinstance(problem, StoreUnreadableError) and problem.kept_copy is not None
+            else "Nothing has been overwritten.",
             size=16,
         ),
     ]
