@@ -1,0 +1,566 @@
+"""Random sessions of taps on the app state, checked after every step.
+
+A state machine plays the app the way a table does, mistakes included: new games of every
+preset and of random house rules, any key of the number pad (enabled or not), corrections,
+undo, edits and deletions of earlier rounds, ending early, leaving and coming back, and
+closing the app and starting it again on the same folder. After every step the screen must
+still draw, no bug may have been caught and logged behind a "Something went wrong" message,
+and the game on disk must score, by the engine alone, to the totals on the screen.
+
+A refused tap must say why and change nothing; an allowed one must not be refused. Those
+expectations are worked out from what the screen showed before the tap (the pad's enabled
+keys, the stage), the same things a player sees.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from hypothesis import event, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+)
+
+from scorepad.engine import BidMode, Game, RoundDraft, Suit, TrumpRule, Winner
+from scorepad.ui.state import GameTab, MessageKind, ScorepadApp, Screen, Stage
+from scorepad.ui.state.round_entry import Selection
+
+FAST_FOLDER = "/dev/shm" if Path("/dev/shm").is_dir() else None
+"""A memory-backed temp folder where there is one: every tap saves the game with fsync, which
+on a busy disk costs more than everything else this test does (durability is the crash-safety
+tests' job, not this one's)."""
+
+BUG_MESSAGE = "Something went wrong"
+"""What the app says when it caught an exception it did not expect: always a bug."""
+
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyzéø"
+name_text = st.builds(
+    str.__add__, st.sampled_from(LETTERS), st.text(alphabet=LETTERS + " -'", max_size=9)
+)
+"""Player names as typed: a letter first, then perhaps spaces (runs of them collapse)."""
+
+
+def seat_key(name: str) -> str:
+    """Two names the new-game form treats as the same person."""
+    return " ".join(name.split()).casefold()
+
+
+hand_sizes_text = st.one_of(
+    st.sampled_from(["1-3", "2", "3-1", "1-2, 2-1", "10-1", "13", "5 4 3", "1-9, 9-1", "7-9"]),
+    st.lists(st.integers(1, 13), min_size=1, max_size=6).map(lambda s: ", ".join(map(str, s))),
+    st.sampled_from(["", "ten", "0", "27", "3-"]),  # refused: the form says why
+)
+"""House-rule hand sizes as typed: mostly short games, so that some of them end."""
+
+small_numbers = st.one_of(st.integers(-5, 15), st.integers(-5, 15).map(str), st.just("x"))
+
+RULE_SETTINGS: dict[str, st.SearchStrategy[Any]] = {
+    "hand_sizes": hand_sizes_text,
+    "min_players": st.one_of(st.integers(2, 8), st.sampled_from(["3", "1", "60", ""])),
+    "max_players": st.one_of(st.integers(2, 8), st.sampled_from(["6", "1", "60", "many"])),
+    "trump_rule": st.sampled_from([rule.value for rule in TrumpRule]),
+    "bid_mode": st.sampled_from([mode.value for mode in BidMode]),
+    "dealer_hook": st.booleans(),
+    "made_bonus": small_numbers,
+    "points_per_trick_made": small_numbers,
+    "points_per_trick_missed": small_numbers,
+    "made_zero_bonus": st.none() | st.integers(0, 10),
+    "winner": st.sampled_from([winner.value for winner in Winner]),
+    "stake_cents": st.none() | st.integers(0, 50),
+}
+"""Each setting of the house-rules form, with the values its fields can send (typed numbers
+arrive as text), including ones the form must refuse."""
+
+
+class ErrorLog(logging.Handler):
+    """Keeps the ERROR records of the app's logger: each one is a bug the app caught."""
+
+    def __init__(self) -> None:
+        super().__init__(level=logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+@dataclass(frozen=True)
+class Before:
+    """What a refused action must leave exactly as it was."""
+
+    screen: Screen
+    stored: object
+    on_disk: object
+    editing: int | None
+    edit_draft: RoundDraft | None
+    selection: Selection | None
+    undo_label: str | None
+
+
+class ScorepadMachine(RuleBasedStateMachine):
+    """The app on a store in a fresh folder, driven by random taps."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.root = Path(tempfile.mkdtemp(prefix="scorepad-stateful-", dir=FAST_FOLDER))
+        self.errors = ErrorLog()
+        logging.getLogger("scorepad.ui").addHandler(self.errors)
+        self.app = ScorepadApp.open(self.root, rng=random.Random(0))
+        self.house_rules = 0
+
+    def teardown(self) -> None:
+        """Say how far the run got (``--hypothesis-show-statistics``), then clean up."""
+        logging.getLogger("scorepad.ui").removeHandler(self.errors)
+        if self.app.screen is not Screen.PROBLEM:
+            games = self.app.store.list_games()
+            most = max((g.rounds_played for g in games), default=0)
+            event(f"most rounds in a game: {'0' if most == 0 else '1-4' if most < 5 else '5+'}")
+            for status in sorted({g.status for g in games}):
+                event(f"a game ended {status}")
+            event(f"house rules saved: {bool(self.app.store.saved_variants())}")
+        shutil.rmtree(self.root, ignore_errors=True)
+
+    # --- helpers ---------------------------------------------------------------------------
+
+    @property
+    def playing(self) -> bool:
+        return self.app.screen is Screen.GAME and self.app.session is not None
+
+    def game_id(self) -> str:
+        assert self.app.session is not None
+        return self.app.session.stored.id
+
+    def before(self) -> Before:
+        session = self.app.session
+        if session is None:
+            return Before(self.app.screen, None, None, None, None, None, self.app.undo_label)
+        on_disk = self.app.store.load_game(session.stored.id)
+        return Before(
+            screen=self.app.screen,
+            stored=(session.stored.record, session.stored.draft, session.stored.revision),
+            on_disk=(on_disk.record, on_disk.draft, on_disk.revision),
+            editing=session.editing,
+            edit_draft=session.edit_draft,
+            selection=session.selection,
+            undo_label=self.app.undo_label,
+        )
+
+    def assert_refused(self, before: Before, why: str) -> None:
+        """The action was refused: a one-line error, and nothing changed."""
+        message = self.app.message
+        assert message is not None, f"expected a refusal ({why}), but nothing was said"
+        assert message.kind is MessageKind.ERROR, (why, message)
+        assert "\n" not in message.text, message
+        assert self.before() == before, f"a refused action ({why}) changed something"
+
+    def assert_accepted(self, what: str) -> None:
+        message = self.app.message
+        assert message is None or message.kind is MessageKind.INFO, (what, message)
+
+    # --- setting up games ------------------------------------------------------------------
+
+    @initialize(data=st.data(), rounds=st.integers(0, 4))
+    def first_game(self, data: st.DataObject, rounds: int) -> None:
+        """Every run starts at a table, often some rounds in (most rules need a game to tap
+        on, and corrections need rounds to correct)."""
+        self.start_a_new_game(data)
+        self.play_rounds_through(data, rounds)
+
+    @rule(data=st.data())
+    def start_a_new_game(self, data: st.DataObject) -> None:
+        self.app.go_home()
+        self.app.new_game()
+        form = self.app.setup
+        assert form is not None
+        choice = data.draw(st.sampled_from(self.app.variant_choices()), label="variant")
+        self.app.choose_variant(choice.key)
+        self.assert_accepted("choose a variant")
+        variant = choice.variant
+        count = data.draw(st.integers(variant.min_players, variant.max_players), label="players")
+        names = data.draw(
+            st.lists(name_text, min_size=count, max_size=count, unique_by=seat_key)
+            .filter(lambda names: all(seat_key(n) for n in names))
+            .map(lambda names: [" ".join(n.split()) for n in names]),
+            label="names",
+        )
+        for name in names:
+            assert self.app.add_player(name, typed=data.draw(st.booleans())), form.name_error
+        assert form.players == names
+        how = data.draw(st.sampled_from(["first seat", "choose", "draw"]), label="dealer")
+        if how == "choose":
+            self.app.choose_dealer(data.draw(st.sampled_from(names), label="dealer"))
+        elif how == "draw":
+            self.app.draw_dealer()
+        if variant.has_payouts and data.draw(st.booleans(), label="change the stake"):
+            self.app.set_stake(data.draw(st.integers(0, 100), label="stake"))
+        self.assert_accepted("set up the table")
+        self.app.start_game()
+        self.assert_accepted("start the game")
+        assert self.app.screen is Screen.GAME
+        session = self.app.session
+        assert session is not None
+        assert list(session.game.players) == names
+        assert session.game.variant == variant
+
+    @precondition(lambda self: self.playing)
+    @rule()
+    def play_again(self) -> None:
+        self.app.play_again()
+        self.assert_accepted("play again")
+        assert self.app.screen is Screen.SETUP
+        assert self.app.setup is not None and self.app.setup.problem is None
+        self.app.start_game()
+        self.assert_accepted("start the next game")
+
+    @rule(data=st.data())
+    def write_house_rules(self, data: st.DataObject) -> None:
+        self.app.go_home()
+        start = data.draw(st.sampled_from([c.key for c in self.app.variant_choices()]))
+        self.app.open_rules(start)
+        self.assert_accepted("open the house rules")
+        form = self.app.rules
+        assert form is not None and self.app.screen is Screen.RULES
+        if form.replacing is None or data.draw(st.booleans(), label="rename"):
+            self.house_rules += 1
+            self.app.set_rule("name", f"House {self.house_rules}")
+        changes = data.draw(
+            st.lists(st.sampled_from(sorted(RULE_SETTINGS)), max_size=6), label="settings"
+        )
+        for setting in changes:
+            self.app.set_rule(setting, data.draw(RULE_SETTINGS[setting], label=setting))
+            self.assert_accepted(f"change {setting}")
+        valid = form.check() is not None
+        saved = self.app.save_rules()
+        if valid:
+            self.assert_accepted("save valid house rules")
+            assert saved is not None
+            assert any(c.variant == saved for c in self.app.variant_choices())
+        else:
+            assert saved is None
+            assert self.app.message is not None
+            assert self.app.message.kind is MessageKind.ERROR
+
+    @rule(data=st.data())
+    def delete_house_rules(self, data: st.DataObject) -> None:
+        self.app.go_home()
+        saved = [c.label for c in self.app.variant_choices() if c.key.startswith("saved:")]
+        if not saved:
+            return
+        name = data.draw(st.sampled_from(saved))
+        self.app.delete_rules(name)
+        self.assert_accepted("delete house rules")
+        assert all(c.label != name for c in self.app.variant_choices())
+
+    @rule(data=st.data())
+    def open_a_listed_game(self, data: st.DataObject) -> None:
+        self.app.go_home()
+        listed = self.app.games
+        if not listed:
+            return
+        summary = data.draw(st.sampled_from(listed), label="game")
+        self.app.open_game(summary.id)
+        self.assert_accepted("open a listed game")
+        session = self.app.session
+        assert session is not None and session.stored.id == summary.id
+        assert session.sheet.status.value == summary.status
+        assert len(session.sheet.rounds) == summary.rounds_played
+
+    # --- the pad ---------------------------------------------------------------------------
+
+    @precondition(lambda self: self.playing)
+    @rule(suit=st.sampled_from(Suit))
+    def tap_a_suit(self, suit: Suit) -> None:
+        assert self.app.session is not None
+        entry = self.app.session.entry
+        before = self.before()
+        self.app.choose_trump(suit)
+        if entry is None or entry.setup.all_dealt:
+            self.assert_refused(before, "no card is turned")
+            return
+        self.assert_accepted(f"tap {suit}")
+        after = self.app.session.entry
+        assert after is not None and after.draft.turned is suit
+
+    @precondition(lambda self: self.playing)
+    @rule()
+    def say_go(self) -> None:
+        assert self.app.session is not None
+        entry = self.app.session.entry
+        before = self.before()
+        self.app.say_go()
+        if entry is None:
+            self.assert_refused(before, "the game is over")
+        else:
+            self.assert_accepted("say go")
+
+    @precondition(lambda self: self.playing)
+    @rule(data=st.data())
+    def tap_a_number(self, data: st.DataObject) -> None:
+        assert self.app.session is not None
+        entry = self.app.session.entry
+        keys = {key.value: key.enabled for key in entry.pad} if entry is not None else {}
+        value = data.draw(
+            st.sampled_from(sorted(keys)) | st.integers(-1, 14) if keys else st.integers(0, 13),
+            label="number",
+        )
+        before = self.before()
+        self.app.tap_number(value)
+        if not keys.get(value, False):
+            self.assert_refused(before, f"key {value} is not enabled")
+            return
+        self.assert_accepted(f"tap {value}")
+        assert self.app.undo_label is not None and self.app.undo_label.endswith(f" {value}")
+
+    @precondition(lambda self: self.playing)
+    @rule(data=st.data())
+    def pick_an_entry_to_correct(self, data: st.DataObject) -> None:
+        assert self.app.session is not None
+        players = list(self.app.session.game.players)
+        player = data.draw(st.sampled_from([*players, "Nobody"]), label="player")
+        field = data.draw(st.sampled_from(["bid", "tricks"]), label="field")
+        before = self.before()
+        self.app.select(field, player)
+        if player == "Nobody" or self.app.session.entry is None:
+            self.assert_refused(before, "no such entry")
+
+    @precondition(lambda self: self.playing)
+    @rule()
+    def record_the_round(self) -> None:
+        session = self.app.session
+        assert session is not None
+        entry = session.entry
+        before = self.before()
+        rounds = len(session.game.results)
+        editing = session.editing
+        self.app.confirm_round()
+        if entry is None or entry.stage is not Stage.CONFIRM:
+            self.assert_refused(before, "the round is not complete")
+            return
+        self.assert_accepted("record a complete round")
+        assert session.editing is None
+        assert len(session.game.results) == (rounds if editing else rounds + 1)
+
+    @precondition(lambda self: self.playing)
+    @rule(data=st.data())
+    def tap_what_the_round_needs_next(self, data: st.DataObject) -> None:
+        """One legal tap: the suit, go, an enabled key or the record button (random taps
+        alone rarely get a round recorded)."""
+        self.tap_forward(data)
+
+    @precondition(lambda self: self.playing)
+    @rule(data=st.data(), rounds=st.integers(1, 10))
+    def play_rounds_through(self, data: st.DataObject, rounds: int) -> None:
+        """Legal taps until ``rounds`` rounds are recorded or the game is over."""
+        for _ in range(rounds):
+            for _ in range(40):
+                if not self.tap_forward(data):
+                    break
+            else:
+                raise AssertionError("a round took more than 40 legal taps")
+
+    def tap_forward(self, data: st.DataObject) -> bool:
+        """The next legal tap of the round on the pad; False when the round was recorded or
+        there is none."""
+        session = self.app.session
+        assert session is not None
+        entry = session.entry
+        if entry is None:
+            return False
+        stage = entry.stage
+        if stage is Stage.TRUMP:
+            self.app.choose_trump(data.draw(st.sampled_from(Suit), label="suit"))
+        elif stage is Stage.GO:
+            self.app.say_go()
+        elif stage in (Stage.BIDS, Stage.TRICKS):
+            enabled = [key.value for key in entry.pad if key.enabled]
+            self.app.tap_number(data.draw(st.sampled_from(enabled), label="number"))
+        else:
+            self.app.confirm_round()
+        self.assert_accepted(f"a legal tap at the {stage} stage")
+        return stage is not Stage.CONFIRM
+
+    # --- fixing mistakes -------------------------------------------------------------------
+
+    @precondition(lambda self: self.playing)
+    @rule()
+    def undo(self) -> None:
+        before = self.before()
+        could = self.app.can_undo
+        label = self.app.undo_label
+        self.app.undo()
+        if not could:
+            self.assert_refused(before, "nothing to undo")
+            return
+        self.assert_accepted("undo")
+        assert self.app.message is not None and self.app.message.text == f"undone: {label}"
+
+    @precondition(lambda self: self.playing)
+    @rule(data=st.data())
+    def edit_an_earlier_round(self, data: st.DataObject) -> None:
+        session = self.app.session
+        assert session is not None
+        played = len(session.game.results)
+        number = data.draw(st.integers(0, played + 1), label="round")
+        before = self.before()
+        self.app.edit_round(number)
+        if not 1 <= number <= played:
+            self.assert_refused(before, f"there is no round {number}")
+            return
+        self.assert_accepted("open a round to correct")
+        assert session.editing == number and session.tab is GameTab.ROUND
+        entry = session.entry
+        assert entry is not None and entry.stage is Stage.CONFIRM  # as it was recorded
+
+    @precondition(lambda self: self.playing and self.app.session.editing is not None)
+    @rule()
+    def cancel_the_correction(self) -> None:
+        session = self.app.session
+        assert session is not None
+        record = session.stored.record
+        self.app.cancel_edit()
+        self.assert_accepted("stop correcting")
+        assert session.editing is None and session.stored.record == record
+
+    @precondition(lambda self: self.playing)
+    @rule(data=st.data())
+    def delete_a_round(self, data: st.DataObject) -> None:
+        session = self.app.session
+        assert session is not None
+        played = len(session.game.results)
+        number = data.draw(st.integers(0, played + 1), label="round")
+        before = self.before()
+        self.app.delete_round(number)
+        if not 1 <= number <= played:
+            self.assert_refused(before, f"there is no round {number}")
+            return
+        message = self.app.message
+        if message is not None and message.kind is MessageKind.ERROR:
+            assert number < played, "deleting the last round always works"
+            self.assert_refused(before, "a later round no longer fits")
+            return
+        assert len(session.game.results) == played - 1
+
+    @precondition(lambda self: self.playing)
+    @rule()
+    def end_the_game_early(self) -> None:
+        session = self.app.session
+        assert session is not None
+        status = session.sheet.status.value
+        before = self.before()
+        self.app.abandon_game()
+        if status != "in_progress":
+            self.assert_refused(before, f"the game is {status}")
+            return
+        self.assert_accepted("end early")
+        assert session.sheet.status.value == "abandoned"
+
+    @precondition(lambda self: self.playing)
+    @rule(tab=st.sampled_from(GameTab))
+    def switch_tab(self, tab: GameTab) -> None:
+        self.app.show_tab(tab.value)
+        self.assert_accepted("switch tab")
+
+    # --- leaving and coming back -------------------------------------------------------------
+
+    @precondition(lambda self: self.playing)
+    @rule()
+    def leave_and_reopen(self) -> None:
+        game_id = self.game_id()
+        assert self.app.session is not None
+        stored = self.app.session.stored
+        self.app.go_home()
+        self.assert_accepted("go home")
+        assert self.app.session is None and self.app.screen is Screen.HOME
+        assert game_id in {g.id for g in self.app.games}
+        self.app.open_game(game_id)
+        self.assert_accepted("reopen the game")
+        session = self.app.session
+        assert session is not None
+        assert (session.stored.record, session.stored.draft) == (stored.record, stored.draft)
+
+    @rule()
+    def restart_the_app(self) -> None:
+        """Close the app and start it again on the same folder, reopening the game."""
+        session = self.app.session
+        self.app = ScorepadApp.open(self.root, rng=random.Random(0))
+        assert self.app.screen is Screen.HOME, self.app.problem
+        if session is None:
+            return
+        self.app.open_game(session.stored.id)
+        self.assert_accepted("reopen the game after a restart")
+        again = self.app.session
+        assert again is not None
+        assert (again.stored.record, again.stored.draft) == (
+            session.stored.record,
+            session.stored.draft,
+        )
+
+    # --- after every step --------------------------------------------------------------------
+
+    @invariant()
+    def no_bug_was_caught(self) -> None:
+        messages = [self.app.message.text] if self.app.message else []
+        assert not any(BUG_MESSAGE in text for text in messages), messages
+        assert not self.errors.records, "\n".join(
+            logging.Formatter().format(record) for record in self.errors.records
+        )
+        assert self.app.screen is not Screen.PROBLEM, self.app.problem
+
+    @invariant()
+    def the_screen_draws(self) -> None:
+        """Everything the current screen reads can be worked out."""
+        app = self.app
+        if app.screen is Screen.HOME:
+            assert all(g.status != "damaged" for g in app.games), app.games
+        elif app.screen is Screen.SETUP:
+            setup = app.setup
+            assert setup is not None
+            _ = (setup.schedule_line, setup.problem, setup.stake_line, setup.dealer, app.roster())
+        elif app.screen is Screen.RULES:
+            rules = app.rules
+            assert rules is not None
+            _ = (rules.values, rules.errors, rules.sizes_text, app.variant_choices())
+        elif app.screen is Screen.GAME:
+            session = app.session
+            assert session is not None
+            entry = session.entry
+            if entry is not None:
+                _ = (entry.stage, entry.lines, entry.pad, entry.pad_note, entry.balance)
+                _ = (entry.trump, entry.active, entry.setup, entry.editing, entry.draft)
+                if entry.stage in (Stage.BIDS, Stage.TRICKS):
+                    assert any(key.enabled for key in entry.pad), "the pad has no key to tap"
+            else:
+                assert session.editing is None
+            sheet = session.sheet
+            _ = (sheet.standings, sheet.rounds, sheet.settlement, app.can_undo, app.undo_label)
+
+    @invariant()
+    def the_stored_game_scores_to_the_screen(self) -> None:
+        session = self.app.session
+        if session is None:
+            return
+        stored = self.app.store.load_game(session.stored.id)
+        assert stored.record == session.stored.record
+        assert stored.draft == session.stored.draft
+        sheet = Game(stored.record).sheet
+        assert sheet.totals == session.sheet.totals
+        assert sheet.standings == session.sheet.standings
+        assert sheet.status == session.sheet.status
+
+
+TestScorepadApp = ScorepadMachine.TestCase
+TestScorepadApp.settings = (
+    settings(max_examples=200, stateful_step_count=60)
+    if settings.get_current_profile_name() == "long"
+    else settings(max_examples=25, stateful_step_count=30)
+)
