@@ -47,7 +47,8 @@ def replace_atomically(path: Path, data: bytes) -> None:
     """Put ``data`` at ``path`` durably. Raises ``OSError`` with the target untouched."""
     temp_name = temp_path_for(path)
     try:
-        fd = os.open(temp_name, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0)
+        fd = os.open(temp_name, flags, 0o600)  # never write through a symlink left in its place
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()

@@ -36,7 +36,7 @@ from scorepad.engine import (
 )
 from scorepad.store import schema
 from scorepad.store.atomic import fsync_folder, remove_temp_litter
-from scorepad.store.checks import ONE, check_game_file, check_meta, first_problem, game_file_check
+from scorepad.store.checks import ONE, check_meta, first_problem, game_file_check
 from scorepad.store.errors import (
     GameNotFoundError,
     RosterError,
@@ -78,8 +78,6 @@ KEEP_UNDO: Any = object()
 EPOCH = datetime.fromtimestamp(0, UTC)
 
 KNOWN_GAMES_KEPT = 64
-
-__all__ = ["ONE", "TinyDBStore", "check_game_file", "check_meta"]
 
 
 def _put_single(table: Table, document: dict[str, Any], *, exists: bool | None = None) -> None:

@@ -172,19 +172,27 @@ def test_a_huge_meta_file_is_damaged_with_a_clear_reason(tmp_path: Path) -> None
     assert TinyDBStore(tmp_path).roster() == []
 
 
-def test_a_meta_file_that_is_a_symlink_is_not_followed(tmp_path: Path) -> None:
+@pytest.mark.parametrize("kind", ["symbolic link", "FIFO", "folder"])
+def test_a_meta_file_that_is_not_a_regular_file_is_never_opened(tmp_path: Path, kind: str) -> None:
     root = tmp_path / "data"
     TinyDBStore(root)
     meta = root / "meta.json"
     elsewhere = tmp_path / "elsewhere.json"
     meta.rename(elsewhere)
-    meta.symlink_to(elsewhere)
-    with pytest.raises(
-        StoreAccessError, match="it is a symbolic link, not a regular file; move it"
-    ):
+    if kind == "symbolic link":
+        meta.symlink_to(elsewhere)
+    elif kind == "FIFO":
+        if not hasattr(os, "mkfifo"):
+            pytest.skip("no FIFOs here")
+        os.mkfifo(meta)
+    else:
+        meta.mkdir()
+    with pytest.raises(StoreAccessError, match=f"it is a {kind}.*, not a regular file; move it"):
         TinyDBStore(root)
     assert recover_store(root).left_alone[0].path == meta
-    assert meta.is_symlink()
+    still_there = {"symbolic link": meta.is_symlink, "FIFO": meta.is_fifo, "folder": meta.is_dir}
+    assert still_there[kind]()
+    assert elsewhere.read_bytes().startswith(b"{")
 
 
 # --- game ids -------------------------------------------------------------------------------
