@@ -33,6 +33,7 @@ from hypothesis.stateful import (
 )
 
 from scorepad.engine import BidMode, Game, RoundDraft, Suit, TrumpRule, Winner
+from scorepad.store.models import StoredGame
 from scorepad.ui.state import GameTab, MessageKind, ScorepadApp, Screen, Stage
 from scorepad.ui.state.round_entry import Selection
 
@@ -117,6 +118,8 @@ class ScorepadMachine(RuleBasedStateMachine):
         logging.getLogger("scorepad.ui").addHandler(self.errors)
         self.app = ScorepadApp.open(self.root, rng=random.Random(0))
         self.house_rules = 0
+        self.pending: tuple[str, object] = ("", None)
+        """The action the question on screen (``app.confirmation``) is about."""
 
     def teardown(self) -> None:
         """Say how far the run got (``--hypothesis-show-statistics``), then clean up."""
@@ -251,15 +254,15 @@ class ScorepadMachine(RuleBasedStateMachine):
             assert self.app.message.kind is MessageKind.ERROR
 
     @rule(data=st.data())
-    def delete_house_rules(self, data: st.DataObject) -> None:
+    def ask_to_delete_house_rules(self, data: st.DataObject) -> None:
         self.app.go_home()
         saved = [c.label for c in self.app.variant_choices() if c.key.startswith("saved:")]
         if not saved:
             return
         name = data.draw(st.sampled_from(saved))
-        self.app.delete_rules(name)
-        self.assert_accepted("delete house rules")
-        assert all(c.label != name for c in self.app.variant_choices())
+        before = self.before()
+        self.app.ask_to_delete_rules(name)
+        self.asked(before, ("delete rules", name))
 
     @rule(data=st.data())
     def open_a_listed_game(self, data: st.DataObject) -> None:
@@ -402,7 +405,8 @@ class ScorepadMachine(RuleBasedStateMachine):
             self.assert_refused(before, "nothing to undo")
             return
         self.assert_accepted("undo")
-        assert self.app.message is not None and self.app.message.text == f"undone: {label}"
+        assert self.app.message is not None
+        assert self.app.message.text.startswith(f"undone: {label}"), self.app.message
 
     @precondition(lambda self: self.playing)
     @rule(data=st.data())
@@ -433,36 +437,99 @@ class ScorepadMachine(RuleBasedStateMachine):
 
     @precondition(lambda self: self.playing)
     @rule(data=st.data())
-    def delete_a_round(self, data: st.DataObject) -> None:
+    def ask_to_delete_a_round(self, data: st.DataObject) -> None:
+        session = self.app.session
+        assert session is not None
+        number = data.draw(st.integers(0, len(session.game.results) + 1), label="round")
+        before = self.before()
+        self.app.ask_to_delete_round(number)
+        self.asked(before, ("delete round", number))
+
+    @precondition(lambda self: self.playing)
+    @rule()
+    def ask_to_end_the_game_early(self) -> None:
+        before = self.before()
+        self.app.ask_to_abandon_game()
+        self.asked(before, ("end early", None))
+
+    def asked(self, before: Before, action: tuple[str, object]) -> None:
+        """A question was put: nothing happens until it is answered."""
+        assert self.app.confirmation is not None
+        assert self.app.message is None
+        assert self.before() == before, "asking changed something"
+        self.pending = action
+
+    @precondition(lambda self: self.app.confirmation is not None)
+    @rule()
+    def keep_it(self) -> None:
+        before = self.before()
+        self.app.cancel_confirmation()
+        self.assert_accepted("keep it")
+        assert self.app.confirmation is None
+        assert self.before() == before, "cancelling changed something"
+
+    @rule()
+    def go_ahead(self) -> None:
+        """Confirm the question on screen (refused when there is none)."""
+        if self.app.confirmation is None:
+            before = self.before()
+            self.app.confirm()
+            self.assert_refused(before, "nothing to confirm")
+            return
+        what, argument = self.pending
+        if what == "delete rules":
+            self.app.confirm()
+            self.assert_accepted("delete house rules")
+            assert all(c.label != argument for c in self.app.variant_choices())
+        elif what == "delete round":
+            assert isinstance(argument, int)
+            self.confirm_deleting_round(argument)
+        else:
+            self.confirm_ending_early()
+        assert self.app.confirmation is None
+
+    def confirm_deleting_round(self, number: int) -> None:
         session = self.app.session
         assert session is not None
         played = len(session.game.results)
-        number = data.draw(st.integers(0, played + 1), label="round")
         before = self.before()
-        self.app.delete_round(number)
+        self.app.confirm()
         if not 1 <= number <= played:
             self.assert_refused(before, f"there is no round {number}")
             return
         message = self.app.message
         if message is not None and message.kind is MessageKind.ERROR:
-            assert number < played, "deleting the last round always works"
+            assert number < played, f"deleting the last round always works: {message}"
             self.assert_refused(before, "a later round no longer fits")
             return
         assert len(session.game.results) == played - 1
+        assert self.app.undo_label == f"delete round {number}"
 
-    @precondition(lambda self: self.playing)
-    @rule()
-    def end_the_game_early(self) -> None:
+    def confirm_ending_early(self) -> None:
         session = self.app.session
         assert session is not None
         status = session.sheet.status.value
         before = self.before()
-        self.app.abandon_game()
+        self.app.confirm()
         if status != "in_progress":
             self.assert_refused(before, f"the game is {status}")
             return
         self.assert_accepted("end early")
-        assert session.sheet.status.value == "abandoned"
+        assert session.sheet.status.value == "abandoned" and session.can_continue
+
+    @precondition(lambda self: self.playing)
+    @rule()
+    def continue_the_game(self) -> None:
+        session = self.app.session
+        assert session is not None
+        could = session.can_continue
+        before = self.before()
+        self.app.continue_game()
+        if not could:
+            self.assert_refused(before, "the game was not ended early")
+            return
+        self.assert_accepted("continue the game")
+        assert session.sheet.status.value == "in_progress" and not session.can_continue
 
     @precondition(lambda self: self.playing)
     @rule(tab=st.sampled_from(GameTab))
@@ -484,9 +551,7 @@ class ScorepadMachine(RuleBasedStateMachine):
         assert game_id in {g.id for g in self.app.games}
         self.app.open_game(game_id)
         self.assert_accepted("reopen the game")
-        session = self.app.session
-        assert session is not None
-        assert (session.stored.record, session.stored.draft) == (stored.record, stored.draft)
+        self.assert_reopened_as(stored)
 
     @rule()
     def restart_the_app(self) -> None:
@@ -498,12 +563,16 @@ class ScorepadMachine(RuleBasedStateMachine):
             return
         self.app.open_game(session.stored.id)
         self.assert_accepted("reopen the game after a restart")
-        again = self.app.session
-        assert again is not None
-        assert (again.stored.record, again.stored.draft) == (
-            session.stored.record,
-            session.stored.draft,
-        )
+        self.assert_reopened_as(session.stored)
+
+    def assert_reopened_as(self, stored: StoredGame) -> None:
+        """The game opened again as it was left: rounds, the round being entered, and what
+        undo offers (taps on an unsaved correction are gone with the correction)."""
+        session = self.app.session
+        assert session is not None and self.app.screen is Screen.GAME
+        assert (session.stored.record, session.stored.draft) == (stored.record, stored.draft)
+        assert session.stored.undo == stored.undo
+        assert self.app.undo_label == (stored.undo[-1].label if stored.undo else None)
 
     # --- after every step --------------------------------------------------------------------
 
@@ -552,10 +621,13 @@ class ScorepadMachine(RuleBasedStateMachine):
         stored = self.app.store.load_game(session.stored.id)
         assert stored.record == session.stored.record
         assert stored.draft == session.stored.draft
-        sheet = Game(stored.record).sheet
+        game = Game(stored.record)
+        sheet = game.sheet
         assert sheet.totals == session.sheet.totals
         assert sheet.standings == session.sheet.standings
         assert sheet.status == session.sheet.status
+        if stored.draft is not None and game.next_round is not None:
+            game.check_draft(stored.draft)  # the round being entered fits the next round
 
 
 TestScorepadApp = ScorepadMachine.TestCase
