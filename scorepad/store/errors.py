@@ -107,13 +107,21 @@ class StoreReadOnlyError(StoreWriteError):
     Such a store still opens: its games can be listed, looked at and exported.
     """
 
-    def __init__(self, folder: Path, reason: str) -> None:
+    def __init__(self, folder: Path, reason: str, needs_upgrade: int | None = None) -> None:
         self.path = folder
         self.reason = reason
+        if needs_upgrade is None:
+            consequence = (
+                "its games can be looked at and exported but nothing can be saved; make the "
+                "folder writable to change them"
+            )
+        else:
+            consequence = (
+                f"its games (schema {needs_upgrade}) must be upgraded once before this "
+                "scorepad can read them; make the folder writable to open it"
+            )
         StoreError.__init__(
-            self,
-            f"the store folder {folder} is read-only ({reason}): its games can be looked at "
-            "and exported but nothing can be saved; make the folder writable to change them",
+            self, f"the store folder {folder} is read-only ({reason}): {consequence}"
         )
 
 

@@ -213,11 +213,7 @@ class TinyDBStore:
         row = table.get(doc_id=ONE)
         if self.read_only is not None:  # nothing to write down; an old store cannot be upgraded
             if row is not None and row["version"] < schema.SCHEMA_VERSION:
-                raise StoreReadOnlyError(
-                    self.root,
-                    f"{self.read_only}; its data (schema {row['version']}) must be upgraded to "
-                    f"schema {schema.SCHEMA_VERSION} before this scorepad can read it",
-                )
+                raise StoreReadOnlyError(self.root, self.read_only, needs_upgrade=row["version"])
             return
         if row is None:
             _put_single(table, {"version": schema.SCHEMA_VERSION})
@@ -248,7 +244,7 @@ class TinyDBStore:
     def _forget_new_game(self, game_id: str) -> None:
         """Take back a game file just written by :meth:`create_game` (nothing else knows it)."""
         self._known_games.pop(game_id, None)
-        with contextlib.suppress(FileNotFoundError):
+        with contextlib.suppress(OSError):  # the write's own failure is the one to report
             self.game_path(game_id).unlink()
         fsync_folder(self.games_dir)
 

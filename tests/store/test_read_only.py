@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from scorepad.store import StoreReadOnlyError, TinyDBStore
 from tests.store.permissions import read_only_to_all, shared_tmp, unprivileged
 from tests.store.read_only_checks import PLAYERS, check_read_only_store, make_store
 
@@ -71,3 +72,21 @@ def test_a_store_this_user_may_not_write_opens_lists_and_exports(shared_tmp: Pat
     with unprivileged():
         result = check_read_only_store(root)
     assert_read_only_store_works(result, root)
+
+
+def test_an_old_store_this_user_may_not_write_says_it_must_be_upgraded_first(
+    shared_tmp: Path,
+) -> None:
+    root = shared_tmp / "data"
+    make_store(root)
+    meta = root / "meta.json"
+    data = json.loads(meta.read_text())
+    data["schema"]["1"]["version"] = 1
+    meta.write_text(json.dumps(data))
+    read_only_to_all(root)
+    with unprivileged(), pytest.raises(StoreReadOnlyError) as caught:
+        TinyDBStore(root)
+    assert str(caught.value) == (
+        f"the store folder {root} is read-only (Permission denied): its games (schema 1) must "
+        "be upgraded once before this scorepad can read them; make the folder writable to open it"
+    )
