@@ -90,28 +90,33 @@ def message_bar(app: ScorepadApp) -> ft.Control | None:
 
 DANGER = ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR)
 """The go-ahead of an action that loses something."""
+CONFIRM_BAR_HEIGHT = 168
+"""Room for the question, two lines of detail on a phone and the buttons."""
 
 
-def confirm_bar(app: ScorepadApp) -> ft.Control | None:
-    """The question about an action that loses something (delete, end early), asked once in
-    place: the action waits for the go-ahead button; the other keeps everything."""
+def confirm_bar(app: ScorepadApp) -> ft.BottomAppBar | None:
+    """The question about an action that loses something (delete, end early), asked once: the
+    action waits for the go-ahead button; the other keeps everything.
+
+    It sits in the screen's bottom bar, which does not scroll: the button that asked may be
+    far down a long page or up in the title bar's menu, and the question must be in view
+    either way."""
     asked: Confirmation | None = app.confirmation
     if asked is None:
         return None
-    return tagged(
-        "confirm-bar",
-        ft.Container(
-            bgcolor=ft.Colors.TERTIARY_CONTAINER,
-            border=ft.Border.all(2, ft.Colors.TERTIARY),
-            border_radius=8,
-            padding=12,
-            content=ft.Column(
+    return ft.BottomAppBar(
+        bgcolor=ft.Colors.TERTIARY_CONTAINER,
+        padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+        height=CONFIRM_BAR_HEIGHT,
+        content=tagged(
+            "confirm-bar",
+            ft.Column(
                 [
                     tagged(
                         "confirm-question",
                         ft.Text(asked.question, size=18, weight=ft.FontWeight.BOLD),
                     ),
-                    ft.Text(asked.detail),
+                    ft.Text(asked.detail, size=14),
                     ft.Row(
                         [
                             tagged(
@@ -120,21 +125,22 @@ def confirm_bar(app: ScorepadApp) -> ft.Control | None:
                                     asked.go_ahead,
                                     icon=ft.Icons.CHECK,
                                     on_click=app.confirm,
-                                    height=48,
+                                    height=TAP - 8,
                                     style=DANGER,
                                 ),
                             ),
                             tagged(
                                 "cancel-confirm",
                                 ft.OutlinedButton(
-                                    "Keep it", on_click=app.cancel_confirmation, height=48
+                                    "Keep it", on_click=app.cancel_confirmation, height=TAP - 8
                                 ),
                             ),
                         ],
                         wrap=True,
                     ),
                 ],
-                spacing=6,
+                spacing=4,
+                scroll=ft.ScrollMode.AUTO,
             ),
         ),
     )
@@ -197,6 +203,7 @@ def screen_view(
     return ft.View(
         key=VIEW_KEY,
         appbar=ft.AppBar(leading=leading, title=ft.Text(title), actions=actions or []),
+        bottom_appbar=confirm_bar(app),
         scroll=ft.ScrollMode.AUTO,
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         controls=[

@@ -369,7 +369,6 @@ def game_view(app: ScorepadApp, width: float) -> ft.View:
 
     body: list[ft.Control | None] = [
         message_bar(app),
-        confirm_bar(app),
         changes_banner(session),
         leaderboard(session),
     ]
@@ -399,6 +398,7 @@ def game_view(app: ScorepadApp, width: float) -> ft.View:
             title=ft.Text(title, size=18),
             actions=actions,
         ),
+        bottom_appbar=confirm_bar(app),
         scroll=ft.ScrollMode.AUTO,
         padding=ft.Padding.symmetric(horizontal=12, vertical=8),
         controls=[ft.Column([b for b in body if b is not None], spacing=10)],

@@ -11,7 +11,6 @@ from scorepad.ui.state import RulesForm, ScorepadApp
 from scorepad.ui.state.rules_form import BID_MODE_WORDS, TRUMP_RULE_WORDS, WINNER_WORDS
 from scorepad.ui.views.common import (
     big_button,
-    confirm_bar,
     heading,
     icon_button,
     message_bar,
@@ -110,7 +109,6 @@ def rules_view(app: ScorepadApp, width: float) -> ft.View:
     problems = [f"{k}: {v}" for k, v in form.errors.items()]
     body: list[ft.Control | None] = [
         message_bar(app),
-        confirm_bar(app),
         heading("Start from"),
         saved_list(app),
         ft.Divider(),
