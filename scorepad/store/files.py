@@ -140,11 +140,18 @@ def read_store_file(path: Path, limit: int | None = None) -> FileRead:
 
 
 def content_digest(path: Path) -> str:
-    """A short digest of a regular file's content, read in chunks (any size)."""
+    """A short digest of a regular file's size and content, to tell its versions apart.
+
+    Of a file over :data:`MAX_FILE_BYTES` only the first that many bytes are read: it is
+    damaged whatever the rest holds, and reading gigabytes on every look would stall the list.
+    """
     digest = hashlib.sha256()
-    with open_regular_file(path) as (fd, _):
-        for chunk in read_chunks(fd):
+    with open_regular_file(path) as (fd, status):
+        digest.update(f"{status.st_size}:".encode())
+        left = MAX_FILE_BYTES
+        while left > 0 and (chunk := os.read(fd, min(CHUNK_BYTES, left))):
             digest.update(chunk)
+            left -= len(chunk)
     return digest.hexdigest()[:10]
 
 
