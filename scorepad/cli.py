@@ -1,27 +1,36 @@
 """The ``scorepad`` command: the app, and headless commands over game records and the store.
 
 Every failure a user can cause ends in one line on stderr and a non-zero exit; a traceback
-never reaches the terminal.
+never reaches the terminal. Text from files (names, keys, paths) is printed with control
+characters escaped, so it can neither split that line nor drive the terminal.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any, NoReturn
 
 from scorepad.engine import Game, ScorepadError
+from scorepad.engine.text import is_unsafe, shown
+from scorepad.inputs import InputFileError, check_export_target, read_user_file, write_export
 from scorepad.store import StoreError, TinyDBStore, data_dir, open_store, recover_store
-from scorepad.store.atomic import replace_atomically
+from scorepad.store.paths import DATA_DIR_ENV
 
 EXIT_OK = 0
 EXIT_INVALID = 1
 """The input broke a rule, could not be read, or the store refused."""
 EXIT_USAGE = 2
+"""The command line itself is wrong (argparse's code): an unknown option, a bad --port."""
 EXIT_INTERNAL = 3
 """A bug in scorepad; the message asks for a report."""
+
+PORT_RANGE = (1, 65535)
 
 STATUSES = ("in_progress", "finished", "abandoned", "damaged")
 
@@ -37,21 +46,64 @@ class CommandError(Exception):
 def read_game_file(path: Path) -> Game:
     """A game from a record file; every way it can fail becomes a one-line CommandError."""
     try:
-        text = path.read_bytes()
-    except OSError as exc:
-        raise CommandError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        text = read_user_file(path)
+    except InputFileError as exc:
+        raise CommandError(str(exc)) from None
     try:
         return Game.from_json(text)
     except ScorepadError as exc:
-        raise CommandError(f"{path}: {exc}") from None
+        raise CommandError(f"{shown(str(path))}: {exc}") from None
+
+
+def store_folder(args: argparse.Namespace) -> Path:
+    """The folder named by ``--data-dir`` / ``$SCOREPAD_DATA_DIR`` / the default folder.
+
+    A ``$SCOREPAD_DATA_DIR`` that is set but empty is refused, not skipped: it is almost
+    always a variable that was meant to hold a test folder and did not, and falling back to
+    the real store would write test games into it. (An empty ``--data-dir`` is refused by
+    the parser for the same reason.)
+    """
+    explicit = getattr(args, "data_dir", None)
+    if explicit is None and DATA_DIR_ENV in os.environ and not os.environ[DATA_DIR_ENV].strip():
+        raise CommandError(
+            f"${DATA_DIR_ENV} is set but empty; unset it to use the default store folder, "
+            "or set it to a folder"
+        )
+    return data_dir(explicit)
 
 
 def open_the_store(args: argparse.Namespace) -> TinyDBStore:
     """The store named by ``--data-dir`` / ``$SCOREPAD_DATA_DIR`` / the default folder."""
     try:
-        return open_store(getattr(args, "data_dir", None))
+        return open_store(store_folder(args))
     except StoreError as exc:
         raise CommandError(str(exc)) from None
+
+
+def json_text(document: Any) -> str:
+    """A JSON document that is safe on a terminal and in a UTF-8 file: JSON escapes only C0
+    controls, so the other unsafe characters (DEL, C1 controls, bidi and zero-width
+    characters, line separators, lone surrogates) are written as ``\\uXXXX`` escapes too. A
+    JSON reader gets the same strings back. (Outside strings JSON has no such characters;
+    the newlines of the indentation are kept.)"""
+    text = json.dumps(document, ensure_ascii=False, indent=2)
+    if any(is_unsafe(char) and char != "\n" for char in text):
+        text = "".join(
+            _json_escape(char) if is_unsafe(char) and char != "\n" else char for char in text
+        )
+    return text + "\n"
+
+
+def print_json(document: Any) -> None:
+    print(json_text(document), end="")
+
+
+def _json_escape(char: str) -> str:
+    code = ord(char)
+    if code <= 0xFFFF:
+        return f"\\u{code:04x}"
+    code -= 0x10000
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
 
 
 # --- commands ---------------------------------------------------------------------------------
@@ -60,7 +112,7 @@ def open_the_store(args: argparse.Namespace) -> TinyDBStore:
 def command_score(args: argparse.Namespace) -> int:
     game = read_game_file(Path(args.file))
     if args.json:
-        print(json.dumps(game.sheet.model_dump(mode="json"), ensure_ascii=False, indent=2))
+        print_json(game.sheet.model_dump(mode="json"))
     else:
         from scorepad.report import render_sheet  # rich is only loaded for the text reports
 
@@ -69,26 +121,38 @@ def command_score(args: argparse.Namespace) -> int:
 
 
 def command_import(args: argparse.Namespace) -> int:
+    """Store each file that holds a good record; a bad file is named and skipped, and the
+    others are still imported. Ends with how many were not."""
     store = open_the_store(args)
     failed = 0
+    internal = False
     for name in args.files:
         try:
             game = read_game_file(Path(name))
             stored = store.create_game(game.record)
         except CommandError as exc:
-            print(f"scorepad: not imported: {exc}", file=sys.stderr)
+            print(f"scorepad: not imported: {shown(str(exc))}", file=sys.stderr)
             failed += 1
             continue
-        except StoreError as exc:  # this file is not stored; say so and go on
-            print(f"scorepad: not imported: {name}: {exc}", file=sys.stderr)
+        except (StoreError, OSError) as exc:  # this file is not stored; say so and go on
+            print(f"scorepad: not imported: {shown(name)}: {shown(str(exc))}", file=sys.stderr)
             failed += 1
             continue
+        except Exception as exc:  # a bug: name it, and still import the other files
+            print(f"scorepad: not imported: {shown(name)}: {internal_error(exc)}", file=sys.stderr)
+            failed += 1
+            internal = True
+            continue
+        players = ", ".join(shown(player) for player in game.players)
         print(
-            f"imported {name} as {stored.id} ({game.variant.name}, "
-            f"{', '.join(game.players)}; round {len(game.results)}/{len(game.schedule)})"
+            f"imported {shown(name)} as {stored.id} ({shown(game.variant.name)}, "
+            f"{players}; round {len(game.results)}/{len(game.schedule)})"
         )
     if failed:
-        raise CommandError(f"{failed} of {len(args.files)} files not imported (see above)")
+        raise CommandError(
+            f"{failed} of {len(args.files)} files not imported (see above)",
+            EXIT_INTERNAL if internal else EXIT_INVALID,
+        )
     return EXIT_OK
 
 
@@ -100,11 +164,11 @@ def command_games(args: argparse.Namespace) -> int:
             "data_dir": str(store.root),
             "games": [summary.model_dump(mode="json") for summary in summaries],
         }
-        print(json.dumps(document, ensure_ascii=False, indent=2))
+        print_json(document)
         return EXIT_OK
     if not summaries:
         which = "" if args.status is None else f" {args.status.replace('_', ' ')}"
-        print(f"no{which} games in {store.root}")
+        print(f"no{which} games in {shown(str(store.root))}")
         return EXIT_OK
     from scorepad.report import render_game_list  # rich is only loaded for the text reports
 
@@ -113,20 +177,29 @@ def command_games(args: argparse.Namespace) -> int:
 
 
 def command_export(args: argparse.Namespace) -> int:
+    """Print a game's record, or write it to ``--out``: a new plain file, or with ``--force``
+    an existing plain file (keeping its permissions); never a link, a device, a FIFO, a
+    folder or a file inside the store."""
     store = open_the_store(args)
+    out = None if args.out is None else Path(args.out)
     try:
+        replacing = (
+            None
+            if out is None
+            else check_export_target(out, force=args.force, store_root=store.root)
+        )
         stored = store.load_game(store.resolve_game_id(args.game))
-    except StoreError as exc:
+    except (InputFileError, StoreError) as exc:
         raise CommandError(str(exc)) from None
-    text = json.dumps(stored.record.to_data(), ensure_ascii=False, indent=2) + "\n"
-    if args.out is None:
+    text = json_text(stored.record.to_data())
+    if out is None:
         print(text, end="")
         return EXIT_OK
     try:
-        replace_atomically(Path(args.out), text.encode())
-    except OSError as exc:
-        raise CommandError(f"{args.out}: cannot write: {exc.strerror or exc}") from None
-    print(f"exported game {stored.id} to {args.out}", file=sys.stderr)
+        write_export(out, text.encode(), replacing)
+    except InputFileError as exc:
+        raise CommandError(str(exc)) from None
+    print(f"exported game {stored.id} to {shown(str(out))}", file=sys.stderr)
     return EXIT_OK
 
 
@@ -134,7 +207,7 @@ def command_app(args: argparse.Namespace) -> int:
     """The app itself: a window, or the browser app where there is no display."""
     from scorepad.ui.launch import run_app
 
-    root = data_dir(getattr(args, "data_dir", None))
+    root = store_folder(args)
     try:
         run_app(root, web=args.web, host=args.host, port=args.port)
     except OSError as exc:
@@ -143,7 +216,7 @@ def command_app(args: argparse.Namespace) -> int:
 
 
 def command_recover(args: argparse.Namespace) -> int:
-    root = data_dir(getattr(args, "data_dir", None))
+    root = store_folder(args)
     if not root.exists():
         raise CommandError(f"there is no store at {root}")
     try:
@@ -157,7 +230,7 @@ def command_recover(args: argparse.Namespace) -> int:
     for path in report.lost:
         print(f"could not recover {path}: no good backup (a copy is in {root / 'damaged'})")
     for problem in report.left_alone:  # cannot be opened, or from a newer scorepad: untouched
-        print(f"scorepad: left as it is: {problem}", file=sys.stderr)
+        print(f"scorepad: left as it is: {shown(str(problem))}", file=sys.stderr)
     if not (report.restored or report.started_fresh or report.lost or report.left_alone):
         print(f"every file in {root} reads fine; nothing to do")
     return EXIT_INVALID if report.lost or report.left_alone else EXIT_OK
@@ -166,21 +239,58 @@ def command_recover(args: argparse.Namespace) -> int:
 # --- parsing ------------------------------------------------------------------------------------
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line (like every other error), still exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: {shown(message)} (see '{self.prog} --help')\n")
+
+
+def port_number(text: str) -> int:
+    """A TCP port: a whole number from 1 to 65535."""
+    low, high = PORT_RANGE
+    try:
+        port = int(text, 10) if len(text) <= 10 else None
+    except ValueError:
+        port = None
+    if port is None or not low <= port <= high:
+        raise argparse.ArgumentTypeError(
+            f"the port must be a whole number from {low} to {high}, not {shown(repr(text))}"
+        )
+    return port
+
+
+def folder_name(text: str) -> str:
+    """A store folder; an empty one is refused (an unset shell variable must never mean
+    "the default store")."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(
+            "the folder name is empty; give a folder, or leave out --data-dir for the default"
+        )
+    return text
+
+
 def build_parser() -> argparse.ArgumentParser:
     data_dir_help = "the store folder (default: $SCOREPAD_DATA_DIR, else the user data folder)"
-    common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS, help=data_dir_help)
-    parser = argparse.ArgumentParser(
+    common = OneLineParser(add_help=False)
+    common.add_argument(
+        "--data-dir", metavar="DIR", type=folder_name, default=argparse.SUPPRESS, help=data_dir_help
+    )
+    parser = OneLineParser(
         prog="scorepad",
         description="A score pad for Oh Hell games: Mormon Bridge, Scotch Bridge, Golf. "
         "With no command it starts the app (in the browser where there is no display).",
     )
-    parser.add_argument("--data-dir", metavar="DIR", default=None, help=data_dir_help)
+    parser.add_argument(
+        "--data-dir", metavar="DIR", type=folder_name, default=None, help=data_dir_help
+    )
     parser.add_argument(
         "--web", action="store_true", help="serve the app to a browser instead of a window"
     )
     parser.add_argument("--host", help="address to serve on (default 127.0.0.1: this machine)")
-    parser.add_argument("--port", type=int, help="port to serve on (default 8550)")
+    parser.add_argument(
+        "--port", type=port_number, help="port to serve on, 1 to 65535 (default 8550)"
+    )
     parser.set_defaults(handler=command_app)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -200,7 +310,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     export = commands.add_parser("export", parents=[common], help="print a game's record")
     export.add_argument("game", metavar="GAME", help="a game id (or the start of one)")
-    export.add_argument("--out", metavar="FILE", help="write the record to FILE instead")
+    export.add_argument("--out", metavar="FILE", help="write the record to a new FILE instead")
+    export.add_argument(
+        "--force", action="store_true", help="replace FILE if it exists (keeping its permissions)"
+    )
     export.set_defaults(handler=command_export)
 
     recover = commands.add_parser(
@@ -210,6 +323,10 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def internal_error(exc: BaseException) -> str:
+    return f"internal error ({type(exc).__name__}: {shown(str(exc)[:200])}); please report it"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -217,14 +334,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return handler(args)
     except CommandError as exc:
-        print(f"scorepad: {exc}", file=sys.stderr)
+        print(f"scorepad: {shown(str(exc))}", file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
         print("scorepad: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader went away (``scorepad games | head``): stop quietly
+        with contextlib.suppress(OSError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_INVALID
     except Exception as exc:  # a bug: still no traceback for the user
-        print(
-            f"scorepad: internal error ({type(exc).__name__}: {exc}); please report it",
-            file=sys.stderr,
-        )
+        print(f"scorepad: {internal_error(exc)}", file=sys.stderr)
         return EXIT_INTERNAL

@@ -1,4 +1,10 @@
-"""The score sheet as text for a terminal, laid out like the paper pad."""
+"""The score sheet as text for a terminal, laid out like the paper pad.
+
+Names and variant names are printed literally: rich reads no markup in them (``Bob[/i]`` is
+a name, not a closing tag), and control characters are shown escaped, never sent raw to the
+terminal. All text goes through a console with markup, highlighting and emoji codes off, and
+every piece of user text through :func:`literal`.
+"""
 
 from __future__ import annotations
 
@@ -6,32 +12,48 @@ import io
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from scorepad.engine import ScoreSheet, format_cents, net_cents
+from scorepad.engine.text import shown
 from scorepad.store import GameSummary
 
 STATUS_WORDS = {"in_progress": "in progress", "finished": "finished", "abandoned": "abandoned"}
 
 
+def literal(text: str) -> Text:
+    """User text as rich shows it: exactly these characters, unsafe ones escaped."""
+    return Text(shown(text))
+
+
+def plain_console(out: io.StringIO, width: int) -> Console:
+    """A console that prints text as given: no markup, no highlighting, no emoji codes."""
+    return Console(file=out, width=width, no_color=True, emoji=False, markup=False, highlight=False)
+
+
 def render_sheet(sheet: ScoreSheet) -> str:
     """Rounds as rows (bid/taken, points, running total per player), then the standings."""
     out = io.StringIO()
-    console = Console(file=out, width=60 + 22 * len(sheet.players), no_color=True, emoji=False)
+    console = plain_console(out, width=60 + 22 * len(sheet.players))
     console.print(
-        f"{sheet.variant}: round {len(sheet.rounds)} of {sheet.rounds_total}, "
-        f"{STATUS_WORDS[sheet.status]}"
+        literal(
+            f"{sheet.variant}: round {len(sheet.rounds)} of {sheet.rounds_total}, "
+            f"{STATUS_WORDS[sheet.status]}"
+        )
     )
     if sheet.rounds:
         console.print(rounds_table(sheet))
     if sheet.next_round is not None:
         upcoming = sheet.next_round
         console.print(
-            f"next: round {upcoming.number}, {upcoming.cards} cards each, "
-            f"{upcoming.dealer} deals, {upcoming.first_bidder} bids first"
+            literal(
+                f"next: round {upcoming.number}, {upcoming.cards} cards each, "
+                f"{upcoming.dealer} deals, {upcoming.first_bidder} bids first"
+            )
         )
     console.print(standings_table(sheet))
     for line in outcome_lines(sheet):
-        console.print(line)
+        console.print(literal(line))
     return out.getvalue()
 
 
@@ -42,14 +64,14 @@ def rounds_table(sheet: ScoreSheet) -> Table:
     table.add_column("dealer")
     table.add_column("trump")
     for player in sheet.players:
-        table.add_column(f"{player}\nbid/took  pts  total", justify="right")
+        table.add_column(literal(player) + "\nbid/took  pts  total", justify="right")
     for result in sheet.rounds:
         cells = [
             f"{result.bids[p]}/{result.tricks[p]}  {result.points[p]:+d}  {result.totals[p]}"
             for p in sheet.players
         ]
         trump = result.trump.value if result.trump else "none"
-        table.add_row(str(result.number), str(result.cards), result.dealer, trump, *cells)
+        table.add_row(str(result.number), str(result.cards), literal(result.dealer), trump, *cells)
     return table
 
 
@@ -60,7 +82,11 @@ def standings_table(sheet: ScoreSheet) -> Table:
     for standing in sheet.standings:
         last = "" if standing.last_change is None else f"{standing.last_change:+d}"
         table.add_row(
-            str(standing.rank), standing.player, str(standing.total), last, str(standing.sets)
+            str(standing.rank),
+            literal(standing.player),
+            str(standing.total),
+            last,
+            str(standing.sets),
         )
     return table
 
@@ -95,15 +121,17 @@ def render_game_list(summaries: list[GameSummary]) -> str:
     for summary in summaries:
         leaders = summary.winners or summary.leaders
         table.add_row(
-            summary.id,
-            summary.variant,
-            ", ".join(summary.players),
-            STATUS_WORDS.get(summary.status, summary.status),
+            literal(summary.id),
+            literal(summary.variant),
+            literal(", ".join(summary.players)),
+            literal(STATUS_WORDS.get(summary.status, summary.status)),
             f"{summary.rounds_played}/{summary.rounds_total}",
-            ("won: " if summary.winners else "") + ", ".join(leaders)
-            if summary.status != "damaged"
-            else (summary.problem or ""),
+            literal(
+                ("won: " if summary.winners else "") + ", ".join(leaders)
+                if summary.status != "damaged"
+                else (summary.problem or "")
+            ),
         )
     out = io.StringIO()
-    Console(file=out, width=200, no_color=True, emoji=False).print(table)
+    plain_console(out, width=200).print(table)
     return out.getvalue()

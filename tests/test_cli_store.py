@@ -115,3 +115,35 @@ def test_a_damaged_store_is_explained_and_recovered(
     code, out, _ = run(capsys, "games", "--data-dir", str(data))
     assert code == 0
     assert out.count("Golf") == 2
+
+
+def test_import_goes_on_past_a_file_the_json_reader_chokes_on(
+    tmp_path: Path, data: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = write(tmp_path, ISSUE_EXAMPLE, "good.json")
+    deep = write(tmp_path, "[" * 100_000, "deep.json")
+    code, out, err = run(capsys, "import", str(deep), str(good), "--data-dir", str(data))
+    assert code == 1
+    assert f"imported {good} as " in out
+    assert err.splitlines() == [
+        f"scorepad: not imported: {deep}: arrays and objects are nested too deeply "
+        "(a record nests at most 12 deep)",
+        "scorepad: 1 of 2 files not imported (see above)",
+    ]
+    assert len(TinyDBStore(data).list_games()) == 1
+
+
+def test_export_replaces_a_file_only_with_force(
+    tmp_path: Path, data: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run(capsys, "import", str(write(tmp_path, ISSUE_EXAMPLE)), "--data-dir", str(data))
+    game_id = TinyDBStore(data).list_games()[0].id
+    out = tmp_path / "out.json"
+    out.write_text("mine")
+    code, _, err = run(capsys, "export", game_id, "--out", str(out), "--data-dir", str(data))
+    assert (code, out.read_text()) == (1, "mine")
+    assert err == f"scorepad: {out}: cannot write: the file exists; add --force to replace it\n"
+    argv = ["export", game_id, "--out", str(out), "--force", "--data-dir", str(data)]
+    code, _, err = run(capsys, *argv)
+    assert code == 0
+    assert json.loads(out.read_text())["players"] == ["Ann", "Bob", "Cat", "Dan"]
