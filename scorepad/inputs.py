@@ -140,7 +140,7 @@ def write_export(path: Path, data: bytes, replacing: os.stat_result | None) -> N
     try:
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, NEW_FILE_MODE)
         try:
-            if replacing is not None:
+            if replacing is not None and hasattr(os, "fchmod"):  # no fchmod on Windows
                 os.fchmod(fd, stat.S_IMODE(replacing.st_mode))
             remaining = memoryview(data)
             while remaining:

@@ -64,6 +64,7 @@ class Game:
 
     def __init__(self, record: GameRecord) -> None:
         self.variant: Variant = resolve_variant(record.variant)
+        self.variant.check_player_count(len(record.players))  # before checking every name
         self.players: tuple[str, ...] = _checked_names(record.players)
         self._seated = frozenset(self.players)
         self._player_by_key = {name_key(name): name for name in self.players}

@@ -16,6 +16,7 @@ from scorepad.engine import (
     DuplicateNameError,
     EmptyNameError,
     Game,
+    PlayerCountError,
     PlayerError,
     RecordFormatError,
     RoundRecord,
@@ -201,3 +202,10 @@ def test_the_form_refuses_a_name_too_long_and_seats_the_clean_name() -> None:
     assert form.players == ["Zo\u00e9 Lee"]
     assert not form.add_player("ZO\u00c9 LEE")
     assert form.name_error == "Zo\u00e9 Lee is already at the table"
+
+
+def test_the_player_count_is_checked_before_every_name_is() -> None:
+    """A record with a million names is refused for its count, without checking each name."""
+    names = [f"player\n{i}" for i in range(1_000_000)]
+    with pytest.raises(PlayerCountError, match="not 1000000"):
+        Game.from_data({"variant": "golf", "players": names})
