@@ -42,6 +42,9 @@ WILDCARD_HOSTS = frozenset({"0.0.0.0", "::"})
 """Hosts that bind every interface: the app is then reached at any of this machine's
 addresses, which the server cannot list in advance."""
 
+LOGGED_REFUSALS = 100
+"""Distinct refusals written to the log; the same refusal again is not logged."""
+
 SAFE_METHODS = frozenset({"GET", "HEAD"})
 """Methods a browser uses for a navigation without sending Origin; they change nothing here."""
 
@@ -178,6 +181,8 @@ class GuardedApp:
     def __init__(self, app: ASGIApp, served: ServedAddress) -> None:
         self.app = app
         self.served = served
+        self._logged: set[str] = set()
+        """Refusals already in the log: a page that keeps retrying must not fill the disk."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
@@ -185,7 +190,9 @@ class GuardedApp:
             return
         reason = refusal(scope, self.served)
         if reason is not None:
-            logger.warning("refused %s %s: %s", scope["type"], scope.get("path", ""), reason)
+            if reason not in self._logged and len(self._logged) < LOGGED_REFUSALS:
+                self._logged.add(reason)
+                logger.warning("refused %s %s: %s", scope["type"], scope.get("path", ""), reason)
             if scope["type"] == "websocket":
                 await receive()  # websocket.connect; closing before accepting answers 403
                 await send({"type": "websocket.close", "code": 1008})

@@ -72,6 +72,11 @@ class PortNotAllowedError(ServeError):
         )
 
 
+class NotAPortError(ServeError):
+    def __init__(self, port: int) -> None:
+        super().__init__(f"cannot serve on port {port}: a port is a number from 1 to 65535")
+
+
 @dataclass(frozen=True)
 class Listeners:
     """Bound sockets, ready for the server to listen on."""
@@ -100,7 +105,7 @@ def bind(host: str, port: int) -> Listeners:
     still serves ``localhost``).
     """
     if not 0 < port < 65536:
-        raise ServeError(f"cannot serve on port {port}: a port is a number from 1 to 65535")
+        raise NotAPortError(port)
     sockets: list[socket.socket] = []
     bound: list[str] = []
     problem: OSError | None = None
