@@ -12,6 +12,7 @@ import pytest_asyncio
 
 from scorepad.store import TinyDBStore, atomic
 from scorepad.ui.state import ScorepadApp, Screen, Stage
+from tests.ui.driving import play_round
 from tests.ui.flet_session import ViewDriver
 
 pytestmark = pytest.mark.asyncio
@@ -161,3 +162,14 @@ async def test_a_name_typed_and_entered_at_once_is_added(driver: ViewDriver) -> 
         await driver.type_text("player-name", name, pause=False)
     assert driver.app.setup is not None
     assert driver.app.setup.players == ["Ann", "Bob"]
+
+
+async def test_a_one_card_round_says_card_not_cards_while_playing_and_correcting(
+    driver: ViewDriver,
+) -> None:
+    await start_golf(driver, ["Ann", "Bob", "Cat"])
+    assert "Round 1 of 18: 1 card each" in driver.texts()
+    play_round(driver.app)
+    driver.app.edit_round(1)
+    await driver.settle()
+    assert "Correcting round 1: 1 card each" in driver.texts()

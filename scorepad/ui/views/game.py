@@ -227,11 +227,11 @@ def round_panel(app: ScorepadApp, session: GameSession, entry: RoundEntry) -> ft
     setup = entry.setup
     stage = entry.stage
     total = session.sheet.rounds_total
+    deal = f"{setup.cards} card{'s' if setup.cards != 1 else ''} each"
     if entry.editing:
-        title = f"Correcting round {entry.number}: {setup.cards} cards each"
+        title = f"Correcting round {entry.number}: {deal}"
     else:
-        plural = "s" if setup.cards != 1 else ""
-        title = f"Round {entry.number} of {total}: {setup.cards} card{plural} each"
+        title = f"Round {entry.number} of {total}: {deal}"
     bidding = (
         f"{setup.first_bidder} bids first" if setup.sequential_bids else "everyone bids at once"
     )
