@@ -306,6 +306,22 @@ def test_a_name_with_a_control_character_is_refused_in_one_line(
     assert "the name 'Bob\\x1b[2J' contains the control or invisible character" in (done.error_line)
 
 
+def test_unsafe_characters_never_reach_the_terminal_raw(scorepad: Scorepad, tmp_path: Path) -> None:
+    """A variant name is not a player name (any text is allowed), but it too is shown escaped:
+    in the text sheet as ``\\u202e``, in JSON as a JSON escape that reads back the same."""
+    name = "Golf \u202eevil\x9b2J\u2028x"
+    record = {**ISSUE_EXAMPLE, "variant": {"based_on": "golf", "name": name}}
+    path = write_json(tmp_path / "game.json", record)
+    text = scorepad("score", str(path))
+    assert text.code == 0
+    assert "Golf \\u202eevil\\x9b2J\\u2028x: round 1 of 18" in text.out
+    as_json = scorepad("score", str(path), "--json")
+    assert as_json.code == 0
+    for out in (text.out, as_json.out):
+        assert not any(char in out for char in "\u202e\x9b\u2028")
+    assert json.loads(as_json.out)["variant"] == name
+
+
 # --- 6. export --out ------------------------------------------------------------------------
 
 
