@@ -204,6 +204,7 @@ def serve(app: ASGIApp, listeners: Listeners) -> int | None:
         ws="websockets-sansio",
         lifespan="on",
         log_config=None,  # log records go to the app's log file, not the terminal
+        proxy_headers=False,  # no proxy in front: X-Forwarded-* from a local page mean nothing
         access_log=False,
         timeout_graceful_shutdown=GRACE_SECONDS,
     )

@@ -227,7 +227,13 @@ def test_a_page_from_another_origin_cannot_open_a_session_or_read_anything(
 
 @pytest.mark.browser
 @pytest.mark.usefixtures("chromium")
-def test_the_page_asks_no_other_host_for_anything(tmp_path: Path) -> None:
+@pytest.mark.parametrize("renderer", ["auto", "canvaskit"], ids=["wasm client", "js client"])
+def test_the_page_asks_no_other_host_for_anything(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, renderer: str
+) -> None:
+    """Chromium loads the WebAssembly client; browsers without WasmGC load the JavaScript one
+    (forced here with Flet's renderer setting). Both hold the CDN address."""
+    monkeypatch.setenv("FLET_WEB_RENDERER", renderer)
     with running_app(tmp_path / "store") as url, browser_page() as page:
         own = urlsplit(url).netloc
         requested: list[str] = []
