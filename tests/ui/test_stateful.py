@@ -32,8 +32,9 @@ from hypothesis.stateful import (
     rule,
 )
 
-from scorepad.engine import BidMode, Game, RoundDraft, Suit, TrumpRule, Winner
-from scorepad.store.models import StoredGame
+from scorepad.engine import BidMode, Game, GameRecord, RoundDraft, Suit, TrumpRule, Winner
+from scorepad.engine.names import checked_name, name_key
+from scorepad.store.models import UNDO_KEPT, StoredGame, UndoStep
 from scorepad.ui.state import GameTab, MessageKind, ScorepadApp, Screen, Stage
 from scorepad.ui.state.round_entry import Selection
 
@@ -45,16 +46,19 @@ tests' job, not this one's)."""
 BUG_MESSAGE = "Something went wrong"
 """What the app says when it caught an exception it did not expect: always a bug."""
 
-LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyzéø"
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyzéøßİǅ"
 name_text = st.builds(
-    str.__add__, st.sampled_from(LETTERS), st.text(alphabet=LETTERS + " -'", max_size=9)
+    str.__add__,
+    st.sampled_from(LETTERS),
+    st.text(alphabet=[*LETTERS, " ", "-", "'", "\u0301"], max_size=9),
 )
-"""Player names as typed: a letter first, then perhaps spaces (runs of them collapse)."""
+"""Player names as typed: a letter first, then perhaps runs of spaces (they collapse) and
+accents typed as combining marks (the same name as the composed letter)."""
 
 
 def seat_key(name: str) -> str:
     """Two names the new-game form treats as the same person."""
-    return " ".join(name.split()).casefold()
+    return name_key(name)
 
 
 hand_sizes_text = st.one_of(
@@ -108,6 +112,32 @@ class Before:
     undo_label: str | None
 
 
+@dataclass(frozen=True)
+class Shown:
+    """A game as the table sees it: its rounds and the round on the pad."""
+
+    record: GameRecord
+    draft: RoundDraft | None
+
+
+def shown(game: Game, draft: RoundDraft | None) -> Shown:
+    """``bids_shown`` only matters when bids are shown at once (a round put back on the pad
+    for one-by-one bids may say it either way); an empty draft is no draft."""
+    if draft is not None:
+        setup = game.next_round
+        if setup is not None and setup.sequential_bids:
+            draft = draft.model_copy(update={"bids_shown": False})
+        if draft == RoundDraft():
+            draft = None
+    return Shown(game.record, draft)
+
+
+@dataclass(frozen=True)
+class Seen:
+    undo: tuple[UndoStep, ...]
+    shown: Shown
+
+
 class ScorepadMachine(RuleBasedStateMachine):
     """The app on a store in a fresh folder, driven by random taps."""
 
@@ -116,7 +146,11 @@ class ScorepadMachine(RuleBasedStateMachine):
         self.root = Path(tempfile.mkdtemp(prefix="scorepad-stateful-", dir=FAST_FOLDER))
         self.errors = ErrorLog()
         logging.getLogger("scorepad.ui").addHandler(self.errors)
-        self.app = ScorepadApp.open(self.root, rng=random.Random(0))
+        self.seen: dict[str, Seen] = {}
+        """Each game as the last action left it, to tell what the next one changed."""
+        self.undo_model: dict[str, list[Shown]] = {}
+        """Each game's states before the actions its undo steps take back, newest last."""
+        self.app = self.started()
         self.house_rules = 0
         self.pending: tuple[str, object] = ("", None)
         """The action the question on screen (``app.confirmation``) is about."""
@@ -134,6 +168,42 @@ class ScorepadMachine(RuleBasedStateMachine):
         shutil.rmtree(self.root, ignore_errors=True)
 
     # --- helpers ---------------------------------------------------------------------------
+
+    def started(self, seed: int = 0) -> ScorepadApp:
+        """The app (or another window) on the folder, every action of it watched."""
+        app = ScorepadApp.open(self.root, rng=random.Random(seed))
+        app.subscribe(lambda: self.track(app))
+        return app
+
+    def track(self, app: ScorepadApp) -> None:
+        """After every action: a change to the game left exactly one undo step, and an undo
+        took the game back to exactly what the screen showed before the action it undid."""
+        session = app.session
+        if session is None:
+            return
+        stored = session.stored
+        now = Seen(stored.undo, shown(stored.game, stored.draft))
+        before = self.seen.get(stored.id)
+        self.seen[stored.id] = now
+        if before is None:
+            return
+        model = self.undo_model.setdefault(stored.id, [])
+        undo = stored.undo
+        if undo == before.undo:
+            assert now.shown == before.shown, "the game changed, and undo cannot take it back"
+        elif undo[:-1] == before.undo[-UNDO_KEPT + 1 :] and undo:
+            model.append(before.shown)
+            del model[:-UNDO_KEPT]
+        elif undo == before.undo[:-1]:
+            expected = model.pop() if model else None
+            message = app.message.text if app.message else ""
+            assert "cannot be undone" not in message, message
+            if expected is not None:
+                assert now.shown == expected, (
+                    f"{message!r} did not restore the game as it was before that action"
+                )
+        else:
+            raise AssertionError(f"the undo steps changed unexpectedly: {before.undo} → {undo}")
 
     @property
     def playing(self) -> bool:
@@ -190,14 +260,13 @@ class ScorepadMachine(RuleBasedStateMachine):
         self.assert_accepted("choose a variant")
         variant = choice.variant
         count = data.draw(st.integers(variant.min_players, variant.max_players), label="players")
-        names = data.draw(
-            st.lists(name_text, min_size=count, max_size=count, unique_by=seat_key)
-            .filter(lambda names: all(seat_key(n) for n in names))
-            .map(lambda names: [" ".join(n.split()) for n in names]),
+        typed = data.draw(
+            st.lists(name_text, min_size=count, max_size=count, unique_by=seat_key),
             label="names",
         )
-        for name in names:
+        for name in typed:
             assert self.app.add_player(name, typed=data.draw(st.booleans())), form.name_error
+        names = [checked_name(name, seat) for seat, name in enumerate(typed, 1)]
         assert form.players == names
         how = data.draw(st.sampled_from(["first seat", "choose", "draw"]), label="dealer")
         if how == "choose":
@@ -557,7 +626,7 @@ class ScorepadMachine(RuleBasedStateMachine):
     def restart_the_app(self) -> None:
         """Close the app and start it again on the same folder, reopening the game."""
         session = self.app.session
-        self.app = ScorepadApp.open(self.root, rng=random.Random(0))
+        self.app = self.started()
         assert self.app.screen is Screen.HOME, self.app.problem
         if session is None:
             return
