@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import secrets
 import stat
 from pathlib import Path
 
@@ -135,10 +136,12 @@ def write_export(path: Path, data: bytes, replacing: os.stat_result | None) -> N
     fails if a file appeared at ``path`` since it was checked; a replaced file keeps its
     permissions.
     """
-    temp = path.with_name(f".{path.name}.{os.getpid()}.scorepad-export")
     where = shown(str(path))
     try:
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, NEW_FILE_MODE)
+        fd, temp = _new_temp(path)
+    except OSError as exc:
+        raise InputFileError(f"{where}: cannot write: {_reason(exc)}") from None
+    try:
         try:
             if replacing is not None and hasattr(os, "fchmod"):  # no fchmod on Windows
                 os.fchmod(fd, stat.S_IMODE(replacing.st_mode))
@@ -161,6 +164,16 @@ def write_export(path: Path, data: bytes, replacing: os.stat_result | None) -> N
     finally:
         with contextlib.suppress(OSError):
             os.unlink(temp)
+
+
+def _new_temp(path: Path) -> tuple[int, Path]:
+    """A new, empty temp file beside ``path`` (never one left by an earlier run), open."""
+    while True:
+        temp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.scorepad-export")
+        try:
+            return os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, NEW_FILE_MODE), temp
+        except FileExistsError:
+            continue
 
 
 def _link_new(temp: Path, path: Path) -> None:
