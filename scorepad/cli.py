@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import json
 import os
 import sys
@@ -327,7 +328,17 @@ def internal_error(exc: BaseException) -> str:
     return f"internal error ({type(exc).__name__}: {shown(str(exc)[:200])}); please report it"
 
 
+def tolerate_narrow_terminals() -> None:
+    """On a terminal whose encoding cannot show a character (a name "Zoë" under a Latin-1 or
+    ASCII locale), print it as an escape instead of failing the whole command."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            with contextlib.suppress(ValueError, OSError):
+                stream.reconfigure(errors="backslashreplace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    tolerate_narrow_terminals()
     parser = build_parser()
     args = parser.parse_args(argv)
     handler: Callable[[argparse.Namespace], int] = args.handler

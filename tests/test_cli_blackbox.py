@@ -322,6 +322,18 @@ def test_unsafe_characters_never_reach_the_terminal_raw(scorepad: Scorepad, tmp_
     assert json.loads(as_json.out)["variant"] == name
 
 
+def test_a_terminal_that_cannot_show_a_name_gets_an_escape(
+    scorepad: Scorepad, tmp_path: Path
+) -> None:
+    record = {"variant": "golf", "players": ["Zo\u00eb", "\u674e"]}
+    done = scorepad(
+        "score", str(write_json(tmp_path / "game.json", record)), env={"PYTHONIOENCODING": "ascii"}
+    )
+    assert (done.code, done.err) == (0, "")
+    assert "Zo\\xeb" in done.out
+    assert "\\u674e" in done.out
+
+
 # --- 6. export --out ------------------------------------------------------------------------
 
 
