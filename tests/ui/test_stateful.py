@@ -296,12 +296,11 @@ class ScorepadMachine(RuleBasedStateMachine):
 
     @rule(data=st.data())
     def write_house_rules(self, data: st.DataObject) -> None:
-        self.app.go_home()
-        start = data.draw(st.sampled_from([c.key for c in self.app.variant_choices()]))
-        self.app.open_rules(start)
-        self.assert_accepted("open the house rules")
+        """Open the editor on a preset or saved rules, change settings (valid or not), save.
+        The editor stays open: its list of saved rules offers Delete."""
+        self.open_the_rules_editor(data)
         form = self.app.rules
-        assert form is not None and self.app.screen is Screen.RULES
+        assert form is not None
         if form.replacing is None or data.draw(st.booleans(), label="rename"):
             self.house_rules += 1
             self.app.set_rule("name", f"House {self.house_rules}")
@@ -324,7 +323,9 @@ class ScorepadMachine(RuleBasedStateMachine):
 
     @rule(data=st.data())
     def ask_to_delete_house_rules(self, data: st.DataObject) -> None:
-        self.app.go_home()
+        """The Delete button beside saved rules in the editor (perhaps the ones open in it)."""
+        if self.app.screen is not Screen.RULES:
+            self.open_the_rules_editor(data)
         saved = [c.label for c in self.app.variant_choices() if c.key.startswith("saved:")]
         if not saved:
             return
@@ -332,6 +333,13 @@ class ScorepadMachine(RuleBasedStateMachine):
         before = self.before()
         self.app.ask_to_delete_rules(name)
         self.asked(before, ("delete rules", name))
+
+    def open_the_rules_editor(self, data: st.DataObject) -> None:
+        self.app.go_home()
+        start = data.draw(st.sampled_from([c.key for c in self.app.variant_choices()]))
+        self.app.open_rules(start)
+        self.assert_accepted("open the house rules")
+        assert self.app.rules is not None and self.app.screen is Screen.RULES
 
     @rule(data=st.data())
     def open_a_listed_game(self, data: st.DataObject) -> None:
@@ -440,25 +448,27 @@ class ScorepadMachine(RuleBasedStateMachine):
             else:
                 raise AssertionError("a round took more than 40 legal taps")
 
-    def tap_forward(self, data: st.DataObject) -> bool:
-        """The next legal tap of the round on the pad; False when the round was recorded or
-        there is none."""
-        session = self.app.session
+    def tap_forward(self, data: st.DataObject, app: ScorepadApp | None = None) -> bool:
+        """The next legal tap of the round on the pad (of ``app``, another window, if given);
+        False when the round was recorded or there is none."""
+        app = app or self.app
+        session = app.session
         assert session is not None
         entry = session.entry
         if entry is None:
             return False
         stage = entry.stage
         if stage is Stage.TRUMP:
-            self.app.choose_trump(data.draw(st.sampled_from(Suit), label="suit"))
+            app.choose_trump(data.draw(st.sampled_from(Suit), label="suit"))
         elif stage is Stage.GO:
-            self.app.say_go()
+            app.say_go()
         elif stage in (Stage.BIDS, Stage.TRICKS):
             enabled = [key.value for key in entry.pad if key.enabled]
-            self.app.tap_number(data.draw(st.sampled_from(enabled), label="number"))
+            app.tap_number(data.draw(st.sampled_from(enabled), label="number"))
         else:
-            self.app.confirm_round()
-        self.assert_accepted(f"a legal tap at the {stage} stage")
+            app.confirm_round()
+        message = app.message
+        assert message is None or message.kind is MessageKind.INFO, (stage, message)
         return stage is not Stage.CONFIRM
 
     # --- fixing mistakes -------------------------------------------------------------------
@@ -547,9 +557,12 @@ class ScorepadMachine(RuleBasedStateMachine):
             return
         what, argument = self.pending
         if what == "delete rules":
+            editing = self.app.rules.replacing if self.app.rules else None
             self.app.confirm()
             self.assert_accepted("delete house rules")
             assert all(c.label != argument for c in self.app.variant_choices())
+            if editing == argument:  # the rules open in the editor are gone: back home
+                assert self.app.rules is None and self.app.screen is Screen.HOME
         elif what == "delete round":
             assert isinstance(argument, int)
             self.confirm_deleting_round(argument)
@@ -622,6 +635,40 @@ class ScorepadMachine(RuleBasedStateMachine):
         self.assert_accepted("reopen the game")
         self.assert_reopened_as(stored)
 
+    @precondition(lambda self: self.playing and self.app.session.editing is None)
+    @rule(data=st.data(), taps=st.integers(1, 12), undos=st.integers(0, 2))
+    def another_window_changes_the_game(self, data: st.DataObject, taps: int, undos: int) -> None:
+        """The same game open in a second window, which taps on (and perhaps undoes); the
+        first window's next tap is refused as "changed elsewhere" and shows the game as the
+        other window left it, undo steps included."""
+        game_id = self.game_id()
+        other = self.started(seed=1)
+        other.open_game(game_id)
+        assert other.session is not None and other.screen is Screen.GAME, other.message
+        for _ in range(taps):
+            if not self.tap_forward(data, other):
+                break
+        for _ in range(undos):
+            if other.can_undo:
+                other.undo()
+                assert other.message is not None and other.message.kind is MessageKind.INFO
+        session = self.app.session
+        assert session is not None
+        on_disk = self.app.store.load_game(game_id)
+        if on_disk.revision == session.stored.revision:
+            return  # nothing changed after all
+        if session.entry is None:
+            self.app.go_home()  # a game over takes no tap: come back to it instead
+            self.app.open_game(game_id)
+        else:
+            self.app.say_go()  # any tap saves the round on the pad
+            message = self.app.message
+            assert message is not None and message.kind is MessageKind.ERROR
+            assert "changed elsewhere" in message.text, message
+        stored = self.app.store.load_game(game_id)
+        assert stored.revision == on_disk.revision, "the stale window wrote over the game"
+        self.assert_reopened_as(stored)
+
     @rule()
     def restart_the_app(self) -> None:
         """Close the app and start it again on the same folder, reopening the game."""
@@ -659,7 +706,13 @@ class ScorepadMachine(RuleBasedStateMachine):
         """Everything the current screen reads can be worked out."""
         app = self.app
         if app.screen is Screen.HOME:
-            assert all(g.status != "damaged" for g in app.games), app.games
+            for listed in app.games:  # the list is a cache: it must say what the games say
+                sheet = app.store.load_game(listed.id).game.sheet
+                assert (listed.status, listed.rounds_played) == (
+                    sheet.status.value,
+                    len(sheet.rounds),
+                )
+                assert (listed.leaders, listed.winners) == (sheet.leaders, sheet.winners)
         elif app.screen is Screen.SETUP:
             setup = app.setup
             assert setup is not None
