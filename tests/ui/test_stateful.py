@@ -63,6 +63,7 @@ def seat_key(name: str) -> str:
 
 hand_sizes_text = st.one_of(
     st.sampled_from(["1-3", "2", "3-1", "1-2, 2-1", "10-1", "13", "5 4 3", "1-9, 9-1", "7-9"]),
+    st.sampled_from(["2 2 2 2", "1 1 3", "3 3 3", "1 2 1 2", "4 4"]),  # deletions that fit
     st.lists(st.integers(1, 13), min_size=1, max_size=6).map(lambda s: ", ".join(map(str, s))),
     st.sampled_from(["", "ten", "0", "27", "3-"]),  # refused: the form says why
 )
@@ -273,9 +274,16 @@ class ScorepadMachine(RuleBasedStateMachine):
             self.app.choose_dealer(data.draw(st.sampled_from(names), label="dealer"))
         elif how == "draw":
             self.app.draw_dealer()
+        self.change_seats(data, names)
+        refused = data.draw(st.sampled_from([None, "twin", "empty"]), label="refused name")
+        if refused is not None:  # a name the form must refuse, leaving the table as it is
+            twin = data.draw(st.sampled_from(names)).upper() if refused == "twin" else " "
+            assert not self.app.add_player(twin, typed=True)
+            assert form.name_error and form.players == names, form.name_error
         if variant.has_payouts and data.draw(st.booleans(), label="change the stake"):
             self.app.set_stake(data.draw(st.integers(0, 100), label="stake"))
         self.assert_accepted("set up the table")
+        dealer = form.dealer
         self.app.start_game()
         self.assert_accepted("start the game")
         assert self.app.screen is Screen.GAME
@@ -283,6 +291,26 @@ class ScorepadMachine(RuleBasedStateMachine):
         assert session is not None
         assert list(session.game.players) == names
         assert session.game.variant == variant
+        assert session.game.first_dealer == dealer
+
+    def change_seats(self, data: st.DataObject, names: list[str]) -> None:
+        """Move players a seat up or down, or take one away and seat them again at the end;
+        ``names`` follows what the form must do."""
+        form = self.app.setup
+        assert form is not None
+        for _ in range(data.draw(st.integers(0, 3), label="seat changes")):
+            name = data.draw(st.sampled_from(names), label="who")
+            how = data.draw(st.sampled_from([-1, 1, 0]), label="move by (0: take away)")
+            index = names.index(name)
+            names.pop(index)
+            if how == 0:
+                self.app.remove_player(name)
+                assert self.app.add_player(name), form.name_error
+                names.append(name)
+            else:
+                self.app.move_player(name, how)
+                names.insert(max(0, min(len(names), index + how)), name)
+            assert form.players == names
 
     @precondition(lambda self: self.playing)
     @rule()
