@@ -33,6 +33,7 @@ from scorepad.engine import (
     RoundRecord,
     ScorepadError,
     Variant,
+    name_key,
 )
 from scorepad.store import schema
 from scorepad.store.atomic import fsync_folder, remove_temp_litter
@@ -456,11 +457,11 @@ class TinyDBStore:
 
     def _add_to_roster(self, names: list[str]) -> None:
         table = self._meta().table("roster")
-        known = {row["name"].casefold() for row in table.all()}
+        known = {name_key(row["name"]) for row in table.all()}
         new = []
         for name in names:
-            if name.casefold() not in known:
-                known.add(name.casefold())
+            if name_key(name) not in known:
+                known.add(name_key(name))
                 new.append({"name": name, "added": now().isoformat()})
         if new:
             table.insert_multiple(new)

@@ -154,6 +154,12 @@ def test_the_roster_grows_with_every_game_ignoring_case(store: TinyDBStore) -> N
         store.add_players([" "])
 
 
+def test_the_roster_knows_a_name_typed_with_another_accent_encoding(store: TinyDBStore) -> None:
+    new_golf(store, ["Zo\u00e9", "Bob"])  # é as one character
+    store.add_players(["ZOE\u0301"])  # the same name, É as E + a combining accent
+    assert [p.name for p in store.roster()] == ["Bob", "Zo\u00e9"]
+
+
 def test_saved_variants_are_unique_by_name_and_never_a_presets_name(store: TinyDBStore) -> None:
     dime = GOLF.with_changes(name="Dime Golf", stake_cents=10)
     store.save_variant(dime)

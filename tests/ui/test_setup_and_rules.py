@@ -22,6 +22,16 @@ def test_names_are_checked_as_they_are_added(app: ScorepadApp) -> None:
     assert form.players == ["Ann"]
 
 
+def test_the_roster_offers_only_people_not_yet_seated_by_the_same_name_rule(
+    app: ScorepadApp,
+) -> None:
+    app.new_game()
+    form = app.setup
+    assert form is not None
+    assert app.add_player("Ann")
+    assert form.not_seated([" ANN ", "Bob", "Zo\u00e9"]) == ["Bob", "Zo\u00e9"]
+
+
 def test_player_limits_and_the_schedule_are_shown_before_starting(app: ScorepadApp) -> None:
     app.new_game()
     form = app.setup

@@ -93,6 +93,12 @@ class SetupForm:
             return f"{self.variant.name} is for at most {self.variant.max_players} players"
         return None
 
+    def not_seated(self, roster: list[str]) -> list[str]:
+        """The names from earlier games that are not at this table yet (same name rule as
+        seating: "ann" is Ann)."""
+        seated = {name_key(p) for p in self.players}
+        return [name for name in roster if name_key(name) not in seated]
+
     def remove_player(self, name: str) -> None:
         self.players = [p for p in self.players if p != name]
         if self.first_dealer == name:

@@ -145,8 +145,7 @@ def seating(app: ScorepadApp, form: SetupForm) -> ft.Control:
 
 
 def roster_chips(app: ScorepadApp, form: SetupForm) -> ft.Control | None:
-    seated = {p.casefold() for p in form.players}
-    known = [name for name in app.roster() if name.casefold() not in seated]
+    known = form.not_seated(app.roster())
     if not known:
         return None
     return ft.Row(
