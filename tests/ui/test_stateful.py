@@ -37,11 +37,23 @@ from scorepad.engine.names import checked_name, name_key
 from scorepad.store.models import UNDO_KEPT, StoredGame, UndoStep
 from scorepad.ui.state import GameTab, MessageKind, ScorepadApp, Screen, Stage
 from scorepad.ui.state.round_entry import Selection
+from scorepad.ui.views.game import game_view
+from scorepad.ui.views.home import home_view
+from scorepad.ui.views.rules import rules_view
+from scorepad.ui.views.setup import setup_view
 
 FAST_FOLDER = "/dev/shm" if Path("/dev/shm").is_dir() else None
 """A memory-backed temp folder where there is one: every tap saves the game with fsync, which
 on a busy disk costs more than everything else this test does (durability is the crash-safety
 tests' job, not this one's)."""
+
+VIEWS = {
+    Screen.HOME: home_view,
+    Screen.SETUP: setup_view,
+    Screen.GAME: game_view,
+    Screen.RULES: rules_view,
+}
+"""What the app's root draws for each screen (the problem screen must never show here)."""
 
 BUG_MESSAGE = "Something went wrong"
 """What the app says when it caught an exception it did not expect: always a bug."""
@@ -731,8 +743,10 @@ class ScorepadMachine(RuleBasedStateMachine):
 
     @invariant()
     def the_screen_draws(self) -> None:
-        """Everything the current screen reads can be worked out."""
+        """The real view of the current screen builds, on a phone and on a desktop, and
+        everything it reads can be worked out."""
         app = self.app
+        VIEWS[app.screen](app, 360 if app.revision % 2 else 1024)
         if app.screen is Screen.HOME:
             for listed in app.games:  # the list is a cache: it must say what the games say
                 sheet = app.store.load_game(listed.id).game.sheet
