@@ -232,10 +232,6 @@ class AppPage:
             )
         )
 
-    def shot(self, path: Path | str) -> None:
-        self.page.wait_for_timeout(800)
-        self.page.screenshot(path=str(path))
-
 
 @contextmanager
 def browser_page(width: int = 390, height: int = 844) -> Iterator[Page]:
