@@ -26,6 +26,7 @@ from scorepad.engine import (
 )
 from scorepad.engine.errors import DuplicateEntryError, NameCharacterError, NameTooLongError
 from scorepad.engine.names import MAX_NAME_LENGTH, checked_name, clean_name, name_key
+from scorepad.ui.state.choices import ChoiceKey
 from scorepad.ui.state.setup_form import SetupForm, preset_choices
 
 UNSAFE = [
@@ -180,7 +181,7 @@ def test_every_engine_error_is_one_line_whatever_it_is_given() -> None:
 
 
 def new_form() -> SetupForm:
-    return SetupForm(choices=preset_choices(), variant_key="preset:golf")
+    return SetupForm(choices=preset_choices(), variant_key=ChoiceKey.preset("golf"))
 
 
 @pytest.mark.parametrize("char", ["\u200b", "\u202e", "\x1b", "\t"])

@@ -5,21 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scorepad.engine import Suit
-from scorepad.ui.state import ScorepadApp, Stage
-
-
-class TapCounter:
-    """Wraps the app and counts the taps a round takes."""
-
-    def __init__(self, app: ScorepadApp) -> None:
-        self.app = app
-        self.taps = 0
-
-    def tap(self, action: str, *args: object) -> None:
-        self.taps += 1
-        getattr(self.app, action)(*args)
-        message = self.app.message
-        assert message is None or message.kind == "info", message
+from scorepad.ui.state import ChoiceKey, MessageKind, RoundEntry, ScorepadApp, Stage
 
 
 def start(
@@ -30,17 +16,21 @@ def start(
     stake: int | None = None,
 ) -> None:
     """Start a game of a preset (``"golf"``) or of any choice key (``"saved:Odd Golf"``)."""
-    app.new_game()
-    app.choose_variant(variant if ":" in variant else f"preset:{variant}")
+    app.new_game.open()
+    app.new_game.choose_variant(
+        ChoiceKey.parse(variant) if ":" in variant else ChoiceKey.preset(variant)
+    )
     for name in players:
-        assert app.add_player(name), app.setup.name_error if app.setup else None
+        assert app.new_game.add_player(name), (
+            app.new_game.form.name_error if app.new_game.form else None
+        )
     if dealer is not None:
-        app.choose_dealer(dealer)
+        app.new_game.choose_dealer(dealer)
     if stake is not None:
-        app.set_stake(stake)
-    app.start_game()
+        app.new_game.set_stake(stake)
+    app.new_game.start_game()
     assert app.message is None, app.message
-    assert app.session is not None
+    assert app.game.session is not None
 
 
 def play_round(
@@ -48,35 +38,39 @@ def play_round(
     bids: dict[str, int] | None = None,
     tricks: dict[str, int] | None = None,
     suit: Suit = Suit.SPADES,
-) -> int:
-    """Play the next round through the pad; returns the taps it took. Without ``bids`` each
-    player bids the lowest number the pad allows; without ``tricks`` the first in order takes
-    every trick."""
-    counter = TapCounter(app)
-    session = app.session
+) -> None:
+    """Play the next round through the pad, each tap the one the pad asks for. Without
+    ``bids`` each player bids the lowest number the pad allows; without ``tricks`` the first
+    in order takes every trick."""
+    session = app.game.session
     assert session is not None
-    entry = session.entry
-    assert entry is not None
+    while (entry := session.entry) is not None and entry.stage is not Stage.CONFIRM:
+        tap_for(app, entry, bids=bids, tricks=tricks, suit=suit)
+    app.game.confirm_round()
+    assert app.message is None or app.message.kind is MessageKind.INFO, app.message
+
+
+def tap_for(
+    app: ScorepadApp,
+    entry: RoundEntry,
+    bids: dict[str, int] | None = None,
+    tricks: dict[str, int] | None = None,
+    suit: Suit = Suit.SPADES,
+) -> None:
+    """The one tap ``entry`` is waiting for: the turned suit, "go", or a number on the pad
+    (from ``bids`` and ``tricks``; else the lowest bid allowed, and every trick to the first
+    in order)."""
     if entry.stage is Stage.TRUMP:
-        counter.tap("choose_trump", suit)
-    entry = session.entry
-    assert entry is not None
-    if entry.stage is Stage.GO:
-        counter.tap("say_go")
-    while (entry := session.entry) is not None and entry.stage is Stage.BIDS:
+        app.game.choose_trump(suit)
+    elif entry.stage is Stage.GO:
+        app.game.say_go()
+    else:
         player = entry.active
         assert player is not None
-        value = bids[player] if bids is not None else next(k.value for k in entry.pad if k.enabled)
-        counter.tap("tap_number", value)
-    order = entry.setup.bid_order if entry else ()
-    while (entry := session.entry) is not None and entry.stage is Stage.TRICKS:
-        player = entry.active
-        assert player is not None
-        value = (
-            tricks[player]
-            if tricks is not None
-            else (entry.setup.cards if player == order[0] else 0)
-        )
-        counter.tap("tap_number", value)
-    counter.tap("confirm_round")
-    return counter.taps
+        if entry.stage is Stage.BIDS:
+            value = bids[player] if bids else next(k.value for k in entry.pad if k.enabled)
+        else:
+            first = entry.setup.bid_order[0]
+            value = tricks[player] if tricks else (entry.setup.cards if player == first else 0)
+        app.game.tap_number(value)
+    assert app.message is None or app.message.kind is MessageKind.INFO, app.message

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from scorepad.engine import Suit
-from scorepad.ui.state import ScorepadApp, Stage
+from scorepad.ui.state import Field, ScorepadApp, Stage
 from tests.ui.driving import play_round, start
 
 FOUR = ["Ann", "Bob", "Cat", "Dan"]
@@ -11,22 +11,22 @@ FOUR = ["Ann", "Bob", "Cat", "Dan"]
 
 def test_undo_takes_back_taps_one_at_a_time_and_is_saved(app: ScorepadApp) -> None:
     start(app, "golf", FOUR, dealer="Dan")
-    session = app.session
+    session = app.game.session
     assert session is not None
-    app.choose_trump(Suit.HEARTS)
-    app.tap_number(1)
-    app.tap_number(0)
-    assert app.undo_label == "Bob bid 0"
-    app.undo()
+    app.game.choose_trump(Suit.HEARTS)
+    app.game.tap_number(1)
+    app.game.tap_number(0)
+    assert app.game.undo_label == "Bob bid 0"
+    app.game.undo()
     assert app.message is not None and app.message.text == "undone: Bob bid 0"
     entry = session.entry
     assert entry is not None and entry.bids == {"Ann": 1}
     assert app.store.load_game(session.stored.id).draft == entry.draft
-    app.undo()
-    app.undo()
+    app.game.undo()
+    app.game.undo()
     entry = session.entry
     assert entry is not None and entry.stage is Stage.TRUMP
-    assert not app.can_undo
+    assert not app.game.can_undo
 
 
 def test_undo_after_recording_puts_the_round_back_on_the_pad(app: ScorepadApp) -> None:
@@ -34,15 +34,15 @@ def test_undo_after_recording_puts_the_round_back_on_the_pad(app: ScorepadApp) -
     play_round(
         app, bids={"Ann": 1, "Bob": 0, "Cat": 0, "Dan": 1}, tricks={"Ann": 1, "Bob": 0, "Cat": 0}
     )
-    session = app.session
+    session = app.game.session
     assert session is not None and len(session.game.results) == 1
-    app.undo()
+    app.game.undo()
     assert len(session.game.results) == 0
     assert len(app.store.load_game(session.stored.id).record.rounds) == 0
     entry = session.entry
     assert entry is not None and entry.stage is Stage.CONFIRM
     assert entry.tricks == {"Ann": 1, "Bob": 0, "Cat": 0, "Dan": 0}
-    app.confirm_round()
+    app.game.confirm_round()
     assert len(session.game.results) == 1
 
 
@@ -51,15 +51,15 @@ def test_a_tapped_entry_can_be_corrected_and_the_dealer_rebids_if_the_hook_says_
 ) -> None:
     start(app, "golf", FOUR, dealer="Cat")  # round 2: 2 cards, Dan deals, Ann bids first
     play_round(app)
-    session = app.session
+    session = app.game.session
     assert session is not None
-    app.choose_trump(Suit.CLUBS)
+    app.game.choose_trump(Suit.CLUBS)
     for value in (1, 0, 0, 0):  # Ann, Bob, Cat; Dan may not bid 1
-        app.tap_number(value)
-    app.select("bid", "Bob")
+        app.game.tap_number(value)
+    app.game.select(Field.BID, "Bob")
     entry = session.entry
     assert entry is not None and entry.active == "Bob"
-    app.tap_number(1)  # now the bids would add up to 2 with Dan's 0: Dan must bid again
+    app.game.tap_number(1)  # now the bids would add up to 2 with Dan's 0: Dan must bid again
     assert app.message is not None
     assert app.message.text.startswith("Dan's bid of 0 is no longer allowed")
     entry = session.entry
@@ -69,11 +69,11 @@ def test_a_tapped_entry_can_be_corrected_and_the_dealer_rebids_if_the_hook_says_
 
 def test_the_filled_in_trick_count_cannot_be_picked(app: ScorepadApp) -> None:
     start(app, "golf", ["Ann", "Bob"], dealer="Bob")
-    app.choose_trump(Suit.CLUBS)
-    app.tap_number(1)
-    app.tap_number(1)
-    app.tap_number(1)  # Ann took it; Bob's 0 is filled in
-    app.select("tricks", "Bob")
+    app.game.choose_trump(Suit.CLUBS)
+    app.game.tap_number(1)
+    app.game.tap_number(1)
+    app.game.tap_number(1)  # Ann took it; Bob's 0 is filled in
+    app.game.select(Field.TRICKS, "Bob")
     assert app.message is not None
     assert "worked out from the others" in app.message.text
 
@@ -87,16 +87,16 @@ def test_editing_an_earlier_round_re_derives_and_says_what_changed(app: Scorepad
     play_round(
         app, bids={"Ann": 4, "Bob": 4}, tricks={"Ann": 4, "Bob": 4}, suit=Suit.HEARTS
     )  # hearts
-    session = app.session
+    session = app.game.session
     assert session is not None
     assert [r.trump for r in session.sheet.rounds] == [Suit.HEARTS, None, Suit.HEARTS]
-    app.edit_round(1)
+    app.game.edit_round(1)
     entry = session.entry
     assert entry is not None and entry.editing and entry.stage is Stage.CONFIRM
-    app.choose_trump(Suit.SPADES)
-    app.select("bid", "Bob")
-    app.tap_number(5)
-    app.confirm_round()
+    app.game.choose_trump(Suit.SPADES)
+    app.game.select(Field.BID, "Bob")
+    app.game.tap_number(5)
+    app.game.confirm_round()
     assert app.message is None
     assert [r.trump for r in session.sheet.rounds] == [Suit.SPADES, Suit.HEARTS, None]
     assert "round 1: trump hearts → spades" in session.changes
@@ -112,27 +112,27 @@ def test_deleting_a_middle_round_that_no_longer_fits_is_refused(app: ScorepadApp
     start(app, "mormon-bridge", ["Ann", "Bob"])
     for _ in range(3):
         play_round(app)
-    session = app.session
+    session = app.game.session
     assert session is not None
-    app.delete_round(1)
+    app.game.delete_round(1)
     assert app.message is not None and app.message.kind == "error"
     assert app.message.text.startswith("round 1 cannot be deleted")
     assert len(session.game.results) == 3
-    assert app.undo_label == "recording round 3"  # a refused change leaves nothing to undo
-    app.delete_round(3)
+    assert app.game.undo_label == "recording round 3"  # a refused change leaves nothing to undo
+    app.game.delete_round(3)
     assert len(session.game.results) == 2
     assert session.changes[0] == "round 3 deleted"
-    app.undo()
+    app.game.undo()
     assert len(session.game.results) == 3
 
 
 def test_abandoning_keeps_the_game_without_a_winner(app: ScorepadApp) -> None:
     start(app, "golf", FOUR)
     play_round(app)
-    app.abandon_game()
-    session = app.session
+    app.game.abandon_game()
+    session = app.game.session
     assert session is not None
     assert session.sheet.status == "abandoned" and session.sheet.winners == ()
     assert session.entry is None
     app.go_home()
-    assert [(g.status, g.rounds_played) for g in app.games] == [("abandoned", 1)]
+    assert [(g.status, g.rounds_played) for g in app.home.games] == [("abandoned", 1)]

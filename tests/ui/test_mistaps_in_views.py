@@ -56,7 +56,7 @@ async def test_deleting_a_round_asks_in_a_bar_and_keep_it_keeps_it(driver: ViewD
     play_round(app)
     play_round(app)
     await driver.settle()
-    session = app.session
+    session = app.game.session
     assert session is not None
     await driver.click("edit-round-2")
     await driver.click("delete-round")
@@ -80,7 +80,7 @@ async def test_ending_early_asks_and_continue_this_game_takes_it_up_again(
     start(app, "golf", FOUR)
     play_round(app)
     await driver.settle()
-    session = app.session
+    session = app.game.session
     assert session is not None
     await driver.click(menu_item(driver, "End the game early"))
     assert question(driver) == "End the game early?"
@@ -134,7 +134,7 @@ async def test_a_deletion_that_unfits_the_round_in_progress_leaves_a_drawable_sc
 async def test_a_stored_round_that_does_not_fit_opens_with_a_note(driver: ViewDriver) -> None:
     app = driver.app
     start(app, "golf", FOUR, dealer="Ann")
-    session = app.session
+    session = app.game.session
     assert session is not None
     app.store.save_draft(
         session.stored.id, RoundDraft(turned=Suit.CLUBS, bids={"Bob": 0}, tricks={"Bob": 3})

@@ -4,56 +4,91 @@ the engine."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from scorepad.engine import Game, Suit
+from scorepad.engine import DECK_SIZE, BidMode, Game, Suit, Variant
 from scorepad.store import TinyDBStore
-from scorepad.ui.state import GameTab, ScorepadApp, Screen, Stage
-from tests.ui.driving import TapCounter, play_round, start
+from scorepad.ui.state import GameTab, MessageKind, RoundEntry, ScorepadApp, Screen, Stage
+from tests.ui.driving import play_round, start, tap_for
 
 FOUR = ["Ann", "Bob", "Cat", "Dan"]
 
 
-def random_round(app: ScorepadApp, rng: random.Random) -> int:
-    """A random legal round entered through the pad (bids from the enabled keys)."""
-    session = app.session
+def record_is_refused(app: ScorepadApp) -> None:
+    """Record, tapped on a round not yet complete, is refused and changes nothing."""
+    session = app.game.session
     assert session is not None
-    counter = TapCounter(app)
+    recorded, draft = len(session.game.results), session.stored.draft
+    app.game.confirm_round()
+    assert app.message is not None and app.message.kind is MessageKind.ERROR, app.message
+    assert len(session.game.results) == recorded and session.stored.draft == draft
+
+
+def taps_until_record(app: ScorepadApp, tap: Callable[[RoundEntry], None]) -> int:
+    """Enter the next round one tap at a time, each the tap the pad asks for, trying Record
+    before every tap: the app must refuse it until the round is complete, then take it.
+    Returns how many taps the app asked for before it let the round be recorded."""
+    session = app.game.session
+    assert session is not None
     entry = session.entry
     assert entry is not None
-    if entry.stage is Stage.TRUMP:
-        counter.tap("choose_trump", rng.choice(list(Suit)))
-    if session.entry and session.entry.stage is Stage.GO:
-        counter.tap("say_go")
-    while (entry := session.entry) is not None and entry.stage in (Stage.BIDS, Stage.TRICKS):
-        counter.tap("tap_number", rng.choice([k.value for k in entry.pad if k.enabled]))
-    counter.tap("confirm_round")
-    return counter.taps
+    number, taps = entry.number, 0
+    while entry.stage is not Stage.CONFIRM:
+        record_is_refused(app)
+        tap(entry)
+        taps += 1
+        entry = session.entry
+        assert entry is not None and entry.number == number
+        assert taps <= 2 * len(entry.lines) + 1, "the round asks for more taps than it has entries"
+    app.game.confirm_round()
+    assert app.message is None or app.message.kind is MessageKind.INFO, app.message
+    assert len(session.game.results) == number
+    return taps
+
+
+def taps_a_round_takes(variant: Variant, players: int, cards: int) -> int:
+    """From the rule sheets: the turned suit (none when the whole deck is dealt), "go" when
+    bids are shown at once, every bid, and every trick count but the last (worked out)."""
+    turn = 0 if cards * players == DECK_SIZE else 1
+    go = 1 if variant.bid_mode is BidMode.SIMULTANEOUS else 0
+    return turn + go + players + (players - 1)
 
 
 @pytest.mark.parametrize(
-    ("variant", "players", "taps_per_round"),
+    ("variant", "players"),
     [
-        ("mormon-bridge", FOUR, {10}),  # trump, go, 4 bids, 3 tricks, confirm
-        ("scotch-bridge", FOUR, {8, 9}),  # no trump tap when all 52 cards are dealt
-        ("golf", FOUR, {9}),
-        ("golf", ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"], {13}),
+        ("mormon-bridge", FOUR),  # trump, go, 4 bids, 3 tricks
+        ("scotch-bridge", FOUR),  # no trump tap in the rounds that deal all 52 cards
+        ("golf", FOUR),
+        ("golf", ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]),
     ],
 )
-def test_a_whole_game_through_the_app_matches_the_engine(
-    app: ScorepadApp, variant: str, players: list[str], taps_per_round: set[int]
+def test_record_is_allowed_after_exactly_the_taps_a_round_needs_and_not_one_before(
+    app: ScorepadApp, variant: str, players: list[str]
 ) -> None:
+    """Every round of a whole game, random legal taps: Record is refused before each tap and
+    taken right after the last one the rules call for (2 per player: the bid and the trick
+    count, less the last count, plus the turned suit; plus "go" in Mormon Bridge; no suit to
+    tap when all 52 cards are dealt); the game then matches the engine's own scoring."""
     rng = random.Random(f"{variant}{len(players)}")
     start(app, variant, players, dealer=players[1])
-    session = app.session
+    session = app.game.session
     assert session is not None
-    taps = []
-    while session.game.next_round is not None:
-        taps.append(random_round(app, rng))
-    assert set(taps) <= taps_per_round
-    assert max(taps) <= (10 if variant == "mormon-bridge" else 9 + 2 * (len(players) - 4))
+
+    def random_tap(entry: RoundEntry) -> None:
+        if entry.stage is Stage.TRUMP:
+            app.game.choose_trump(rng.choice(list(Suit)))
+        elif entry.stage is Stage.GO:
+            app.game.say_go()
+        else:
+            app.game.tap_number(rng.choice([k.value for k in entry.pad if k.enabled]))
+
+    while (entry := session.entry) is not None:
+        expected = taps_a_round_takes(session.game.variant, len(players), entry.setup.cards)
+        assert taps_until_record(app, random_tap) == expected, f"round {entry.number}"
     # the same rounds, scored by the engine alone, give the same sheet
     replay = Game.start(variant, players, first_dealer=players[1])
     for record in session.game.record.rounds:
@@ -67,18 +102,22 @@ def test_a_whole_game_through_the_app_matches_the_engine(
     assert stored.draft is None
 
 
-def test_a_sequential_round_takes_nine_taps_and_the_last_tricks_fill_in(app: ScorepadApp) -> None:
+def test_a_sequential_round_is_recorded_after_2n_taps_and_the_last_tricks_fill_in(
+    app: ScorepadApp,
+) -> None:
     start(app, "golf", FOUR, dealer="Bob")  # round 3: Dan deals, Ann bids first
     for _ in range(2):
         play_round(app)
-    session = app.session
+    session = app.game.session
     assert session is not None
     entry = session.entry
     assert entry is not None and entry.setup.cards == 3
-    taps = play_round(
-        app, bids={"Ann": 1, "Bob": 1, "Cat": 0, "Dan": 0}, tricks={"Ann": 1, "Bob": 1, "Cat": 0}
+    bids = {"Ann": 1, "Bob": 1, "Cat": 0, "Dan": 0}
+    tricks = {"Ann": 1, "Bob": 1, "Cat": 0}
+    taps = taps_until_record(
+        app, lambda entry: tap_for(app, entry, bids=bids, tricks=tricks, suit=Suit.SPADES)
     )
-    assert taps == 9
+    assert taps == 8  # the suit, 4 bids, 3 trick counts: Dan's is worked out
     result = session.game.results[-1]
     assert result.tricks == {"Ann": 1, "Bob": 1, "Cat": 0, "Dan": 1}
     assert result.trump is Suit.SPADES
@@ -88,10 +127,10 @@ def test_the_hook_is_visible_on_the_pad_and_a_forbidden_tap_changes_nothing(
     app: ScorepadApp,
 ) -> None:
     start(app, "scotch-bridge", FOUR, dealer="Ann")
-    session = app.session
+    session = app.game.session
     assert session is not None
     for value in (4, 3, 5):  # Dan, Cat, Bob
-        app.tap_number(value)
+        app.game.tap_number(value)
     entry = session.entry
     assert entry is not None
     assert entry.active == "Ann"
@@ -101,47 +140,47 @@ def test_the_hook_is_visible_on_the_pad_and_a_forbidden_tap_changes_nothing(
     )
     assert entry.balance == "bids total 12 for 13 tricks: 1 under"
     before = app.store.load_game(session.stored.id).draft
-    app.tap_number(1)
+    app.game.tap_number(1)
     assert app.message is not None and app.message.kind == "error"
     assert "Ann deals and may not bid 1" in app.message.text
     assert app.store.load_game(session.stored.id).draft == before
-    app.tap_number(2)
+    app.game.tap_number(2)
     assert app.message is None
     assert session.entry is not None and session.entry.stage is Stage.TRICKS
 
 
 def test_tricks_that_would_exceed_the_cards_are_refused(app: ScorepadApp) -> None:
     start(app, "mormon-bridge", ["Ann", "Bob", "Cat"])
-    session = app.session
+    session = app.game.session
     assert session is not None
-    app.choose_trump(Suit.HEARTS)
-    app.say_go()
+    app.game.choose_trump(Suit.HEARTS)
+    app.game.say_go()
     for _ in range(3):
-        app.tap_number(3)
-    app.tap_number(8)  # first in order took 8 of 10
+        app.game.tap_number(3)
+    app.game.tap_number(8)  # first in order took 8 of 10
     entry = session.entry
     assert entry is not None
     assert [k.value for k in entry.pad if k.enabled] == [0, 1, 2]
-    app.tap_number(5)
+    app.game.tap_number(5)
     assert app.message is not None
     assert "cannot have taken 5: that makes more than the 10 tricks" in app.message.text
 
 
 def test_points_are_previewed_while_tricks_are_entered(app: ScorepadApp) -> None:
     start(app, "golf", FOUR, dealer="Dan")  # 1 card: Ann, Bob, Cat, Dan bid
-    app.choose_trump(Suit.CLUBS)
+    app.game.choose_trump(Suit.CLUBS)
     for value in (1, 0, 0, 1):
-        app.tap_number(value)
-    app.tap_number(1)  # Ann took the trick
-    entry = app.session.entry if app.session else None
+        app.game.tap_number(value)
+    app.game.tap_number(1)  # Ann took the trick
+    entry = app.game.session.entry if app.game.session else None
     assert entry is not None
     lines = {line.name: line for line in entry.lines}
     assert lines["Ann"].points == 11
     assert lines["Dan"].tricks is None  # two counts still missing: nothing to fill in yet
     assert lines["Dan"].points is None
-    app.tap_number(0)
-    app.tap_number(0)
-    entry = app.session.entry if app.session else None
+    app.game.tap_number(0)
+    app.game.tap_number(0)
+    entry = app.game.session.entry if app.game.session else None
     assert entry is not None and entry.stage is Stage.CONFIRM
     lines = {line.name: line for line in entry.lines}
     assert lines["Dan"].tricks_filled_in and lines["Dan"].points == 0
@@ -150,13 +189,13 @@ def test_points_are_previewed_while_tricks_are_entered(app: ScorepadApp) -> None
 def test_trump_calls_explain_the_no_trump_rules(app: ScorepadApp) -> None:
     start(app, "mormon-bridge", ["Ann", "Bob"])
     play_round(app, suit=Suit.HEARTS)
-    app.choose_trump(Suit.HEARTS)
-    entry = app.session.entry if app.session else None
+    app.game.choose_trump(Suit.HEARTS)
+    entry = app.game.session.entry if app.game.session else None
     assert entry is not None and entry.trump is not None
     assert entry.trump.note == "hearts again: no trump this round"
     app.go_home()
     start(app, "scotch-bridge", FOUR)
-    entry = app.session.entry if app.session else None
+    entry = app.game.session.entry if app.game.session else None
     assert entry is not None
     assert entry.stage is Stage.BIDS  # no trump step
     assert entry.trump is not None and entry.trump.note == "all 52 cards dealt: no trump"
@@ -166,17 +205,17 @@ def test_a_game_resumes_mid_round_after_the_app_is_closed(tmp_path: Path) -> Non
     app = ScorepadApp(TinyDBStore(tmp_path))
     start(app, "golf", FOUR, dealer="Dan")
     play_round(app)
-    app.choose_trump(Suit.DIAMONDS)
-    app.tap_number(1)
-    game_id = app.session.stored.id if app.session else ""
+    app.game.choose_trump(Suit.DIAMONDS)
+    app.game.tap_number(1)
+    game_id = app.game.session.stored.id if app.game.session else ""
     del app  # the app is killed
 
     again = ScorepadApp(TinyDBStore(tmp_path))
-    summary = again.games[0]
+    summary = again.home.games[0]
     assert (summary.id, summary.status, summary.rounds_played) == (game_id, "in_progress", 1)
-    again.open_game(game_id)
+    again.home.open_game(game_id)
     assert again.screen is Screen.GAME
-    entry = again.session.entry if again.session else None
+    entry = again.game.session.entry if again.game.session else None
     assert entry is not None
     assert entry.number == 2
     assert entry.draft.turned is Suit.DIAMONDS
@@ -188,17 +227,17 @@ def test_two_windows_on_one_game_never_record_over_each_other(tmp_path: Path) ->
     store = TinyDBStore(tmp_path)
     first, second = ScorepadApp(store), ScorepadApp(TinyDBStore(tmp_path))
     start(first, "golf", FOUR, dealer="Dan")
-    game_id = first.session.stored.id if first.session else ""
-    second.open_game(game_id)
+    game_id = first.game.session.stored.id if first.game.session else ""
+    second.home.open_game(game_id)
     play_round(first)  # round 1 recorded in the first window
-    second.choose_trump(Suit.CLUBS)  # the second still shows round 1
+    second.game.choose_trump(Suit.CLUBS)  # the second still shows round 1
     assert second.message is not None
     assert "changed elsewhere" in second.message.text
-    session = second.session
+    session = second.game.session
     assert session is not None
     assert len(session.game.results) == 1  # reloaded: it now shows round 2
     entry = session.entry
     assert entry is not None and entry.number == 2
-    second.choose_trump(Suit.CLUBS)
+    second.game.choose_trump(Suit.CLUBS)
     assert second.message is None
     assert len(store.load_game(game_id).record.rounds) == 1

@@ -6,18 +6,18 @@ import pytest
 
 from scorepad.engine import GOLF, BidMode
 from scorepad.store import atomic
-from scorepad.ui.state import ScorepadApp, Screen
+from scorepad.ui.state import ChoiceKey, ScorepadApp, Screen
 from tests.ui.driving import play_round
 
 
 def test_names_are_checked_as_they_are_added(app: ScorepadApp) -> None:
-    app.new_game()
-    form = app.setup
+    app.new_game.open()
+    form = app.new_game.form
     assert form is not None
-    assert not app.add_player("   ")
+    assert not app.new_game.add_player("   ")
     assert form.name_error == "type a name first"
-    assert app.add_player(" Ann ")
-    assert not app.add_player("ann")
+    assert app.new_game.add_player(" Ann ")
+    assert not app.new_game.add_player("ann")
     assert form.name_error == "Ann is already at the table"
     assert form.players == ["Ann"]
 
@@ -25,89 +25,89 @@ def test_names_are_checked_as_they_are_added(app: ScorepadApp) -> None:
 def test_the_roster_offers_only_people_not_yet_seated_by_the_same_name_rule(
     app: ScorepadApp,
 ) -> None:
-    app.new_game()
-    form = app.setup
+    app.new_game.open()
+    form = app.new_game.form
     assert form is not None
-    assert app.add_player("Ann")
+    assert app.new_game.add_player("Ann")
     assert form.not_seated([" ANN ", "Bob", "Zo\u00e9"]) == ["Bob", "Zo\u00e9"]
 
 
 def test_player_limits_and_the_schedule_are_shown_before_starting(app: ScorepadApp) -> None:
-    app.new_game()
-    form = app.setup
+    app.new_game.open()
+    form = app.new_game.form
     assert form is not None
-    app.choose_variant("preset:golf")
+    app.new_game.choose_variant(ChoiceKey.preset("golf"))
     assert form.schedule_line == "Golf is for 2 to 8 players"
     for name in ["A", "B", "C", "D", "E", "F"]:
-        app.add_player(name)
+        app.new_game.add_player(name)
     assert form.schedule_line == "Golf, 6 players: 16 rounds: 1…8…1"
     assert form.stake_line == "each set costs 5¢, paid to the winner"
-    app.choose_variant("preset:scotch-bridge")
+    app.new_game.choose_variant(ChoiceKey.preset("scotch-bridge"))
     assert form.problem == "Scotch Bridge needs exactly 4 players, not 6"
-    app.start_game()
+    app.new_game.start_game()
     assert app.screen is Screen.SETUP
     assert app.message is not None and "exactly 4 players, not 6" in app.message.text
     assert app.store.list_games() == []
-    app.remove_player("E")
-    app.remove_player("F")
+    app.new_game.remove_player("E")
+    app.new_game.remove_player("F")
     assert form.problem is None
     assert form.stake_line is None
 
 
 def test_seating_order_and_the_first_dealer(app: ScorepadApp) -> None:
-    app.new_game(players=["Ann", "Bob", "Cat"])
-    form = app.setup
+    app.new_game.open(players=["Ann", "Bob", "Cat"])
+    form = app.new_game.form
     assert form is not None
-    app.move_player("Cat", -2)
+    app.new_game.move_player("Cat", -2)
     assert form.players == ["Cat", "Ann", "Bob"]
-    app.reorder_players(0, 2)
+    app.new_game.move_player("Cat", 2)
     assert form.players == ["Ann", "Bob", "Cat"]
     assert form.dealer == "Ann"
-    app.draw_dealer()
+    app.new_game.draw_dealer()
     assert form.dealer in form.players
     assert app.message is not None and f"{form.dealer} drew high card" in app.message.text
-    app.choose_dealer("Cat")
-    app.start_game()
-    session = app.session
+    app.new_game.choose_dealer("Cat")
+    app.new_game.start_game()
+    session = app.game.session
     assert session is not None and session.game.first_dealer == "Cat"
     assert [p.name for p in app.store.roster()] == ["Ann", "Bob", "Cat"]
 
 
 def test_the_golf_stake_is_a_table_setting(app: ScorepadApp) -> None:
-    app.new_game(players=["Ann", "Bob"], variant_key="preset:golf")
-    app.set_stake(25)
-    app.start_game()
-    assert app.session is not None and app.session.sheet.stake_cents == 25
+    app.new_game.open(players=["Ann", "Bob"], variant=ChoiceKey.preset("golf"))
+    app.new_game.set_stake(25)
+    app.new_game.start_game()
+    assert app.game.session is not None and app.game.session.sheet.stake_cents == 25
 
 
 def test_house_rules_are_checked_inline_saved_and_playable(app: ScorepadApp) -> None:
-    app.open_rules("preset:golf")
-    form = app.rules
+    app.house_rules.open(ChoiceKey.preset("golf"))
+    form = app.house_rules.form
     assert form is not None
     assert form.values["name"] == "Golf (house rules)"
     assert form.sizes_text == "1-9, 9-1"
-    app.set_rule("bid_mode", BidMode.SIMULTANEOUS)
+    app.house_rules.set_rule("bid_mode", BidMode.SIMULTANEOUS)
     assert "needs one-by-one bidding" in form.errors["dealer_hook"]
-    assert app.save_rules() is None
+    assert app.house_rules.save() is None
     assert app.message is not None and app.message.kind == "error"
-    app.set_rule("dealer_hook", False)
-    app.set_rule("hand_sizes", "3-1")
-    app.set_rule("stake_cents", "10")
-    app.set_rule("name", "Quick Golf")
+    app.house_rules.set_rule("dealer_hook", False)
+    app.house_rules.set_rule("hand_sizes", "3-1")
+    app.house_rules.set_rule("stake_cents", "10")
+    app.house_rules.set_rule("name", "Quick Golf")
     assert form.errors == {}
-    saved = app.save_rules()
+    saved = app.house_rules.save()
     assert saved is not None and saved.hand_sizes == (3, 2, 1)
     assert [v.name for v in app.store.saved_variants()] == ["Quick Golf"]
-    app.set_rule("max_players", "x")
+    app.house_rules.set_rule("max_players", "x")
     assert "max_players" in form.errors
 
-    app.new_game(players=["Ann", "Bob"], variant_key="saved:Quick Golf")
-    assert app.setup is not None
-    assert app.setup.schedule_line == "Quick Golf, 2 players: 3 rounds: 3…1"
-    app.start_game()
+    app.new_game.open(players=["Ann", "Bob"], variant=ChoiceKey.saved("Quick Golf"))
+    assert app.new_game.form is not None
+    assert app.new_game.form.schedule_line == "Quick Golf, 2 players: 3 rounds: 3…1"
+    app.new_game.start_game()
     for _ in range(3):
         play_round(app)
-    session = app.session
+    session = app.game.session
     assert session is not None and session.sheet.finished
     assert session.game.variant.stake_cents == 10
     assert session.game.variant.bid_mode is BidMode.SIMULTANEOUS
@@ -115,14 +115,14 @@ def test_house_rules_are_checked_inline_saved_and_playable(app: ScorepadApp) -> 
 
 def test_editing_a_saved_variant_replaces_it(app: ScorepadApp) -> None:
     app.store.save_variant(GOLF.with_changes(name="Dime Golf", stake_cents=10))
-    app.open_rules("saved:Dime Golf")
-    assert app.rules is not None and app.rules.values["name"] == "Dime Golf"
-    app.set_rule("stake_cents", 20)
-    app.save_rules()
+    app.house_rules.open(ChoiceKey.saved("Dime Golf"))
+    assert app.house_rules.form is not None and app.house_rules.form.values["name"] == "Dime Golf"
+    app.house_rules.set_rule("stake_cents", 20)
+    app.house_rules.save()
     assert [(v.name, v.variant.stake_cents) for v in app.store.saved_variants()] == [
         ("Dime Golf", 20)
     ]
-    app.delete_rules("Dime Golf")
+    app.house_rules.delete("Dime Golf")
     assert app.store.saved_variants() == []
     assert app.screen is Screen.HOME
 
@@ -131,28 +131,28 @@ def test_a_damaged_game_is_listed_and_recovered_from_the_app(
     app: ScorepadApp, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(atomic, "BACKUP_SPACING_NS", 0)
-    app.new_game(players=["Ann", "Bob"], variant_key="preset:golf")
-    app.start_game()
+    app.new_game.open(players=["Ann", "Bob"], variant=ChoiceKey.preset("golf"))
+    app.new_game.start_game()
     play_round(app)
-    session = app.session
+    session = app.game.session
     assert session is not None
     path = app.store.game_path(session.stored.id)  # type: ignore[attr-defined]
     path.write_bytes(path.read_bytes()[:40])
     app.go_home()
-    assert [g.status for g in app.games] == ["damaged"]
-    app.recover()
+    assert [g.status for g in app.home.games] == ["damaged"]
+    app.home.recover()
     assert app.message is not None and app.message.text.startswith("Recovered 1 file")
-    assert [(g.status, g.rounds_played) for g in app.games] == [("in_progress", 0)]
+    assert [(g.status, g.rounds_played) for g in app.home.games] == [("in_progress", 0)]
 
 
 def test_the_name_field_clears_on_adding_and_keeps_a_refused_name(app: ScorepadApp) -> None:
-    app.new_game()
-    form = app.setup
+    app.new_game.open()
+    form = app.new_game.form
     assert form is not None
-    app.type_name("Ann")
-    assert app.add_player(form.name_text, typed=True)
+    app.new_game.type_name("Ann")
+    assert app.new_game.add_player(form.name_text, typed=True)
     assert form.name_text == ""  # cleared in the same update that seats Ann
-    app.type_name("ann")
-    assert not app.add_player(form.name_text, typed=True)
+    app.new_game.type_name("ann")
+    assert not app.new_game.add_player(form.name_text, typed=True)
     assert form.name_text == "ann"  # kept, to be corrected
     assert form.name_error == "Ann is already at the table"

@@ -35,7 +35,7 @@ from hypothesis.stateful import (
 from scorepad.engine import BidMode, Game, GameRecord, RoundDraft, Suit, TrumpRule, Winner
 from scorepad.engine.names import checked_name, name_key
 from scorepad.store.models import UNDO_KEPT, StoredGame, UndoStep
-from scorepad.ui.state import GameTab, MessageKind, ScorepadApp, Screen, Stage
+from scorepad.ui.state import Field, GameTab, MessageKind, ScorepadApp, Screen, Stage
 from scorepad.ui.state.round_entry import Selection
 from scorepad.ui.views.game import game_view
 from scorepad.ui.views.home import home_view
@@ -191,7 +191,7 @@ class ScorepadMachine(RuleBasedStateMachine):
     def track(self, app: ScorepadApp) -> None:
         """After every action: a change to the game left exactly one undo step, and an undo
         took the game back to exactly what the screen showed before the action it undid."""
-        session = app.session
+        session = app.game.session
         if session is None:
             return
         stored = session.stored
@@ -220,16 +220,16 @@ class ScorepadMachine(RuleBasedStateMachine):
 
     @property
     def playing(self) -> bool:
-        return self.app.screen is Screen.GAME and self.app.session is not None
+        return self.app.screen is Screen.GAME and self.app.game.session is not None
 
     def game_id(self) -> str:
-        assert self.app.session is not None
-        return self.app.session.stored.id
+        assert self.app.game.session is not None
+        return self.app.game.session.stored.id
 
     def before(self) -> Before:
-        session = self.app.session
+        session = self.app.game.session
         if session is None:
-            return Before(self.app.screen, None, None, None, None, None, self.app.undo_label)
+            return Before(self.app.screen, None, None, None, None, None, self.app.game.undo_label)
         on_disk = self.app.store.load_game(session.stored.id)
         return Before(
             screen=self.app.screen,
@@ -238,7 +238,7 @@ class ScorepadMachine(RuleBasedStateMachine):
             editing=session.editing,
             edit_draft=session.edit_draft,
             selection=session.selection,
-            undo_label=self.app.undo_label,
+            undo_label=self.app.game.undo_label,
         )
 
     def assert_refused(self, before: Before, why: str) -> None:
@@ -265,11 +265,11 @@ class ScorepadMachine(RuleBasedStateMachine):
     @rule(data=st.data())
     def start_a_new_game(self, data: st.DataObject) -> None:
         self.app.go_home()
-        self.app.new_game()
-        form = self.app.setup
+        self.app.new_game.open()
+        form = self.app.new_game.form
         assert form is not None
-        choice = data.draw(st.sampled_from(self.app.variant_choices()), label="variant")
-        self.app.choose_variant(choice.key)
+        choice = data.draw(st.sampled_from(self.app.lists.variant_choices()), label="variant")
+        self.app.new_game.choose_variant(choice.key)
         self.assert_accepted("choose a variant")
         variant = choice.variant
         count = data.draw(st.integers(variant.min_players, variant.max_players), label="players")
@@ -278,28 +278,30 @@ class ScorepadMachine(RuleBasedStateMachine):
             label="names",
         )
         for name in typed:
-            assert self.app.add_player(name, typed=data.draw(st.booleans())), form.name_error
+            assert self.app.new_game.add_player(name, typed=data.draw(st.booleans())), (
+                form.name_error
+            )
         names = [checked_name(name, seat) for seat, name in enumerate(typed, 1)]
         assert form.players == names
         how = data.draw(st.sampled_from(["first seat", "choose", "draw"]), label="dealer")
         if how == "choose":
-            self.app.choose_dealer(data.draw(st.sampled_from(names), label="dealer"))
+            self.app.new_game.choose_dealer(data.draw(st.sampled_from(names), label="dealer"))
         elif how == "draw":
-            self.app.draw_dealer()
+            self.app.new_game.draw_dealer()
         self.change_seats(data, names)
         refused = data.draw(st.sampled_from([None, "twin", "empty"]), label="refused name")
         if refused is not None:  # a name the form must refuse, leaving the table as it is
             twin = data.draw(st.sampled_from(names)).upper() if refused == "twin" else " "
-            assert not self.app.add_player(twin, typed=True)
+            assert not self.app.new_game.add_player(twin, typed=True)
             assert form.name_error and form.players == names, form.name_error
         if variant.has_payouts and data.draw(st.booleans(), label="change the stake"):
-            self.app.set_stake(data.draw(st.integers(0, 100), label="stake"))
+            self.app.new_game.set_stake(data.draw(st.integers(0, 100), label="stake"))
         self.assert_accepted("set up the table")
         dealer = form.dealer
-        self.app.start_game()
+        self.app.new_game.start_game()
         self.assert_accepted("start the game")
         assert self.app.screen is Screen.GAME
-        session = self.app.session
+        session = self.app.game.session
         assert session is not None
         assert list(session.game.players) == names
         assert session.game.variant == variant
@@ -308,7 +310,7 @@ class ScorepadMachine(RuleBasedStateMachine):
     def change_seats(self, data: st.DataObject, names: list[str]) -> None:
         """Move players a seat up or down, or take one away and seat them again at the end;
         ``names`` follows what the form must do."""
-        form = self.app.setup
+        form = self.app.new_game.form
         assert form is not None
         for _ in range(data.draw(st.integers(0, 3), label="seat changes")):
             name = data.draw(st.sampled_from(names), label="who")
@@ -316,22 +318,22 @@ class ScorepadMachine(RuleBasedStateMachine):
             index = names.index(name)
             names.pop(index)
             if how == 0:
-                self.app.remove_player(name)
-                assert self.app.add_player(name), form.name_error
+                self.app.new_game.remove_player(name)
+                assert self.app.new_game.add_player(name), form.name_error
                 names.append(name)
             else:
-                self.app.move_player(name, how)
+                self.app.new_game.move_player(name, how)
                 names.insert(max(0, min(len(names), index + how)), name)
             assert form.players == names
 
     @precondition(lambda self: self.playing)
     @rule()
     def play_again(self) -> None:
-        self.app.play_again()
+        self.app.new_game.play_again()
         self.assert_accepted("play again")
         assert self.app.screen is Screen.SETUP
-        assert self.app.setup is not None and self.app.setup.problem is None
-        self.app.start_game()
+        assert self.app.new_game.form is not None and self.app.new_game.form.problem is None
+        self.app.new_game.start_game()
         self.assert_accepted("start the next game")
 
     @rule(data=st.data())
@@ -339,23 +341,23 @@ class ScorepadMachine(RuleBasedStateMachine):
         """Open the editor on a preset or saved rules, change settings (valid or not), save.
         The editor stays open: its list of saved rules offers Delete."""
         self.open_the_rules_editor(data)
-        form = self.app.rules
+        form = self.app.house_rules.form
         assert form is not None
         if form.replacing is None or data.draw(st.booleans(), label="rename"):
             self.house_rules += 1
-            self.app.set_rule("name", f"House {self.house_rules}")
+            self.app.house_rules.set_rule("name", f"House {self.house_rules}")
         changes = data.draw(
             st.lists(st.sampled_from(sorted(RULE_SETTINGS)), max_size=6), label="settings"
         )
         for setting in changes:
-            self.app.set_rule(setting, data.draw(RULE_SETTINGS[setting], label=setting))
+            self.app.house_rules.set_rule(setting, data.draw(RULE_SETTINGS[setting], label=setting))
             self.assert_accepted(f"change {setting}")
         valid = form.check() is not None
-        saved = self.app.save_rules()
+        saved = self.app.house_rules.save()
         if valid:
             self.assert_accepted("save valid house rules")
             assert saved is not None
-            assert any(c.variant == saved for c in self.app.variant_choices())
+            assert any(c.variant == saved for c in self.app.lists.variant_choices())
         else:
             assert saved is None
             assert self.app.message is not None
@@ -366,31 +368,31 @@ class ScorepadMachine(RuleBasedStateMachine):
         """The Delete button beside saved rules in the editor (perhaps the ones open in it)."""
         if self.app.screen is not Screen.RULES:
             self.open_the_rules_editor(data)
-        saved = [c.label for c in self.app.variant_choices() if c.key.startswith("saved:")]
+        saved = [c.label for c in self.app.lists.variant_choices() if c.saved]
         if not saved:
             return
         name = data.draw(st.sampled_from(saved))
         before = self.before()
-        self.app.ask_to_delete_rules(name)
+        self.app.house_rules.ask_to_delete(name)
         self.asked(before, ("delete rules", name))
 
     def open_the_rules_editor(self, data: st.DataObject) -> None:
         self.app.go_home()
-        start = data.draw(st.sampled_from([c.key for c in self.app.variant_choices()]))
-        self.app.open_rules(start)
+        start = data.draw(st.sampled_from([c.key for c in self.app.lists.variant_choices()]))
+        self.app.house_rules.open(start)
         self.assert_accepted("open the house rules")
-        assert self.app.rules is not None and self.app.screen is Screen.RULES
+        assert self.app.house_rules.form is not None and self.app.screen is Screen.RULES
 
     @rule(data=st.data())
     def open_a_listed_game(self, data: st.DataObject) -> None:
         self.app.go_home()
-        listed = self.app.games
+        listed = self.app.home.games
         if not listed:
             return
         summary = data.draw(st.sampled_from(listed), label="game")
-        self.app.open_game(summary.id)
+        self.app.home.open_game(summary.id)
         self.assert_accepted("open a listed game")
-        session = self.app.session
+        session = self.app.game.session
         assert session is not None and session.stored.id == summary.id
         assert session.sheet.status.value == summary.status
         assert len(session.sheet.rounds) == summary.rounds_played
@@ -400,24 +402,24 @@ class ScorepadMachine(RuleBasedStateMachine):
     @precondition(lambda self: self.playing)
     @rule(suit=st.sampled_from(Suit))
     def tap_a_suit(self, suit: Suit) -> None:
-        assert self.app.session is not None
-        entry = self.app.session.entry
+        assert self.app.game.session is not None
+        entry = self.app.game.session.entry
         before = self.before()
-        self.app.choose_trump(suit)
+        self.app.game.choose_trump(suit)
         if entry is None or entry.setup.all_dealt:
             self.assert_refused(before, "no card is turned")
             return
         self.assert_accepted(f"tap {suit}")
-        after = self.app.session.entry
+        after = self.app.game.session.entry
         assert after is not None and after.draft.turned is suit
 
     @precondition(lambda self: self.playing)
     @rule()
     def say_go(self) -> None:
-        assert self.app.session is not None
-        entry = self.app.session.entry
+        assert self.app.game.session is not None
+        entry = self.app.game.session.entry
         before = self.before()
-        self.app.say_go()
+        self.app.game.say_go()
         if entry is None:
             self.assert_refused(before, "the game is over")
         else:
@@ -426,43 +428,45 @@ class ScorepadMachine(RuleBasedStateMachine):
     @precondition(lambda self: self.playing)
     @rule(data=st.data())
     def tap_a_number(self, data: st.DataObject) -> None:
-        assert self.app.session is not None
-        entry = self.app.session.entry
+        assert self.app.game.session is not None
+        entry = self.app.game.session.entry
         keys = {key.value: key.enabled for key in entry.pad} if entry is not None else {}
         value = data.draw(
             st.sampled_from(sorted(keys)) | st.integers(-1, 14) if keys else st.integers(0, 13),
             label="number",
         )
         before = self.before()
-        self.app.tap_number(value)
+        self.app.game.tap_number(value)
         if not keys.get(value, False):
             self.assert_refused(before, f"key {value} is not enabled")
             return
         self.assert_accepted(f"tap {value}")
-        assert self.app.undo_label is not None and self.app.undo_label.endswith(f" {value}")
+        assert self.app.game.undo_label is not None and self.app.game.undo_label.endswith(
+            f" {value}"
+        )
 
     @precondition(lambda self: self.playing)
     @rule(data=st.data())
     def pick_an_entry_to_correct(self, data: st.DataObject) -> None:
-        assert self.app.session is not None
-        players = list(self.app.session.game.players)
+        assert self.app.game.session is not None
+        players = list(self.app.game.session.game.players)
         player = data.draw(st.sampled_from([*players, "Nobody"]), label="player")
-        field = data.draw(st.sampled_from(["bid", "tricks"]), label="field")
+        field = data.draw(st.sampled_from(Field), label="field")
         before = self.before()
-        self.app.select(field, player)
-        if player == "Nobody" or self.app.session.entry is None:
+        self.app.game.select(field, player)
+        if player == "Nobody" or self.app.game.session.entry is None:
             self.assert_refused(before, "no such entry")
 
     @precondition(lambda self: self.playing)
     @rule()
     def record_the_round(self) -> None:
-        session = self.app.session
+        session = self.app.game.session
         assert session is not None
         entry = session.entry
         before = self.before()
         rounds = len(session.game.results)
         editing = session.editing
-        self.app.confirm_round()
+        self.app.game.confirm_round()
         if entry is None or entry.stage is not Stage.CONFIRM:
             self.assert_refused(before, "the round is not complete")
             return
@@ -492,21 +496,21 @@ class ScorepadMachine(RuleBasedStateMachine):
         """The next legal tap of the round on the pad (of ``app``, another window, if given);
         False when the round was recorded or there is none."""
         app = app or self.app
-        session = app.session
+        session = app.game.session
         assert session is not None
         entry = session.entry
         if entry is None:
             return False
         stage = entry.stage
         if stage is Stage.TRUMP:
-            app.choose_trump(data.draw(st.sampled_from(Suit), label="suit"))
+            app.game.choose_trump(data.draw(st.sampled_from(Suit), label="suit"))
         elif stage is Stage.GO:
-            app.say_go()
+            app.game.say_go()
         elif stage in (Stage.BIDS, Stage.TRICKS):
             enabled = [key.value for key in entry.pad if key.enabled]
-            app.tap_number(data.draw(st.sampled_from(enabled), label="number"))
+            app.game.tap_number(data.draw(st.sampled_from(enabled), label="number"))
         else:
-            app.confirm_round()
+            app.game.confirm_round()
         message = app.message
         assert message is None or message.kind is MessageKind.INFO, (stage, message)
         return stage is not Stage.CONFIRM
@@ -517,9 +521,9 @@ class ScorepadMachine(RuleBasedStateMachine):
     @rule()
     def undo(self) -> None:
         before = self.before()
-        could = self.app.can_undo
-        label = self.app.undo_label
-        self.app.undo()
+        could = self.app.game.can_undo
+        label = self.app.game.undo_label
+        self.app.game.undo()
         if not could:
             self.assert_refused(before, "nothing to undo")
             return
@@ -530,12 +534,12 @@ class ScorepadMachine(RuleBasedStateMachine):
     @precondition(lambda self: self.playing)
     @rule(data=st.data())
     def edit_an_earlier_round(self, data: st.DataObject) -> None:
-        session = self.app.session
+        session = self.app.game.session
         assert session is not None
         played = len(session.game.results)
         number = data.draw(st.integers(0, played + 1), label="round")
         before = self.before()
-        self.app.edit_round(number)
+        self.app.game.edit_round(number)
         if not 1 <= number <= played:
             self.assert_refused(before, f"there is no round {number}")
             return
@@ -544,31 +548,31 @@ class ScorepadMachine(RuleBasedStateMachine):
         entry = session.entry
         assert entry is not None and entry.stage is Stage.CONFIRM  # as it was recorded
 
-    @precondition(lambda self: self.playing and self.app.session.editing is not None)
+    @precondition(lambda self: self.playing and self.app.game.session.editing is not None)
     @rule()
     def cancel_the_correction(self) -> None:
-        session = self.app.session
+        session = self.app.game.session
         assert session is not None
         record = session.stored.record
-        self.app.cancel_edit()
+        self.app.game.cancel_edit()
         self.assert_accepted("stop correcting")
         assert session.editing is None and session.stored.record == record
 
     @precondition(lambda self: self.playing)
     @rule(data=st.data())
     def ask_to_delete_a_round(self, data: st.DataObject) -> None:
-        session = self.app.session
+        session = self.app.game.session
         assert session is not None
         number = data.draw(st.integers(0, len(session.game.results) + 1), label="round")
         before = self.before()
-        self.app.ask_to_delete_round(number)
+        self.app.game.ask_to_delete_round(number)
         self.asked(before, ("delete round", number))
 
     @precondition(lambda self: self.playing)
     @rule()
     def ask_to_end_the_game_early(self) -> None:
         before = self.before()
-        self.app.ask_to_abandon_game()
+        self.app.game.ask_to_abandon_game()
         self.asked(before, ("end early", None))
 
     def asked(self, before: Before, action: tuple[str, object]) -> None:
@@ -597,12 +601,12 @@ class ScorepadMachine(RuleBasedStateMachine):
             return
         what, argument = self.pending
         if what == "delete rules":
-            editing = self.app.rules.replacing if self.app.rules else None
+            editing = self.app.house_rules.form.replacing if self.app.house_rules.form else None
             self.app.confirm()
             self.assert_accepted("delete house rules")
-            assert all(c.label != argument for c in self.app.variant_choices())
+            assert all(c.label != argument for c in self.app.lists.variant_choices())
             if editing == argument:  # the rules open in the editor are gone: back home
-                assert self.app.rules is None and self.app.screen is Screen.HOME
+                assert self.app.house_rules.form is None and self.app.screen is Screen.HOME
         elif what == "delete round":
             assert isinstance(argument, int)
             self.confirm_deleting_round(argument)
@@ -611,7 +615,7 @@ class ScorepadMachine(RuleBasedStateMachine):
         assert self.app.confirmation is None
 
     def confirm_deleting_round(self, number: int) -> None:
-        session = self.app.session
+        session = self.app.game.session
         assert session is not None
         played = len(session.game.results)
         before = self.before()
@@ -625,10 +629,10 @@ class ScorepadMachine(RuleBasedStateMachine):
             self.assert_refused(before, "a later round no longer fits")
             return
         assert len(session.game.results) == played - 1
-        assert self.app.undo_label == f"delete round {number}"
+        assert self.app.game.undo_label == f"delete round {number}"
 
     def confirm_ending_early(self) -> None:
-        session = self.app.session
+        session = self.app.game.session
         assert session is not None
         status = session.sheet.status.value
         before = self.before()
@@ -642,11 +646,11 @@ class ScorepadMachine(RuleBasedStateMachine):
     @precondition(lambda self: self.playing)
     @rule()
     def continue_the_game(self) -> None:
-        session = self.app.session
+        session = self.app.game.session
         assert session is not None
         could = session.can_continue
         before = self.before()
-        self.app.continue_game()
+        self.app.game.continue_game()
         if not could:
             self.assert_refused(before, "the game was not ended early")
             return
@@ -656,7 +660,7 @@ class ScorepadMachine(RuleBasedStateMachine):
     @precondition(lambda self: self.playing)
     @rule(tab=st.sampled_from(GameTab))
     def switch_tab(self, tab: GameTab) -> None:
-        self.app.show_tab(tab.value)
+        self.app.game.show_tab(tab)
         self.assert_accepted("switch tab")
 
     # --- leaving and coming back -------------------------------------------------------------
@@ -665,17 +669,17 @@ class ScorepadMachine(RuleBasedStateMachine):
     @rule()
     def leave_and_reopen(self) -> None:
         game_id = self.game_id()
-        assert self.app.session is not None
-        stored = self.app.session.stored
+        assert self.app.game.session is not None
+        stored = self.app.game.session.stored
         self.app.go_home()
         self.assert_accepted("go home")
-        assert self.app.session is None and self.app.screen is Screen.HOME
-        assert game_id in {g.id for g in self.app.games}
-        self.app.open_game(game_id)
+        assert self.app.game.session is None and self.app.screen is Screen.HOME
+        assert game_id in {g.id for g in self.app.home.games}
+        self.app.home.open_game(game_id)
         self.assert_accepted("reopen the game")
         self.assert_reopened_as(stored)
 
-    @precondition(lambda self: self.playing and self.app.session.editing is None)
+    @precondition(lambda self: self.playing and self.app.game.session.editing is None)
     @rule(data=st.data(), taps=st.integers(1, 12), undos=st.integers(0, 2))
     def another_window_changes_the_game(self, data: st.DataObject, taps: int, undos: int) -> None:
         """The same game open in a second window, which taps on (and perhaps undoes); the
@@ -683,25 +687,25 @@ class ScorepadMachine(RuleBasedStateMachine):
         other window left it, undo steps included."""
         game_id = self.game_id()
         other = self.started(seed=1)
-        other.open_game(game_id)
-        assert other.session is not None and other.screen is Screen.GAME, other.message
+        other.home.open_game(game_id)
+        assert other.game.session is not None and other.screen is Screen.GAME, other.message
         for _ in range(taps):
             if not self.tap_forward(data, other):
                 break
         for _ in range(undos):
-            if other.can_undo:
-                other.undo()
+            if other.game.can_undo:
+                other.game.undo()
                 assert other.message is not None and other.message.kind is MessageKind.INFO
-        session = self.app.session
+        session = self.app.game.session
         assert session is not None
         on_disk = self.app.store.load_game(game_id)
         if on_disk.revision == session.stored.revision:
             return  # nothing changed after all
         if session.entry is None:
             self.app.go_home()  # a game over takes no tap: come back to it instead
-            self.app.open_game(game_id)
+            self.app.home.open_game(game_id)
         else:
-            self.app.say_go()  # any tap saves the round on the pad
+            self.app.game.say_go()  # any tap saves the round on the pad
             message = self.app.message
             assert message is not None and message.kind is MessageKind.ERROR
             assert "changed elsewhere" in message.text, message
@@ -712,23 +716,23 @@ class ScorepadMachine(RuleBasedStateMachine):
     @rule()
     def restart_the_app(self) -> None:
         """Close the app and start it again on the same folder, reopening the game."""
-        session = self.app.session
+        session = self.app.game.session
         self.app = self.started()
         assert self.app.screen is Screen.HOME, self.app.problem
         if session is None:
             return
-        self.app.open_game(session.stored.id)
+        self.app.home.open_game(session.stored.id)
         self.assert_accepted("reopen the game after a restart")
         self.assert_reopened_as(session.stored)
 
     def assert_reopened_as(self, stored: StoredGame) -> None:
         """The game opened again as it was left: rounds, the round being entered, and what
         undo offers (taps on an unsaved correction are gone with the correction)."""
-        session = self.app.session
+        session = self.app.game.session
         assert session is not None and self.app.screen is Screen.GAME
         assert (session.stored.record, session.stored.draft) == (stored.record, stored.draft)
         assert session.stored.undo == stored.undo
-        assert self.app.undo_label == (stored.undo[-1].label if stored.undo else None)
+        assert self.app.game.undo_label == (stored.undo[-1].label if stored.undo else None)
 
     # --- after every step --------------------------------------------------------------------
 
@@ -748,7 +752,7 @@ class ScorepadMachine(RuleBasedStateMachine):
         app = self.app
         VIEWS[app.screen](app, 360 if app.revision % 2 else 1024)
         if app.screen is Screen.HOME:
-            for listed in app.games:  # the list is a cache: it must say what the games say
+            for listed in app.home.games:  # the list is a cache: it must say what the games say
                 sheet = app.store.load_game(listed.id).game.sheet
                 assert (listed.status, listed.rounds_played) == (
                     sheet.status.value,
@@ -756,15 +760,21 @@ class ScorepadMachine(RuleBasedStateMachine):
                 )
                 assert (listed.leaders, listed.winners) == (sheet.leaders, sheet.winners)
         elif app.screen is Screen.SETUP:
-            setup = app.setup
+            setup = app.new_game.form
             assert setup is not None
-            _ = (setup.schedule_line, setup.problem, setup.stake_line, setup.dealer, app.roster())
+            _ = (
+                setup.schedule_line,
+                setup.problem,
+                setup.stake_line,
+                setup.dealer,
+                app.lists.roster(),
+            )
         elif app.screen is Screen.RULES:
-            rules = app.rules
+            rules = app.house_rules.form
             assert rules is not None
-            _ = (rules.values, rules.errors, rules.sizes_text, app.variant_choices())
+            _ = (rules.values, rules.errors, rules.sizes_text, app.lists.variant_choices())
         elif app.screen is Screen.GAME:
-            session = app.session
+            session = app.game.session
             assert session is not None
             entry = session.entry
             if entry is not None:
@@ -775,11 +785,17 @@ class ScorepadMachine(RuleBasedStateMachine):
             else:
                 assert session.editing is None
             sheet = session.sheet
-            _ = (sheet.standings, sheet.rounds, sheet.settlement, app.can_undo, app.undo_label)
+            _ = (
+                sheet.standings,
+                sheet.rounds,
+                sheet.settlement,
+                app.game.can_undo,
+                app.game.undo_label,
+            )
 
     @invariant()
     def the_stored_game_scores_to_the_screen(self) -> None:
-        session = self.app.session
+        session = self.app.game.session
         if session is None:
             return
         stored = self.app.store.load_game(session.stored.id)

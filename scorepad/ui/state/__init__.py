@@ -1,31 +1,44 @@
-"""The app's state and actions in plain Python (no Flet): what the views show and call."""
+"""The app's state and actions in plain Python (no Flet): what the views show and call.
 
-from scorepad.ui.state.app_state import (
-    Confirmation,
-    GameSession,
-    GameTab,
-    Message,
-    MessageKind,
-    ScorepadApp,
-    Screen,
-)
+One module per job: :mod:`.app_state` (the app: screen, message, theme, the action wrapper),
+:mod:`.home` (the game list), :mod:`.new_game` (the new-game form), :mod:`.game_session` (the
+open game, undo and corrections), :mod:`.house_rules` (the rules editor); the forms and the
+round on the pad are :mod:`.setup_form`, :mod:`.rules_form` and :mod:`.round_entry`.
+"""
+
+from scorepad.ui.state.app_state import ScorepadApp
+from scorepad.ui.state.choices import ChoiceKey, ChoiceKind, VariantChoice
+from scorepad.ui.state.errors import ActionRefused
+from scorepad.ui.state.game_session import GameController, GameSession, GameTab
+from scorepad.ui.state.home import Home, Section
+from scorepad.ui.state.house_rules import HouseRules
+from scorepad.ui.state.new_game import NewGame
 from scorepad.ui.state.round_entry import Field, PadKey, PlayerLine, RoundEntry, Stage
 from scorepad.ui.state.rules_form import RulesForm
-from scorepad.ui.state.setup_form import SetupForm, VariantChoice
+from scorepad.ui.state.screens import Confirmation, Message, MessageKind, Screen
+from scorepad.ui.state.setup_form import SetupForm
 
 __all__ = [
+    "ActionRefused",
+    "ChoiceKey",
+    "ChoiceKind",
     "Confirmation",
     "Field",
+    "GameController",
     "GameSession",
     "GameTab",
+    "Home",
+    "HouseRules",
     "Message",
     "MessageKind",
+    "NewGame",
     "PadKey",
     "PlayerLine",
     "RoundEntry",
     "RulesForm",
     "ScorepadApp",
     "Screen",
+    "Section",
     "SetupForm",
     "Stage",
     "VariantChoice",

@@ -6,7 +6,15 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorepad.engine import BidMode, TrumpRule, Variant, VariantSettingError, Winner
+from scorepad.engine import (
+    BidMode,
+    TrumpRule,
+    Variant,
+    VariantSettingError,
+    Winner,
+    format_sizes,
+    parse_sizes,
+)
 
 TRUMP_RULE_WORDS = {
     TrumpRule.EVERY_ROUND: "turned suit, every round",
@@ -29,53 +37,6 @@ NUMBER_FIELDS = (
     "made_zero_bonus",
     "stake_cents",
 )
-
-
-def format_sizes(sizes: tuple[int, ...]) -> str:
-    """Hand sizes as the editor shows them: runs written as ranges.
-
-    >>> format_sizes((1, 2, 3, 3, 2, 1))
-    '1-3, 3-1'
-    >>> format_sizes((13, 12, 11, 2, 3))
-    '13-11, 2-3'
-    """
-    runs: list[list[int]] = []
-    for size in sizes:
-        if (
-            runs
-            and abs(size - runs[-1][-1]) == 1
-            and (len(runs[-1]) == 1 or size - runs[-1][-1] == runs[-1][-1] - runs[-1][-2])
-        ):
-            runs[-1].append(size)
-        else:
-            runs.append([size])
-    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)
-
-
-def parse_sizes(text: str) -> tuple[int, ...]:
-    """Read "10-1" or "1-9, 9-1" or "7 6 5" into hand sizes.
-
-    >>> parse_sizes("13-11, 2-3")
-    (13, 12, 11, 2, 3)
-    >>> parse_sizes("ten")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    scorepad.engine.errors.VariantSettingError: hand_sizes: 'ten' is not a number or a range...
-    """
-    sizes: list[int] = []
-    for token in re.split(r"[,\s]+", text.strip()):
-        if not token:
-            continue
-        match = re.fullmatch(r"(\d+)(?:\s*(?:-|–|…|\.\.)\s*(\d+))?", token)
-        if match is None:
-            raise VariantSettingError(
-                "hand_sizes", f"{token!r} is not a number or a range like 10-1"
-            )
-        start = int(match.group(1))
-        end = int(match.group(2)) if match.group(2) else start
-        step = 1 if end >= start else -1
-        sizes.extend(range(start, end + step, step))
-    return tuple(sizes)
 
 
 @dataclass
@@ -117,7 +78,3 @@ class RulesForm:
             self.errors[problem.setting.split(".")[0]] = problem.reason
             return None
         return variant
-
-    @property
-    def variant(self) -> Variant | None:
-        return self.check()

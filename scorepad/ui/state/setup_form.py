@@ -5,41 +5,33 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from scorepad.engine import PRESETS, Game, GameRecord, ScorepadError, Variant, format_cents
-from scorepad.engine.names import checked_name, name_key
+from scorepad.engine import (
+    Game,
+    GameRecord,
+    ScorepadError,
+    Variant,
+    check_stake,
+    checked_name,
+    format_cents,
+    name_key,
+)
+from scorepad.ui.state.choices import (
+    DEFAULT_CHOICE,
+    ChoiceKey,
+    ChoiceKind,
+    VariantChoice,
+    find_choice,
+    preset_choices,
+)
+from scorepad.ui.state.errors import ActionRefused
 
 STAKE_CHOICES = (5, 10, 25)
-
-
-@dataclass(frozen=True)
-class VariantChoice:
-    key: str
-    """``preset:<key>`` or ``saved:<name>``."""
-    variant: Variant
-
-    @property
-    def label(self) -> str:
-        return self.variant.name
-
-    @property
-    def summary(self) -> str:
-        v = self.variant
-        players = (
-            f"{v.min_players} players"
-            if v.min_players == v.max_players
-            else f"{v.min_players}–{v.max_players} players"
-        )
-        return v.summary or f"{players}, {len(v.hand_sizes)} rounds"
-
-
-def preset_choices() -> list[VariantChoice]:
-    return [VariantChoice(f"preset:{key}", variant) for key, variant in PRESETS.items()]
 
 
 @dataclass
 class SetupForm:
     choices: list[VariantChoice]
-    variant_key: str = "preset:mormon-bridge"
+    variant_key: ChoiceKey = DEFAULT_CHOICE
     players: list[str] = field(default_factory=list)
     first_dealer: str | None = None
     stake_cents: int | None = None
@@ -52,7 +44,7 @@ class SetupForm:
 
     @property
     def choice(self) -> VariantChoice:
-        return next(c for c in self.choices if c.key == self.variant_key)
+        return find_choice(self.choices, self.variant_key)
 
     @property
     def variant(self) -> Variant:
@@ -60,9 +52,8 @@ class SetupForm:
 
     # --- edits ----------------------------------------------------------------------------
 
-    def choose_variant(self, key: str) -> None:
-        if all(c.key != key for c in self.choices):
-            raise ScorepadError(f"unknown variant {key!r}")
+    def choose_variant(self, key: ChoiceKey) -> None:
+        find_choice(self.choices, key)
         self.variant_key = key
         self.stake_cents = None
 
@@ -110,28 +101,19 @@ class SetupForm:
         target = max(0, min(len(self.players) - 1, index + places))
         self.players.insert(target, self.players.pop(index))
 
-    def reorder(self, old_index: int, new_index: int) -> None:
-        """A drag from one place in the list to another."""
-        if not (0 <= old_index < len(self.players)):
-            return
-        player = self.players.pop(old_index)
-        self.players.insert(max(0, min(len(self.players), new_index)), player)
-
     def choose_dealer(self, name: str) -> None:
         if name not in self.players:
-            raise ScorepadError(f"{name!r} is not at the table")
+            raise ActionRefused(f"{name!r} is not at the table")
         self.first_dealer = name
 
     def draw_dealer(self, rng: random.Random) -> str:
         if not self.players:
-            raise ScorepadError("add the players first")
+            raise ActionRefused("add the players first")
         self.first_dealer = rng.choice(self.players)
         return self.first_dealer
 
     def set_stake(self, cents: int) -> None:
-        if not 0 <= cents <= 100_000:
-            raise ScorepadError(f"a stake of {cents} cents is out of range (0 to $1000)")
-        self.stake_cents = cents
+        self.stake_cents = check_stake(cents)
 
     # --- what the form says ---------------------------------------------------------------
 
@@ -182,8 +164,8 @@ class SetupForm:
     def record(self) -> GameRecord:
         """The new game's record, checked by the engine."""
         variant = self.variant
-        preset_key = self.variant_key.removeprefix("preset:")
-        spec: str | Variant = preset_key if self.variant_key.startswith("preset:") else variant
+        key = self.variant_key
+        spec: str | Variant = key.name if key.kind is ChoiceKind.PRESET else variant
         game = Game.start(
             spec,
             self.players,
@@ -191,3 +173,6 @@ class SetupForm:
             stake_cents=self.stake_cents if variant.has_payouts else None,
         )
         return game.record
+
+
+__all__ = ["STAKE_CHOICES", "SetupForm", "VariantChoice", "preset_choices"]

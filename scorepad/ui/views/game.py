@@ -5,7 +5,15 @@ from __future__ import annotations
 import flet as ft
 
 from scorepad.engine import Suit
-from scorepad.ui.state import GameSession, GameTab, RoundEntry, ScorepadApp, Stage
+from scorepad.ui.state import (
+    Field,
+    GameController,
+    GameSession,
+    GameTab,
+    RoundEntry,
+    ScorepadApp,
+    Stage,
+)
 from scorepad.ui.views.common import (
     SUIT_COLORS,
     TAP,
@@ -61,7 +69,7 @@ def leaderboard(session: GameSession) -> ft.Control:
     return tagged("leaderboard", ft.Row(chips, wrap=True, spacing=6, run_spacing=6))
 
 
-def suit_button(app: ScorepadApp, suit: Suit, chosen: bool) -> ft.Control:
+def suit_button(game: GameController, suit: Suit, chosen: bool) -> ft.Control:
     color = SUIT_COLORS[suit.value]
     return tagged(
         f"suit-{suit.value}",
@@ -75,7 +83,7 @@ def suit_button(app: ScorepadApp, suit: Suit, chosen: bool) -> ft.Control:
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                 alignment=ft.MainAxisAlignment.CENTER,
             ),
-            on_click=lambda: app.choose_trump(suit),
+            on_click=lambda: game.choose_trump(suit),
             height=TAP,
             style=ft.ButtonStyle(
                 bgcolor=ft.Colors.PRIMARY_CONTAINER if chosen else None,
@@ -89,13 +97,13 @@ def suit_button(app: ScorepadApp, suit: Suit, chosen: bool) -> ft.Control:
     )
 
 
-def trump_section(app: ScorepadApp, entry: RoundEntry) -> ft.Control:
+def trump_section(game: GameController, entry: RoundEntry) -> ft.Control:
     call = entry.trump
     if entry.setup.all_dealt:
         return tagged("trump-note", ft.Text(call.note if call else "", size=16, italic=True))
     chosen = entry.draft.turned
     rows: list[ft.Control] = [
-        ft.Row([suit_button(app, suit, suit == chosen) for suit in Suit], spacing=4)
+        ft.Row([suit_button(game, suit, suit == chosen) for suit in Suit], spacing=4)
     ]
     if call is not None:
         rows.append(tagged("trump-note", ft.Text(call.note, size=15, weight=ft.FontWeight.W_500)))
@@ -103,16 +111,16 @@ def trump_section(app: ScorepadApp, entry: RoundEntry) -> ft.Control:
 
 
 def entry_cell(
-    app: ScorepadApp,
+    game: GameController,
     *,
-    field: str,
+    field: Field,
     name: str,
     value: int | None,
     active: bool,
     filled_in: bool = False,
 ) -> ft.Control:
     text = "–" if value is None else str(value)
-    label = f"{name}'s {'bid' if field == 'bid' else 'tricks'}: {text}"
+    label = f"{name}'s {'bid' if field is Field.BID else 'tricks'}: {text}"
     return tagged(
         f"{field}-{name}",
         ft.Container(
@@ -124,14 +132,14 @@ def entry_cell(
             if active
             else ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
             bgcolor=ft.Colors.PRIMARY_CONTAINER if active else None,
-            on_click=lambda: app.select(field, name),
+            on_click=lambda: game.select(field, name),
             tooltip=f"{label}{' (worked out)' if filled_in else ''}: tap to change",
             content=ft.Text(text, size=20, weight=ft.FontWeight.BOLD, italic=filled_in),
         ),
     )
 
 
-def player_table(app: ScorepadApp, entry: RoundEntry) -> ft.Control:
+def player_table(game: GameController, entry: RoundEntry) -> ft.Control:
     stage = entry.stage
     header = ft.Row(
         [
@@ -165,15 +173,15 @@ def player_table(app: ScorepadApp, entry: RoundEntry) -> ft.Control:
                             expand=True,
                         ),
                         entry_cell(
-                            app,
-                            field="bid",
+                            game,
+                            field=Field.BID,
                             name=line.name,
                             value=line.bid,
                             active=line.active and stage is Stage.BIDS,
                         ),
                         entry_cell(
-                            app,
-                            field="tricks",
+                            game,
+                            field=Field.TRICKS,
                             name=line.name,
                             value=line.tricks,
                             active=line.active and stage is Stage.TRICKS,
@@ -204,7 +212,7 @@ def prompt(entry: RoundEntry) -> str:
     return PROMPTS[stage]
 
 
-def number_pad(app: ScorepadApp, entry: RoundEntry) -> ft.Control:
+def number_pad(game: GameController, entry: RoundEntry) -> ft.Control:
     keys = [
         tagged(
             f"pad-{key.value}",
@@ -214,7 +222,7 @@ def number_pad(app: ScorepadApp, entry: RoundEntry) -> ft.Control:
                 height=TAP,
                 disabled=not key.enabled,
                 style=ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=14)),
-                on_click=lambda _, n=key.value: app.tap_number(n),
+                on_click=lambda _, n=key.value: game.tap_number(n),
                 tooltip=None if key.enabled else f"{key.value} is not allowed",
             ),
         )
@@ -223,7 +231,7 @@ def number_pad(app: ScorepadApp, entry: RoundEntry) -> ft.Control:
     return ft.Row(keys, wrap=True, spacing=8, run_spacing=8)
 
 
-def round_panel(app: ScorepadApp, session: GameSession, entry: RoundEntry) -> ft.Control:
+def round_panel(game: GameController, session: GameSession, entry: RoundEntry) -> ft.Control:
     setup = entry.setup
     stage = entry.stage
     total = session.sheet.rounds_total
@@ -244,7 +252,7 @@ def round_panel(app: ScorepadApp, session: GameSession, entry: RoundEntry) -> ft
                 size=15,
             ),
         ),
-        trump_section(app, entry),
+        trump_section(game, entry),
     ]
     if stage is Stage.GO:
         parts.append(
@@ -253,20 +261,20 @@ def round_panel(app: ScorepadApp, session: GameSession, entry: RoundEntry) -> ft
                 ft.FilledButton(
                     "Ready, set, go!",
                     icon=ft.Icons.BACK_HAND,
-                    on_click=app.say_go,
+                    on_click=game.say_go,
                     height=TAP,
                     style=ft.ButtonStyle(text_style=ft.TextStyle(size=20)),
                 ),
             )
         )
-    parts.append(player_table(app, entry))
+    parts.append(player_table(game, entry))
     if stage is not Stage.TRUMP:
         parts.append(tagged("balance", ft.Text(entry.balance, size=15)))
     parts.append(tagged("prompt", ft.Text(prompt(entry), size=18, weight=ft.FontWeight.W_500)))
     if entry.pad_note:
         parts.append(tagged("pad-note", ft.Text(entry.pad_note, color=ft.Colors.ERROR, size=15)))
     if stage in (Stage.BIDS, Stage.TRICKS):
-        parts.append(number_pad(app, entry))
+        parts.append(number_pad(game, entry))
     confirm_text = f"Save round {entry.number}" if entry.editing else f"Record round {entry.number}"
     actions: list[ft.Control] = [
         tagged(
@@ -274,7 +282,7 @@ def round_panel(app: ScorepadApp, session: GameSession, entry: RoundEntry) -> ft
             ft.FilledButton(
                 confirm_text,
                 icon=ft.Icons.CHECK,
-                on_click=app.confirm_round,
+                on_click=game.confirm_round,
                 disabled=stage is not Stage.CONFIRM,
                 height=TAP,
                 style=ft.ButtonStyle(text_style=ft.TextStyle(size=18)),
@@ -284,14 +292,14 @@ def round_panel(app: ScorepadApp, session: GameSession, entry: RoundEntry) -> ft
     if entry.editing:
         actions += [
             tagged(
-                "cancel-edit", ft.OutlinedButton("Cancel", on_click=app.cancel_edit, height=TAP)
+                "cancel-edit", ft.OutlinedButton("Cancel", on_click=game.cancel_edit, height=TAP)
             ),
             tagged(
                 "delete-round",
                 ft.TextButton(
                     f"Delete round {entry.number}",
                     icon=ft.Icons.DELETE_OUTLINE,
-                    on_click=lambda: app.ask_to_delete_round(entry.number),
+                    on_click=lambda: game.ask_to_delete_round(entry.number),
                 ),
             ),
         ]
@@ -320,7 +328,8 @@ def changes_banner(session: GameSession) -> ft.Control | None:
 
 
 def game_view(app: ScorepadApp, width: float) -> ft.View:
-    session = app.session
+    game = app.game
+    session = game.session
     assert session is not None
     entry = session.entry
     wide = width >= WIDE
@@ -331,9 +340,9 @@ def game_view(app: ScorepadApp, width: float) -> ft.View:
             "undo",
             icon_button(
                 ft.Icons.UNDO,
-                tooltip=f"Undo: {app.undo_label}" if app.undo_label else "Nothing to undo",
-                disabled=not app.can_undo,
-                on_click=app.undo,
+                tooltip=f"Undo: {game.undo_label}" if game.undo_label else "Nothing to undo",
+                disabled=not game.can_undo,
+                on_click=game.undo,
             ),
         )
     ]
@@ -345,7 +354,7 @@ def game_view(app: ScorepadApp, width: float) -> ft.View:
                 ft.TextButton(
                     "Round" if showing_sheet else "Sheet",
                     icon=ft.Icons.EDIT_NOTE if showing_sheet else ft.Icons.TABLE_CHART,
-                    on_click=lambda: app.show_tab(
+                    on_click=lambda: game.show_tab(
                         GameTab.ROUND if showing_sheet else GameTab.SHEET
                     ),
                     tooltip="Show the round" if showing_sheet else "Show the score sheet",
@@ -361,7 +370,7 @@ def game_view(app: ScorepadApp, width: float) -> ft.View:
                     ft.PopupMenuItem(
                         content="End the game early",
                         icon=ft.Icons.STOP_CIRCLE_OUTLINED,
-                        on_click=app.ask_to_abandon_game,
+                        on_click=game.ask_to_abandon_game,
                     )
                 ],
             )
@@ -372,23 +381,23 @@ def game_view(app: ScorepadApp, width: float) -> ft.View:
         changes_banner(session),
         leaderboard(session),
     ]
-    round_part = round_panel(app, session, entry) if entry is not None else None
+    round_part = round_panel(game, session, entry) if entry is not None else None
     if entry is None:
         body.append(results_panel(app, session))
-        body.append(sheet_panel(app, session))
+        body.append(sheet_panel(game, session))
     elif wide:
         body.append(
             ft.Row(
                 [
                     ft.Container(round_part, width=460),
-                    ft.Container(sheet_panel(app, session), expand=True),
+                    ft.Container(sheet_panel(game, session), expand=True),
                 ],
                 vertical_alignment=ft.CrossAxisAlignment.START,
                 spacing=24,
             )
         )
     elif session.tab is GameTab.SHEET:
-        body.append(sheet_panel(app, session))
+        body.append(sheet_panel(game, session))
     else:
         body.append(round_part)
     return ft.View(

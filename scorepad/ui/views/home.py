@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from scorepad.store import GameSummary
+from scorepad.store import GameSummary, ListedStatus
 from scorepad.ui.state import ScorepadApp
 from scorepad.ui.views.common import (
     big_button,
@@ -15,16 +15,9 @@ from scorepad.ui.views.common import (
     theme_button,
 )
 
-SECTIONS = (
-    ("in_progress", "In progress"),
-    ("finished", "Finished"),
-    ("abandoned", "Ended early"),
-    ("damaged", "Cannot be read"),
-)
-
 
 def game_card(app: ScorepadApp, summary: GameSummary) -> ft.Control:
-    if summary.status == "damaged":
+    if summary.status == ListedStatus.DAMAGED:
         return tagged(
             f"game-{summary.id}",
             ft.Card(
@@ -34,7 +27,7 @@ def game_card(app: ScorepadApp, summary: GameSummary) -> ft.Control:
                     subtitle=ft.Text(f"{summary.problem}.", selectable=True),
                     trailing=ft.FilledTonalButton(
                         "Recover",
-                        on_click=app.recover,
+                        on_click=app.home.recover,
                         tooltip="Bring unreadable games back from their last good backups",
                     )
                     if summary.recoverable  # not for a file to fix by hand or a newer one
@@ -43,16 +36,16 @@ def game_card(app: ScorepadApp, summary: GameSummary) -> ft.Control:
             ),
         )
     who = ", ".join(summary.players)
-    if summary.status == "finished":
+    if summary.status == ListedStatus.FINISHED:
         detail = f"won by {', '.join(summary.winners)}"
     elif summary.leaders:
         leading = ", ".join(summary.leaders)
         detail = f"round {summary.rounds_played} of {summary.rounds_total}, {leading} leading"
     else:
         detail = f"round {summary.rounds_played + 1} of {summary.rounds_total} about to start"
-    if summary.status == "abandoned":
+    if summary.status == ListedStatus.ABANDONED:
         detail = f"ended after {summary.rounds_played} of {summary.rounds_total} rounds"
-    action = "Resume" if summary.status == "in_progress" else "Open"
+    action = "Resume" if summary.status == ListedStatus.IN_PROGRESS else "Open"
     return tagged(
         f"game-{summary.id}",
         ft.Card(
@@ -61,17 +54,17 @@ def game_card(app: ScorepadApp, summary: GameSummary) -> ft.Control:
                 subtitle=ft.Text(detail),
                 trailing=ft.FilledTonalButton(
                     action,
-                    on_click=lambda: app.open_game(summary.id),
+                    on_click=lambda: app.home.open_game(summary.id),
                     tooltip=f"{action} the {summary.variant} game of {who}",
                 ),
-                on_click=lambda: app.open_game(summary.id),
+                on_click=lambda: app.home.open_game(summary.id),
             )
         ),
     )
 
 
 def home_view(app: ScorepadApp, width: float) -> ft.View:
-    games = app.games
+    sections = app.home.sections
     body: list[ft.Control] = []
     banner = message_bar(app)
     if banner:
@@ -79,10 +72,10 @@ def home_view(app: ScorepadApp, width: float) -> ft.View:
     body.append(
         ft.Row(
             [
-                big_button("New game", app.new_game, identifier="new-game", icon=ft.Icons.ADD),
+                big_button("New game", app.new_game.open, identifier="new-game", icon=ft.Icons.ADD),
                 big_button(
                     "House rules",
-                    app.open_rules,
+                    app.house_rules.open,
                     identifier="house-rules",
                     icon=ft.Icons.TUNE,
                     filled=False,
@@ -91,7 +84,7 @@ def home_view(app: ScorepadApp, width: float) -> ft.View:
             wrap=True,
         )
     )
-    if not games:
+    if not sections:
         body.append(
             ft.Text(
                 "No games yet. Tap New game, pick the variant and the players, and keep score "
@@ -99,11 +92,9 @@ def home_view(app: ScorepadApp, width: float) -> ft.View:
                 size=16,
             )
         )
-    for status, title in SECTIONS:
-        chosen = [g for g in games if g.status == status]
-        if chosen:
-            body.append(heading(title))
-            body.extend(game_card(app, g) for g in chosen)
+    for section in sections:
+        body.append(heading(section.title))
+        body.extend(game_card(app, g) for g in section.games)
     return screen_view(
         app,
         title="scorepad",

@@ -30,6 +30,8 @@ def problem_view(app: ScorepadApp, width: float) -> ft.View:
             if problem.backup is not None
             else "Start this file afresh (games are kept)"
         )
-        lines.append(big_button(label, app.recover, identifier="recover", icon=ft.Icons.RESTORE))
+        lines.append(
+            big_button(label, app.home.recover, identifier="recover", icon=ft.Icons.RESTORE)
+        )
     banner = message_bar(app)
     return screen_view(app, title="scorepad", width=width, body=[banner, *lines], back=False)

@@ -6,8 +6,8 @@ from typing import Any
 
 import flet as ft
 
-from scorepad.engine import BidMode, TrumpRule, Winner
-from scorepad.ui.state import RulesForm, ScorepadApp
+from scorepad.engine import SWITCHED_ON, BidMode, TrumpRule, Winner
+from scorepad.ui.state import HouseRules, RulesForm, ScorepadApp, VariantChoice
 from scorepad.ui.state.rules_form import BID_MODE_WORDS, TRUMP_RULE_WORDS, WINNER_WORDS
 from scorepad.ui.views.common import (
     big_button,
@@ -23,7 +23,7 @@ FIELD_WIDTH = 340
 
 
 def number_field(
-    app: ScorepadApp, form: RulesForm, setting: str, label: str, hint: str = ""
+    rules: HouseRules, form: RulesForm, setting: str, label: str, hint: str = ""
 ) -> ft.Control:
     value = form.values.get(setting)
     return tagged(
@@ -32,7 +32,7 @@ def number_field(
             label=label,
             value="" if value is None else str(value),
             keyboard_type=ft.KeyboardType.NUMBER,
-            on_change=lambda e: app.set_rule(setting, e.control.value),
+            on_change=lambda e: rules.set_rule(setting, e.control.value),
             error=form.errors.get(setting),
             helper=hint or None,
             width=220,
@@ -41,7 +41,7 @@ def number_field(
 
 
 def choice_field(
-    app: ScorepadApp, form: RulesForm, setting: str, label: str, words: dict[Any, str]
+    rules: HouseRules, form: RulesForm, setting: str, label: str, words: dict[Any, str]
 ) -> ft.Control:
     return tagged(
         f"rule-{setting}",
@@ -49,7 +49,7 @@ def choice_field(
             label=label,
             value=str(form.values.get(setting)),
             options=[ft.DropdownOption(key=str(key), text=text) for key, text in words.items()],
-            on_select=lambda e: app.set_rule(setting, e.control.value),
+            on_select=lambda e: rules.set_rule(setting, e.control.value),
             error_text=form.errors.get(setting),
             width=FIELD_WIDTH,
         ),
@@ -57,7 +57,7 @@ def choice_field(
 
 
 def switch(
-    app: ScorepadApp, setting: str, label: str, *, value: bool, on: Any, off: Any
+    rules: HouseRules, setting: str, label: str, *, value: bool, on: Any, off: Any
 ) -> ft.Control:
     """A switch with its label wrapping beside it (a long label must not run off a phone)."""
     return ft.Row(
@@ -67,7 +67,7 @@ def switch(
                 ft.Switch(
                     value=value,
                     label=ft.Text(label, no_wrap=False, width=FIELD_WIDTH - 60),
-                    on_change=lambda e: app.set_rule(setting, on if e.control.value else off),
+                    on_change=lambda e: rules.set_rule(setting, on if e.control.value else off),
                 ),
             ),
         ],
@@ -75,13 +75,13 @@ def switch(
     )
 
 
-def saved_list(app: ScorepadApp) -> ft.Control:
+def saved_list(rules: HouseRules, choices: list[VariantChoice]) -> ft.Control:
     rows: list[ft.Control] = []
-    for choice in app.variant_choices():
-        saved = choice.key.startswith("saved:")
+    for choice in choices:
+        saved = choice.saved
         buttons: list[ft.Control] = [
             ft.TextButton(
-                "Edit" if saved else "Copy", on_click=lambda _, k=choice.key: app.open_rules(k)
+                "Edit" if saved else "Copy", on_click=lambda _, k=choice.key: rules.open(k)
             ),
         ]
         if saved:
@@ -89,7 +89,7 @@ def saved_list(app: ScorepadApp) -> ft.Control:
                 icon_button(
                     ft.Icons.DELETE_OUTLINE,
                     tooltip=f"Delete {choice.label}",
-                    on_click=lambda _, n=choice.label: app.ask_to_delete_rules(n),
+                    on_click=lambda _, n=choice.label: rules.ask_to_delete(n),
                 )
             )
         rows.append(
@@ -101,7 +101,8 @@ def saved_list(app: ScorepadApp) -> ft.Control:
 
 
 def rules_view(app: ScorepadApp, width: float) -> ft.View:
-    form = app.rules
+    rules = app.house_rules
+    form = rules.form
     assert form is not None
     values = form.values
     zero_rule = values.get("made_zero_bonus") is not None
@@ -110,7 +111,7 @@ def rules_view(app: ScorepadApp, width: float) -> ft.View:
     body: list[ft.Control | None] = [
         message_bar(app),
         heading("Start from"),
-        saved_list(app),
+        saved_list(rules, app.lists.variant_choices()),
         ft.Divider(),
         heading("Editing " + (form.replacing or "a new variant")),
         tagged(
@@ -118,7 +119,7 @@ def rules_view(app: ScorepadApp, width: float) -> ft.View:
             ft.TextField(
                 label="Name",
                 value=str(values.get("name", "")),
-                on_change=lambda e: app.set_rule("name", e.control.value),
+                on_change=lambda e: rules.set_rule("name", e.control.value),
                 error=form.errors.get("name"),
                 width=FIELD_WIDTH,
             ),
@@ -129,26 +130,26 @@ def rules_view(app: ScorepadApp, width: float) -> ft.View:
                 label="Cards per player, round by round",
                 value=form.sizes_text,
                 helper="e.g. 10-1, or 1-9, 9-1; sizes the deck cannot deal are dropped",
-                on_change=lambda e: app.set_rule("hand_sizes", e.control.value),
+                on_change=lambda e: rules.set_rule("hand_sizes", e.control.value),
                 error=form.errors.get("hand_sizes"),
                 width=FIELD_WIDTH,
             ),
         ),
         ft.Row(
             [
-                number_field(app, form, "min_players", "Fewest players"),
-                number_field(app, form, "max_players", "Most players"),
+                number_field(rules, form, "min_players", "Fewest players"),
+                number_field(rules, form, "max_players", "Most players"),
             ],
             wrap=True,
         ),
         choice_field(
-            app, form, "trump_rule", "Trump", {r.value: TRUMP_RULE_WORDS[r] for r in TrumpRule}
+            rules, form, "trump_rule", "Trump", {r.value: TRUMP_RULE_WORDS[r] for r in TrumpRule}
         ),
         choice_field(
-            app, form, "bid_mode", "Bidding", {m.value: BID_MODE_WORDS[m] for m in BidMode}
+            rules, form, "bid_mode", "Bidding", {m.value: BID_MODE_WORDS[m] for m in BidMode}
         ),
         switch(
-            app,
+            rules,
             "dealer_hook",
             "Hook: the dealer may not make the bids add up to the tricks",
             value=bool(values.get("dealer_hook")),
@@ -161,37 +162,37 @@ def rules_view(app: ScorepadApp, width: float) -> ft.View:
         heading("Scoring"),
         ft.Row(
             [
-                number_field(app, form, "made_bonus", "Bonus for a made bid"),
-                number_field(app, form, "points_per_trick_made", "Per trick, bid made"),
-                number_field(app, form, "points_per_trick_missed", "Per trick, bid missed"),
+                number_field(rules, form, "made_bonus", "Bonus for a made bid"),
+                number_field(rules, form, "points_per_trick_made", "Per trick, bid made"),
+                number_field(rules, form, "points_per_trick_missed", "Per trick, bid missed"),
             ],
             wrap=True,
         ),
         switch(
-            app,
+            rules,
             "made_zero_bonus",
             "A made zero scores the round's tricks plus a bonus",
             value=zero_rule,
-            on=5,
+            on=SWITCHED_ON["made_zero_bonus"],
             off=None,
         ),
-        number_field(app, form, "made_zero_bonus", "Bonus on a made zero") if zero_rule else None,
-        choice_field(app, form, "winner", "Winner", {w.value: WINNER_WORDS[w] for w in Winner}),
+        number_field(rules, form, "made_zero_bonus", "Bonus on a made zero") if zero_rule else None,
+        choice_field(rules, form, "winner", "Winner", {w.value: WINNER_WORDS[w] for w in Winner}),
         switch(
-            app,
+            rules,
             "stake_cents",
             "Play for money: losers pay the winner per set",
             value=payouts,
-            on=5,
+            on=SWITCHED_ON["stake_cents"],
             off=None,
         ),
-        number_field(app, form, "stake_cents", "Stake per set, in cents") if payouts else None,
+        number_field(rules, form, "stake_cents", "Stake per set, in cents") if payouts else None,
         tagged("rules-problem", ft.Text("; ".join(problems), color=ft.Colors.ERROR))
         if problems
         else None,
         big_button(
             "Save house rules",
-            app.save_rules,
+            rules.save,
             identifier="save-rules",
             icon=ft.Icons.SAVE,
             disabled=bool(form.errors),

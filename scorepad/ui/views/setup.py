@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from scorepad.engine import format_cents
-from scorepad.ui.state import ScorepadApp, SetupForm
+from scorepad.ui.state import NewGame, ScorepadApp, SetupForm
 from scorepad.ui.state.setup_form import STAKE_CHOICES
 from scorepad.ui.views.common import (
     TAP,
@@ -18,7 +18,7 @@ from scorepad.ui.views.common import (
 )
 
 
-def variant_picker(app: ScorepadApp, form: SetupForm) -> ft.Control:
+def variant_picker(new_game: NewGame, form: SetupForm) -> ft.Control:
     tiles = []
     for choice in form.choices:
         chosen = choice.key == form.variant_key
@@ -33,7 +33,7 @@ def variant_picker(app: ScorepadApp, form: SetupForm) -> ft.Control:
                     border_radius=10,
                     bgcolor=ft.Colors.PRIMARY_CONTAINER if chosen else None,
                     padding=10,
-                    on_click=lambda _, key=choice.key: app.choose_variant(key),
+                    on_click=lambda _, key=choice.key: new_game.choose_variant(key),
                     content=ft.Row(
                         [
                             ft.Icon(
@@ -57,13 +57,13 @@ def variant_picker(app: ScorepadApp, form: SetupForm) -> ft.Control:
     return ft.Column(tiles, spacing=6)
 
 
-def name_input(app: ScorepadApp, form: SetupForm) -> ft.Control:
+def name_input(new_game: NewGame, form: SetupForm) -> ft.Control:
     """The "add a player" field, its text kept in the form (see ``SetupForm.name_text``).
     After Enter it keeps the focus, ready for the next name."""
     field: ft.Ref[ft.TextField] = ft.Ref()
 
     def add(typed: object) -> None:
-        app.add_player(typed if isinstance(typed, str) else form.name_text, typed=True)
+        new_game.add_player(typed if isinstance(typed, str) else form.name_text, typed=True)
 
     async def submitted(e: ft.Event[ft.TextField]) -> None:
         add(e.data)
@@ -78,7 +78,7 @@ def name_input(app: ScorepadApp, form: SetupForm) -> ft.Control:
                     ref=field,
                     label="Add a player",
                     value=form.name_text,
-                    on_change=lambda e: app.type_name(e.control.value or ""),
+                    on_change=lambda e: new_game.type_name(e.control.value or ""),
                     on_submit=submitted,  # its event carries the text as submitted
                     error=form.name_error,
                     expand=True,
@@ -96,7 +96,7 @@ def name_input(app: ScorepadApp, form: SetupForm) -> ft.Control:
     )
 
 
-def seating(app: ScorepadApp, form: SetupForm) -> ft.Control:
+def seating(new_game: NewGame, form: SetupForm) -> ft.Control:
     rows = []
     dealer = form.dealer
     for seat, name in enumerate(form.players):
@@ -115,25 +115,25 @@ def seating(app: ScorepadApp, form: SetupForm) -> ft.Control:
                             ft.TextButton(
                                 "deals first" if deals else "deal first",
                                 icon=ft.Icons.STYLE if deals else None,
-                                on_click=lambda _, n=name: app.choose_dealer(n),
+                                on_click=lambda _, n=name: new_game.choose_dealer(n),
                                 tooltip=f"{name} deals the first round",
                             ),
                             icon_button(
                                 ft.Icons.ARROW_UPWARD,
                                 tooltip=f"Move {name} one seat earlier",
                                 disabled=seat == 0,
-                                on_click=lambda _, n=name: app.move_player(n, -1),
+                                on_click=lambda _, n=name: new_game.move_player(n, -1),
                             ),
                             icon_button(
                                 ft.Icons.ARROW_DOWNWARD,
                                 tooltip=f"Move {name} one seat later",
                                 disabled=seat == len(form.players) - 1,
-                                on_click=lambda _, n=name: app.move_player(n, 1),
+                                on_click=lambda _, n=name: new_game.move_player(n, 1),
                             ),
                             icon_button(
                                 ft.Icons.CLOSE,
                                 tooltip=f"Remove {name}",
-                                on_click=lambda _, n=name: app.remove_player(n),
+                                on_click=lambda _, n=name: new_game.remove_player(n),
                             ),
                         ],
                         spacing=0,
@@ -144,8 +144,8 @@ def seating(app: ScorepadApp, form: SetupForm) -> ft.Control:
     return ft.Column(rows, spacing=4)
 
 
-def roster_chips(app: ScorepadApp, form: SetupForm) -> ft.Control | None:
-    known = form.not_seated(app.roster())
+def roster_chips(new_game: NewGame, form: SetupForm, roster: list[str]) -> ft.Control | None:
+    known = form.not_seated(roster)
     if not known:
         return None
     return ft.Row(
@@ -155,7 +155,7 @@ def roster_chips(app: ScorepadApp, form: SetupForm) -> ft.Control | None:
                 ft.Chip(
                     label=ft.Text(name),
                     leading=ft.Icon(ft.Icons.ADD, size=16),
-                    on_click=lambda _, n=name: app.add_player(n),
+                    on_click=lambda _, n=name: new_game.add_player(n),
                     tooltip=f"Seat {name} next",
                 ),
             )
@@ -165,7 +165,7 @@ def roster_chips(app: ScorepadApp, form: SetupForm) -> ft.Control | None:
     )
 
 
-def stake_picker(app: ScorepadApp, form: SetupForm) -> ft.Control | None:
+def stake_picker(new_game: NewGame, form: SetupForm) -> ft.Control | None:
     stake = form.effective_stake
     if stake is None:
         return None
@@ -180,7 +180,7 @@ def stake_picker(app: ScorepadApp, form: SetupForm) -> ft.Control | None:
                         ft.Chip(
                             label=ft.Text(format_cents(cents), size=16),
                             selected=cents == stake,
-                            on_click=lambda _, c=cents: app.set_stake(c),
+                            on_click=lambda _, c=cents: new_game.set_stake(c),
                         ),
                     )
                     for cents in choices
@@ -193,17 +193,18 @@ def stake_picker(app: ScorepadApp, form: SetupForm) -> ft.Control | None:
 
 
 def setup_view(app: ScorepadApp, width: float) -> ft.View:
-    form = app.setup
+    new_game = app.new_game
+    form = new_game.form
     assert form is not None
     problem = form.problem
     body: list[ft.Control | None] = [
         message_bar(app),
         heading("Variant"),
-        variant_picker(app, form),
+        variant_picker(new_game, form),
         heading("Players, in clockwise seating order"),
-        name_input(app, form),
-        roster_chips(app, form),
-        seating(app, form),
+        name_input(new_game, form),
+        roster_chips(new_game, form, app.lists.roster()),
+        seating(new_game, form),
         ft.Row(
             [
                 tagged(
@@ -211,20 +212,20 @@ def setup_view(app: ScorepadApp, width: float) -> ft.View:
                     ft.OutlinedButton(
                         "Draw for dealer",
                         icon=ft.Icons.CASINO,
-                        on_click=app.draw_dealer,
+                        on_click=new_game.draw_dealer,
                         disabled=not form.players,
                     ),
                 ),
             ]
         ),
-        stake_picker(app, form),
+        stake_picker(new_game, form),
         tagged("schedule", ft.Text(form.schedule_line, size=16, weight=ft.FontWeight.W_500)),
         tagged("setup-problem", ft.Text(problem, color=ft.Colors.ERROR))
         if problem and form.players
         else None,
         big_button(
             "Start game",
-            app.start_game,
+            new_game.start_game,
             identifier="start-game",
             icon=ft.Icons.PLAY_ARROW,
             disabled=problem is not None,

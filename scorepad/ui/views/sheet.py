@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import flet as ft
 
-from scorepad.engine import format_cents, net_cents
-from scorepad.ui.state import GameSession, ScorepadApp
+from scorepad.engine import Winner
+from scorepad.ui.state import GameController, GameSession, ScorepadApp
 from scorepad.ui.views.common import SUIT_COLORS, heading, icon_button, symbol_text, tagged
 
 
 def standings_table(session: GameSession) -> ft.Control:
     sheet = session.sheet
-    low_wins = session.game.variant.winner == "lowest"
+    low_wins = session.game.variant.winner is Winner.LOWEST
     rows = [
         ft.DataRow(
             cells=[
@@ -53,7 +53,7 @@ def standings_table(session: GameSession) -> ft.Control:
     )
 
 
-def rounds_table(app: ScorepadApp, session: GameSession) -> ft.Control:
+def rounds_table(game: GameController, session: GameSession) -> ft.Control:
     sheet = session.sheet
     players = sheet.players
     columns = [
@@ -101,7 +101,7 @@ def rounds_table(app: ScorepadApp, session: GameSession) -> ft.Control:
                     icon_button(
                         ft.Icons.EDIT,
                         tooltip=f"Correct round {result.number}",
-                        on_click=lambda _, n=result.number: app.edit_round(n),
+                        on_click=lambda _, n=result.number: game.edit_round(n),
                     ),
                 )
             )
@@ -125,8 +125,8 @@ def rounds_table(app: ScorepadApp, session: GameSession) -> ft.Control:
     )
 
 
-def sheet_panel(app: ScorepadApp, session: GameSession) -> ft.Control:
-    return ft.Column([standings_table(session), rounds_table(app, session)], spacing=12)
+def sheet_panel(game: GameController, session: GameSession) -> ft.Control:
+    return ft.Column([standings_table(session), rounds_table(game, session)], spacing=12)
 
 
 def results_panel(app: ScorepadApp, session: GameSession) -> ft.Control:
@@ -165,34 +165,13 @@ def results_panel(app: ScorepadApp, session: GameSession) -> ft.Control:
                 ),
             )
         )
-    if sheet.winners and sheet.stake_cents is not None:
-        lines: list[ft.Control] = [
-            ft.Text(f"{p.payer} pays {p.payee} {format_cents(p.cents)}", size=18)
-            for p in sheet.settlement
-        ]
-        losers = [p for p in sheet.players if p not in sheet.winners]
-        if not losers:
-            lines.append(ft.Text("Everyone ties for the win: nobody pays.", size=16))
-        elif not sheet.settlement:
-            lines.append(ft.Text("Nobody owes anything: no loser was ever set.", size=16))
-        collected = net_cents(sheet.players, sheet.settlement)
-        lines += [
-            ft.Text(
-                f"{w} collects {format_cents(collected[w])} in all",
-                size=18,
-                weight=ft.FontWeight.BOLD,
-            )
-            for w in sheet.winners
-            if collected[w] > 0
-        ]
-        lines.append(
-            ft.Text(
-                "Sets: "
-                + ", ".join(f"{p} {sheet.sets[p]}" for p in sheet.players)
-                + f" (at {format_cents(sheet.stake_cents)} a set)",
-                size=15,
-            )
-        )
+    summary = sheet.settlement_summary()
+    if summary is not None:
+        lines: list[ft.Control] = [ft.Text(line, size=18) for line in summary.payments]
+        if summary.note is not None:
+            lines.append(ft.Text(summary.note, size=16))
+        lines += [ft.Text(line, size=18, weight=ft.FontWeight.BOLD) for line in summary.collections]
+        lines.append(ft.Text(summary.sets, size=15))
         parts.append(heading("Settlement"))
         parts.append(tagged("settlement", ft.Column(lines, spacing=4)))
     if session.can_continue:
@@ -202,7 +181,7 @@ def results_panel(app: ScorepadApp, session: GameSession) -> ft.Control:
                 ft.FilledButton(
                     "Continue this game",
                     icon=ft.Icons.PLAY_ARROW,
-                    on_click=app.continue_game,
+                    on_click=app.game.continue_game,
                     tooltip="Take the game up again from the next round",
                 ),
             )
@@ -215,7 +194,7 @@ def results_panel(app: ScorepadApp, session: GameSession) -> ft.Control:
                     ft.FilledButton(
                         "Play again, same table",
                         icon=ft.Icons.REPLAY,
-                        on_click=app.play_again,
+                        on_click=app.new_game.play_again,
                     ),
                 ),
                 ft.OutlinedButton("All games", icon=ft.Icons.HOME, on_click=app.go_home),

@@ -1,0 +1,450 @@
+"""The game screen: the open game, and everything a table does to it.
+
+Taps on the pad (the turned suit, "go", bids and trick counts), recording a round, correcting
+an earlier one, deleting a round, ending the game early and continuing it, and undo of any of
+these. Every change goes through one write (:meth:`GameController._write`): saved with its
+undo step before the action returns, and refused, with the game shown afresh, when another
+window changed the game since it was drawn. The rules themselves are the engine's. No Flet here.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from scorepad.engine import (
+    Game,
+    RoundDraft,
+    ScorepadError,
+    ScoreSheet,
+    Suit,
+    describe_changes,
+)
+from scorepad.store import StaleGameError, StoreError
+from scorepad.store.models import StoredGame, UndoKind, UndoStep
+from scorepad.ui.state.errors import ActionRefused
+from scorepad.ui.state.history import before, fitted_draft, pushed
+from scorepad.ui.state.round_entry import Field, RoundEntry, Selection, Stage, draft_from_round
+from scorepad.ui.state.screens import Confirmation, Message, Screen
+
+if TYPE_CHECKING:
+    from scorepad.ui.state.app_state import ScorepadApp
+
+log = logging.getLogger("scorepad.ui")
+
+
+class GameTab(StrEnum):
+    ROUND = "round"
+    SHEET = "sheet"
+
+
+@dataclass
+class GameSession:
+    """The open game: what is stored (with its undo steps), plus what only this screen knows."""
+
+    stored: StoredGame
+    editing: int | None = None
+    """The earlier round being corrected, if any."""
+    edit_draft: RoundDraft | None = None
+    edit_undo: list[UndoStep] = field(default_factory=list)
+    """Taps on the round being corrected, for undo while correcting (kept in memory only: the
+    saved correction is one step of the game's own history)."""
+    selection: Selection | None = None
+    changes: list[str] = field(default_factory=list)
+    """What the last correction changed, shown until the next action."""
+    tab: GameTab = GameTab.ROUND
+
+    @classmethod
+    def opening(cls, stored: StoredGame) -> tuple[GameSession, str | None]:
+        """A session on a game as loaded, and a note for the table when the stored round
+        being entered no longer fits the game's next round (it opens as an empty round; the
+        file is left as it is until the next tap)."""
+        fitted = fitted_draft(stored.game, stored.draft)
+        if fitted.note is not None:
+            stored = stored.model_copy(update={"draft": None}).knowing(stored.game)
+        session = cls(stored=stored)
+        if stored.game.next_round is None:
+            session.tab = GameTab.SHEET
+        return session, fitted.note
+
+    @property
+    def game(self) -> Game:
+        return self.stored.game
+
+    @property
+    def can_continue(self) -> bool:
+        """The game was ended early and can be taken up again."""
+        return self.game.record.abandoned
+
+    @property
+    def undo_steps(self) -> tuple[UndoStep, ...]:
+        """What undo takes back, newest last: the game's history, then taps on a correction."""
+        return (*self.stored.undo, *self.edit_undo)
+
+    @property
+    def draft(self) -> RoundDraft:
+        if self.editing is not None:
+            return self.edit_draft or RoundDraft()
+        return self.stored.draft or RoundDraft()
+
+    @property
+    def entry(self) -> RoundEntry | None:
+        """The round on the pad: the one being corrected, or the next one (None when over)."""
+        game = self.game
+        if self.editing is not None:
+            return RoundEntry(game, self.editing, self.draft, self.selection)
+        if game.next_round is None:
+            return None
+        return RoundEntry(game, len(game.results) + 1, self.draft, self.selection)
+
+    @property
+    def sheet(self) -> ScoreSheet:
+        return self.game.sheet
+
+    def stop_editing(self) -> None:
+        """Back from correcting an earlier round to the round being entered."""
+        self.editing = None
+        self.edit_draft = None
+        self.edit_undo = []
+        self.selection = None
+
+    def show_the_likely_tab(self) -> None:
+        """The round while there is one to enter, else the score sheet."""
+        self.tab = GameTab.ROUND if self.game.next_round is not None else GameTab.SHEET
+
+
+class GameController:
+    """Every action on the game screen, on the game in :attr:`session` (None: no game open).
+
+    Each action runs inside the app's action wrapper, so a refusal becomes the message line
+    and leaves the game as it was.
+    """
+
+    def __init__(self, app: ScorepadApp) -> None:
+        self._app = app
+        self.session: GameSession | None = None
+
+    # --- opening and closing ---------------------------------------------------------------
+
+    def show(self, stored: StoredGame) -> None:
+        """Put ``stored`` on the game screen (a note if its round being entered was cleared)."""
+        self.session, note = GameSession.opening(stored)
+        self._app.screen = Screen.GAME
+        if note is not None:
+            self._app.message = Message(note)
+
+    def close(self) -> None:
+        self.session = None
+
+    def _session(self) -> GameSession:
+        if self.session is None:
+            raise ActionRefused("no game is open")
+        return self.session
+
+    def _entry(self) -> RoundEntry:
+        entry = self._session().entry
+        if entry is None:
+            raise ActionRefused("the game is over: there is no round to enter")
+        return entry
+
+    # --- the one way a change is saved -----------------------------------------------------
+
+    def _write(
+        self, game: Game | None, *, draft: RoundDraft | None, undo: tuple[UndoStep, ...]
+    ) -> None:
+        """Save the open game as ``game`` (worked out from the game on screen; ``None`` keeps
+        it), with the round being entered and the undo steps, if nobody changed it since it
+        was shown. If another window did, show the game as it is now and refuse: the tap was
+        meant for a game that no longer looks like that."""
+        session = self._session()
+
+        def change(current: Game) -> Game:
+            return current if game is None else game  # the game on disk is the one on screen
+
+        try:
+            saved = self._app.store.update_game(
+                session.stored.id,
+                change,
+                draft=draft,
+                undo=undo,
+                expected_revision=session.stored.revision,
+            )
+        except StaleGameError as problem:
+            note = self._reload()
+            raise ActionRefused(str(problem) if note is None else f"{problem} {note}") from None
+        session.stored = saved if game is None else saved.knowing(game)
+
+    def _reload(self) -> str | None:
+        """Another window changed the open game: show it as it is now, with the undo steps
+        stored with it. Returns the note when the round being entered was cleared."""
+        if self.session is None:
+            return None
+        try:
+            stored = self._app.store.load_game(self.session.stored.id)
+        except StoreError as problem:
+            log.warning("could not reload the game: %s", problem)
+            return None
+        tab = self.session.tab
+        self.session, note = GameSession.opening(stored)
+        if stored.game.next_round is not None:
+            self.session.tab = tab
+        return note
+
+    def _save_draft(self, draft: RoundDraft, label: str) -> None:
+        """Keep the round being entered: on disk for the next round (with its undo step), in
+        memory for a correction."""
+        session = self._session()
+        step = UndoStep(label=label, draft=session.draft)
+        if session.editing is not None:
+            session.edit_draft = draft
+            session.edit_undo.append(step)
+        else:
+            self._write(None, draft=draft, undo=pushed(session.stored.undo, step))
+        session.selection = None
+        session.changes = []
+
+    def _change_game(self, changed: Game, step: UndoStep, *, draft: RoundDraft | None) -> None:
+        """Save the open game as ``changed`` (already worked out from the game on screen),
+        with the round being entered kept only where it still fits (else cleared, with a
+        note), and ``step`` to take it back."""
+        session = self._session()
+        fitted = fitted_draft(changed, draft)
+        current = session.stored.draft
+        if fitted.draft != current and step.kind is not UndoKind.RECORDED:
+            step = step.model_copy(update={"draft": current or RoundDraft()})
+        self._write(changed, draft=fitted.draft, undo=pushed(session.stored.undo, step))
+        session.stop_editing()
+        if fitted.note is not None:
+            self._app.message = Message(fitted.note)
+
+    # --- the pad -----------------------------------------------------------------------------
+
+    def choose_trump(self, suit: Suit) -> None:
+        with self._app.action("record the turned suit"):
+            entry = self._entry()
+            self._save_draft(entry.choose_trump(suit), f"turned {suit}")
+
+    def say_go(self) -> None:
+        with self._app.action("show the bids"):
+            self._save_draft(self._entry().say_go(), "ready, set, go")
+
+    def tap_number(self, value: int) -> None:
+        """The number pad: a bid or a trick count for whoever the pad is entering."""
+        with self._app.action("enter the number"):
+            entry = self._entry()
+            player, stage = entry.active, entry.stage
+            draft, note = entry.enter(value)
+            what = "bid" if stage is Stage.BIDS else "took"
+            self._save_draft(draft, f"{player} {what} {value}")
+            if note:
+                self._app.message = Message(note)
+
+    def select(self, field_name: Field, player: str) -> None:
+        """Tap a player's bid or tricks to correct it."""
+        with self._app.action("pick the entry to correct"):
+            session = self._session()
+            session.selection = self._entry().select(Field(field_name), player)
+
+    def confirm_round(self) -> None:
+        """Record the round on the pad (or save the correction of an earlier one)."""
+        with self._app.action("record the round"):
+            session = self._session()
+            entry = self._entry()
+            if entry.stage is not Stage.CONFIRM:
+                raise ActionRefused(f"round {entry.number}: {self._missing(entry)}")
+            record = entry.as_record()
+            game = session.game
+            before_sheet = session.sheet
+            number = entry.number
+            if session.editing is not None:
+                self._change_game(
+                    game.replace_round(number, record),
+                    UndoStep(
+                        label=f"correcting round {number}",
+                        kind=UndoKind.CORRECTED,
+                        round_number=number,
+                        round=game.record.rounds[number - 1],
+                    ),
+                    draft=session.stored.draft,
+                )
+                session.changes = describe_changes(before_sheet, session.sheet) or [
+                    f"round {number}: nothing changed"
+                ]
+            else:
+                self._change_game(
+                    game.record_round(record),
+                    UndoStep(
+                        label=f"recording round {number}",
+                        kind=UndoKind.RECORDED,
+                        round_number=number,
+                    ),
+                    draft=None,
+                )
+                session.changes = []
+            if session.game.next_round is None:
+                session.tab = GameTab.SHEET
+
+    @staticmethod
+    def _missing(entry: RoundEntry) -> str:
+        return {
+            Stage.TRUMP: "tap the turned suit first",
+            Stage.GO: "say go and enter the bids first",
+            Stage.BIDS: f"{entry.active} has not bid yet",
+            Stage.TRICKS: f"enter {entry.active}'s tricks first",
+        }.get(entry.stage, "the round is not complete")
+
+    def show_tab(self, tab: GameTab) -> None:
+        with self._app.action("switch the view"):
+            self._session().tab = GameTab(tab)
+
+    # --- corrections, deleting, ending early ---------------------------------------------------
+
+    def edit_round(self, number: int) -> None:
+        with self._app.action("open the round for correction"):
+            session = self._session()
+            game = session.game
+            if not 1 <= number <= len(game.results):
+                raise ActionRefused(f"there is no recorded round {number} to correct")
+            session.editing = number
+            session.edit_draft = draft_from_round(game, number)
+            session.edit_undo = []
+            session.selection = None
+            session.changes = []
+            session.tab = GameTab.ROUND
+
+    def cancel_edit(self) -> None:
+        with self._app.action("stop correcting"):
+            session = self._session()
+            session.stop_editing()
+            if session.game.next_round is None:
+                session.tab = GameTab.SHEET
+
+    def ask_to_delete_round(self, number: int) -> None:
+        self._app.ask(
+            Confirmation(
+                question=f"Delete round {number}?",
+                detail="The rounds after it move up one place and are scored again. "
+                "Undo puts it back.",
+                go_ahead=f"Delete round {number}",
+                action=lambda: self.delete_round(number),
+            )
+        )
+
+    def delete_round(self, number: int) -> None:
+        """Delete round ``number`` at once (the screen asks first: :meth:`ask_to_delete_round`).
+
+        The round being entered stays if it fits its new place, else it is cleared with a note.
+        """
+        with self._app.action("delete the round"):
+            session = self._session()
+            game = session.game
+            before_sheet = session.sheet
+            changed = game.delete_round(number)
+            self._change_game(
+                changed,
+                UndoStep(
+                    label=f"delete round {number}",
+                    kind=UndoKind.DELETED,
+                    round_number=number,
+                    round=game.record.rounds[number - 1],
+                ),
+                draft=session.stored.draft,
+            )
+            session.changes = [
+                f"round {number} deleted",
+                *describe_changes(before_sheet, session.sheet),
+            ]
+            if session.game.next_round is not None:
+                session.tab = GameTab.ROUND
+
+    def ask_to_abandon_game(self) -> None:
+        self._app.ask(
+            Confirmation(
+                question="End the game early?",
+                detail="It is kept with no winner and no payouts. Undo, or Continue this game, "
+                "takes it up again.",
+                go_ahead="End the game",
+                action=self.abandon_game,
+            )
+        )
+
+    def abandon_game(self) -> None:
+        """End the game early at once (the screen asks first: :meth:`ask_to_abandon_game`).
+        The round being entered is kept, for the table that changes its mind."""
+        with self._app.action("end the game early"):
+            session = self._session()
+            self._change_game(
+                session.game.abandon(),
+                UndoStep(label="ending the game early", kind=UndoKind.ABANDONED),
+                draft=session.stored.draft,
+            )
+            session.changes = []
+            session.tab = GameTab.SHEET
+            self._app.message = Message(
+                "The game is kept as ended early: no winner, no payouts. "
+                "Continue this game takes it up again."
+            )
+
+    def continue_game(self) -> None:
+        """Take up a game that was ended early: it is in progress again, from the next round."""
+        with self._app.action("continue the game"):
+            session = self._session()
+            self._change_game(
+                session.game.resume(),
+                UndoStep(label="continuing the game", kind=UndoKind.RESUMED),
+                draft=session.stored.draft,
+            )
+            session.changes = []
+            session.tab = GameTab.ROUND
+            entry = session.entry
+            where = f" from round {entry.number}" if entry is not None else ""
+            if self._app.message is None:
+                self._app.message = Message(f"The game goes on{where}.")
+
+    # --- undo --------------------------------------------------------------------------------
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.session and self.session.undo_steps)
+
+    @property
+    def undo_label(self) -> str | None:
+        if not self.session or not self.session.undo_steps:
+            return None
+        return self.session.undo_steps[-1].label
+
+    def undo(self) -> None:
+        """Take back the last action: a tap, a recorded round, a correction, a deletion, the
+        end of a game or its continuation. The game keeps its steps, so this works after
+        going home or a restart too."""
+        with self._app.action("undo"):
+            session = self._session()
+            if session.edit_undo:
+                step = session.edit_undo.pop()
+                session.edit_draft = step.draft
+                session.selection = None
+                self._app.message = Message(f"undone: {step.label}")
+                return
+            if not session.stored.undo:
+                raise ActionRefused("there is nothing to undo")
+            step = session.stored.undo[-1]
+            rest = session.stored.undo[:-1]
+            try:
+                restored = before(session.game, session.stored.draft, step)
+            except ScorepadError as problem:
+                self._write(None, draft=session.stored.draft, undo=rest)
+                raise ActionRefused(
+                    f"{step.label} cannot be undone: {problem}. The game is as it was; that "
+                    "step is dropped from the undo list"
+                ) from None
+            fitted = fitted_draft(restored.game, restored.draft)
+            self._write(restored.game, draft=fitted.draft, undo=rest)
+            session.editing = None
+            session.edit_draft = None
+            session.selection = None
+            session.changes = []
+            session.show_the_likely_tab()
+            note = f" {fitted.note}" if fitted.note else ""
+            self._app.message = Message(f"undone: {step.label}{note}")

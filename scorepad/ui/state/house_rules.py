@@ -1,0 +1,86 @@
+"""The house-rules screen: a custom variant edited as a form, saved and deleted.
+
+The form itself is :class:`~scorepad.ui.state.rules_form.RulesForm` (the engine checks every
+setting as it changes); this controller opens it on a variant to start from, saves it in the
+store and deletes saved rules. No Flet here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from scorepad.engine import Variant
+from scorepad.ui.state.choices import ChoiceKey, find_choice
+from scorepad.ui.state.errors import ActionRefused
+from scorepad.ui.state.rules_form import RulesForm
+from scorepad.ui.state.screens import Confirmation, Message, Screen
+
+if TYPE_CHECKING:
+    from scorepad.ui.state.app_state import ScorepadApp
+
+START_FROM = ChoiceKey.preset("golf")
+"""What the editor starts from when opened from the home screen."""
+
+
+class HouseRules:
+    """The house-rules editor in :attr:`form` (None when no rules are being edited)."""
+
+    def __init__(self, app: ScorepadApp) -> None:
+        self._app = app
+        self.form: RulesForm | None = None
+
+    def _form(self) -> RulesForm:
+        if self.form is None:
+            raise ActionRefused("no house rules are being edited")
+        return self.form
+
+    def open(self, start_from: ChoiceKey | None = None) -> None:
+        """The editor, on a copy of a preset or of saved house rules (which it then replaces)."""
+        app = self._app
+        with app.action("open the house rules"):
+            app.lists.forget()
+            choice = find_choice(app.lists.variant_choices(), start_from or START_FROM)
+            replacing = choice.variant.name if choice.saved else None
+            self.form = RulesForm.starting_from(choice.variant, replacing=replacing)
+            app.screen = Screen.RULES
+
+    def set_rule(self, setting: str, value: object) -> None:
+        with self._app.action("change the setting"):
+            self._form().set(setting, value)
+
+    def save(self) -> Variant | None:
+        """Save the rules being edited; None (with the reason in the message line) if refused."""
+        app = self._app
+        with app.action("save the house rules"):
+            form = self._form()
+            variant = form.check()
+            if variant is None:
+                setting, reason = next(iter(form.errors.items()))
+                raise ActionRefused(f"{setting}: {reason}")
+            app.store.save_variant(variant, replacing=form.replacing)
+            app.lists.forget()
+            form.replacing = variant.name
+            app.message = Message(f"Saved {variant.name}: pick it when you start a new game.")
+            return variant
+        return None  # the action failed and said why
+
+    def ask_to_delete(self, name: str) -> None:
+        self._app.ask(
+            Confirmation(
+                question=f"Delete the house rules {name}?",
+                detail="Games played with them keep their own copy of the rules.",
+                go_ahead=f"Delete {name}",
+                action=lambda: self.delete(name),
+            )
+        )
+
+    def delete(self, name: str) -> None:
+        """Forget saved house rules at once (the screen asks first: :meth:`ask_to_delete`)."""
+        app = self._app
+        with app.action("delete the house rules"):
+            app.store.delete_variant(name)
+            app.lists.forget()
+            if self.form is not None and self.form.replacing == name:
+                self.form = None
+                app.screen = Screen.HOME
+            app.message = Message(f"Deleted {name}; games played with it keep their rules.")

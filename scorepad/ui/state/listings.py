@@ -1,0 +1,74 @@
+"""The lists the screens show from the store: the games, the variants to start from, the roster.
+
+Each is read once per screen and kept until the store changes or another screen opens
+(:meth:`Listings.forget`): the views ask on every render, and a render must not read the disk.
+A list that cannot be read says why in the message line and shows empty. No Flet here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from scorepad.store import GameSummary, ListedStatus, SavedVariant, Store, StoreError
+from scorepad.ui.state.choices import ChoiceKey, VariantChoice, preset_choices
+from scorepad.ui.state.screens import Message, MessageKind
+
+LIST_ORDER = (
+    ListedStatus.IN_PROGRESS,
+    ListedStatus.FINISHED,
+    ListedStatus.ABANDONED,
+    ListedStatus.DAMAGED,
+)
+"""The game list's order: games to resume first; games whose file cannot be read last."""
+
+
+class Listings:
+    """The store's lists as the screens show them, read lazily through ``store``."""
+
+    def __init__(self, store: Callable[[], Store], tell: Callable[[Message], None]) -> None:
+        self._store = store
+        self._tell = tell
+        self._games: list[GameSummary] | None = None
+        self._choices: list[VariantChoice] | None = None
+        self._roster: list[str] | None = None
+
+    def forget(self) -> None:
+        """The store changed or a screen opens: read the lists afresh next time."""
+        self._games = None
+        self._choices = None
+        self._roster = None
+
+    @property
+    def games(self) -> list[GameSummary]:
+        """The game list, in progress first, then most recently changed."""
+        if self._games is None:
+            try:
+                listed = self._store().list_games()
+            except StoreError as problem:
+                self._tell(Message(str(problem), MessageKind.ERROR))
+                listed = []
+            rank = {status: place for place, status in enumerate(LIST_ORDER)}
+            self._games = sorted(listed, key=lambda s: rank.get(s.status, len(LIST_ORDER)))
+        return self._games
+
+    def variant_choices(self) -> list[VariantChoice]:
+        """Presets and saved house rules."""
+        if self._choices is None:
+            saved: list[SavedVariant] = []
+            try:
+                saved = self._store().saved_variants()
+            except StoreError as problem:
+                self._tell(Message(str(problem), MessageKind.ERROR))
+            self._choices = preset_choices() + [
+                VariantChoice(ChoiceKey.saved(v.name), v.variant) for v in saved
+            ]
+        return list(self._choices)
+
+    def roster(self) -> list[str]:
+        """Names from earlier games."""
+        if self._roster is None:
+            try:
+                self._roster = [p.name for p in self._store().roster()]
+            except StoreError:
+                return []
+        return list(self._roster)

@@ -1,0 +1,110 @@
+"""The new-game screen: the form (variant, players in seating order, first dealer, stake) and
+starting the game, or setting up the next game at the same table ("play again").
+
+The form itself is :class:`~scorepad.ui.state.setup_form.SetupForm`; this controller opens it,
+passes taps to it inside the app's action wrapper and starts the game. No Flet here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from scorepad.engine import preset_key
+from scorepad.ui.state.choices import ChoiceKey, ChoiceKind, VariantChoice
+from scorepad.ui.state.errors import ActionRefused
+from scorepad.ui.state.screens import Message, Screen
+from scorepad.ui.state.setup_form import SetupForm
+
+if TYPE_CHECKING:
+    from scorepad.ui.state.app_state import ScorepadApp
+
+
+class NewGame:
+    """The new-game form in :attr:`form` (None when no game is being set up)."""
+
+    def __init__(self, app: ScorepadApp) -> None:
+        self._app = app
+        self.form: SetupForm | None = None
+
+    def _form(self) -> SetupForm:
+        if self.form is None:
+            raise ActionRefused("there is no new game being set up")
+        return self.form
+
+    def open(self, players: list[str] | None = None, variant: ChoiceKey | None = None) -> None:
+        """Open the new-game form (``players`` to start again with the same table)."""
+        app = self._app
+        with app.action("start a new game"):
+            app.lists.forget()
+            self.form = SetupForm(choices=app.lists.variant_choices())
+            if variant is not None:
+                self.form.choose_variant(variant)
+            for name in players or []:
+                self.form.add_player(name)
+            app.screen = Screen.SETUP
+
+    def play_again(self) -> None:
+        """A new game form with the same variant and table; the deal moves one seat left."""
+        app = self._app
+        with app.action("set up the next game"):
+            app.lists.forget()
+            session = app.game.session
+            if session is None:
+                raise ActionRefused("no game is open")
+            game = session.game
+            key = preset_key(game.variant)
+            variant = ChoiceKey.preset(key) if key else ChoiceKey.saved(game.variant.name)
+            choices = app.lists.variant_choices()
+            if all(c.key != variant for c in choices):  # house rules no longer saved
+                variant = ChoiceKey(ChoiceKind.GAME, game.variant.name)
+                choices.append(VariantChoice(variant, game.variant))
+            self.form = SetupForm(choices=choices, variant_key=variant)
+            for name in game.players:
+                self.form.add_player(name)
+            self.form.first_dealer = game.next_first_dealer
+            self.form.stake_cents = game.stake_cents if game.variant.has_payouts else None
+            app.screen = Screen.SETUP
+
+    def choose_variant(self, key: ChoiceKey) -> None:
+        with self._app.action("choose the variant"):
+            self._form().choose_variant(key)
+
+    def add_player(self, name: str, *, typed: bool = False) -> bool:
+        """Seat a player: ``typed`` from the name field, else tapped from the roster."""
+        with self._app.action("add the player"):
+            return self._form().add_player(name, typed=typed)
+        return False  # the action failed and said why
+
+    def type_name(self, text: str) -> None:
+        """The name field changed (a keystroke)."""
+        with self._app.action("type the name"):
+            self._form().name_text = text
+
+    def remove_player(self, name: str) -> None:
+        with self._app.action("remove the player"):
+            self._form().remove_player(name)
+
+    def move_player(self, name: str, places: int) -> None:
+        with self._app.action("move the player"):
+            self._form().move_player(name, places)
+
+    def choose_dealer(self, name: str) -> None:
+        with self._app.action("choose the first dealer"):
+            self._form().choose_dealer(name)
+
+    def draw_dealer(self) -> None:
+        with self._app.action("draw for the dealer"):
+            dealer = self._form().draw_dealer(self._app.rng)
+            self._app.message = Message(f"{dealer} drew high card and deals first")
+
+    def set_stake(self, cents: int) -> None:
+        with self._app.action("set the stake"):
+            self._form().set_stake(cents)
+
+    def start_game(self) -> None:
+        app = self._app
+        with app.action("start the game"):
+            stored = app.store.create_game(self._form().record())
+            app.lists.forget()
+            app.game.show(stored)
+            self.form = None
