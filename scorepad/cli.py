@@ -17,10 +17,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from scorepad.engine import Game, ScorepadError
-from scorepad.engine.text import is_unsafe, shown
+from scorepad.engine import Game, ScorepadError, is_unsafe, shown
 from scorepad.inputs import InputFileError, check_export_target, read_user_file, write_export
-from scorepad.store import StoreError, TinyDBStore, data_dir, open_store, recover_store
+from scorepad.store import ListedStatus, Store, StoreError, data_dir, open_store, recover_store
 from scorepad.store.paths import DATA_DIR_ENV
 
 EXIT_OK = 0
@@ -33,7 +32,7 @@ EXIT_INTERNAL = 3
 
 PORT_RANGE = (1, 65535)
 
-STATUSES = ("in_progress", "finished", "abandoned", "damaged")
+STATUSES = tuple(status.value for status in ListedStatus)
 
 
 class CommandError(Exception):
@@ -73,7 +72,7 @@ def store_folder(args: argparse.Namespace) -> Path:
     return data_dir(explicit)
 
 
-def open_the_store(args: argparse.Namespace) -> TinyDBStore:
+def open_the_store(args: argparse.Namespace) -> Store:
     """The store named by ``--data-dir`` / ``$SCOREPAD_DATA_DIR`` / the default folder."""
     try:
         return open_store(store_folder(args))

@@ -14,11 +14,15 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from scorepad.engine import ScoreSheet, format_cents, net_cents
-from scorepad.engine.text import shown
-from scorepad.store import GameSummary
+from scorepad.engine import ScoreSheet, shown
+from scorepad.store import GameSummary, ListedStatus
 
-STATUS_WORDS = {"in_progress": "in progress", "finished": "finished", "abandoned": "abandoned"}
+STATUS_WORDS = {
+    ListedStatus.IN_PROGRESS: "in progress",
+    ListedStatus.FINISHED: "finished",
+    ListedStatus.ABANDONED: "abandoned",
+    ListedStatus.DAMAGED: "damaged",
+}
 
 
 def literal(text: str) -> Text:
@@ -38,7 +42,7 @@ def render_sheet(sheet: ScoreSheet) -> str:
     console.print(
         literal(
             f"{sheet.variant}: round {len(sheet.rounds)} of {sheet.rounds_total}, "
-            f"{STATUS_WORDS[sheet.status]}"
+            f"{STATUS_WORDS[ListedStatus.of(sheet.status)]}"
         )
     )
     if sheet.rounds:
@@ -99,17 +103,10 @@ def outcome_lines(sheet: ScoreSheet) -> list[str]:
         lines = [f"leading: {', '.join(sheet.leaders)}"]
     else:
         lines = []
-    if sheet.settlement:
+    summary = sheet.settlement_summary()
+    if summary is not None and summary.payments:
         lines.append("settlement:")
-        lines += [
-            f"  {payment.payer} pays {payment.payee} {format_cents(payment.cents)}"
-            for payment in sheet.settlement
-        ]
-        lines += [
-            f"  {player} collects {format_cents(cents)} in all"
-            for player, cents in net_cents(sheet.players, sheet.settlement).items()
-            if cents > 0
-        ]
+        lines += [f"  {line}" for line in (*summary.payments, *summary.collections)]
     return lines
 
 
@@ -124,11 +121,11 @@ def render_game_list(summaries: list[GameSummary]) -> str:
             literal(summary.id),
             literal(summary.variant),
             literal(", ".join(summary.players)),
-            literal(STATUS_WORDS.get(summary.status, summary.status)),
+            literal(STATUS_WORDS[summary.status]),
             f"{summary.rounds_played}/{summary.rounds_total}",
             literal(
                 ("won: " if summary.winners else "") + ", ".join(leaders)
-                if summary.status != "damaged"
+                if summary.status is not ListedStatus.DAMAGED
                 else (summary.problem or "")
             ),
         )

@@ -1,11 +1,13 @@
-"""Persistence: games, the roster and saved variants, kept crash-safe in TinyDB files.
+"""Persistence: games, the roster and saved variants, kept crash-safe on disk.
 
-TinyDB is used only inside this package; the rest of scorepad sees :class:`Store`.
+The rest of scorepad sees :class:`Store` (``interface.py``) and its two entry points here,
+:func:`open_store` and :func:`recover_store`; TinyDB is used only inside this package.
 """
 
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 from scorepad.store.errors import (
     DamagedCopyError,
@@ -23,23 +25,44 @@ from scorepad.store.errors import (
     StoreWriteError,
     VariantNotFoundError,
 )
-from scorepad.store.interface import Store
-from scorepad.store.models import GameSummary, RosterPlayer, SavedVariant, StoredGame
+from scorepad.store.interface import KEEP, Keep, RecoveryReport, Store
+from scorepad.store.models import (
+    GameSummary,
+    ListedStatus,
+    RosterPlayer,
+    SavedVariant,
+    StoredGame,
+    UndoKind,
+    UndoStep,
+)
 from scorepad.store.paths import data_dir
-from scorepad.store.repair import RecoveryReport, recover_store
+from scorepad.store.recover import recover_files
 from scorepad.store.tinydb_store import TinyDBStore
 
 
-def open_store(folder: str | os.PathLike[str] | None = None) -> TinyDBStore:
-    """The store in ``folder``, or in the default data folder (see :func:`data_dir`)."""
-    return TinyDBStore(data_dir(folder))
+def open_store(
+    folder: str | os.PathLike[str] | None = None, *, lock_timeout: float = 10.0
+) -> Store:
+    """The store in ``folder``, or in the default data folder (see :func:`data_dir`), brought up
+    to date. A store that cannot be opened raises its :class:`StoreError` (a damaged file:
+    :class:`StoreUnreadableError`, which :func:`recover_store` answers)."""
+    return TinyDBStore(data_dir(folder), lock_timeout=lock_timeout)
+
+
+def recover_store(folder: str | os.PathLike[str], *, lock_timeout: float = 10.0) -> RecoveryReport:
+    """Bring each damaged file of the store in ``folder`` back from its newest good backup
+    (works on a store too damaged to open; see :mod:`scorepad.store.recover`)."""
+    return recover_files(Path(folder), lock_timeout=lock_timeout)
 
 
 __all__ = [
+    "KEEP",
     "DamagedCopyError",
     "GameIdError",
     "GameNotFoundError",
     "GameSummary",
+    "Keep",
+    "ListedStatus",
     "NewerSchemaError",
     "RecoveryReport",
     "RosterError",
@@ -56,6 +79,8 @@ __all__ = [
     "StoreWriteError",
     "StoredGame",
     "TinyDBStore",
+    "UndoKind",
+    "UndoStep",
     "VariantNotFoundError",
     "data_dir",
     "open_store",

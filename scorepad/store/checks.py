@@ -19,9 +19,14 @@ from scorepad.store.models import RosterPlayer, SavedVariant, StoredGame
 from scorepad.store.storage import NewerSchemaDataError
 
 ONE = 1
-"""Document id of the single document in a game file, the schema row and the index."""
+"""Document id of the single document in a game file and of the schema row (game files keep
+the layout of schema 1, ``{"game": {"1": <stored game>}}``)."""
 
 Check = Callable[[dict[str, Any]], None]
+
+FIRST_CATALOGUE_SCHEMA = 3
+"""The schema that brought ``catalogue.json``: one at an older version was not written by
+scorepad (and migrating it again would start its roster afresh)."""
 
 
 def check_schema_version(found: object) -> None:
@@ -48,12 +53,30 @@ def _check_rows(data: dict[str, Any], table: str, model: type[BaseModel], what: 
             raise ValueError(f"{what} {doc_id} is not valid ({first_problem(exc)})") from None
 
 
-def check_meta(data: dict[str, Any]) -> None:
-    """``meta.json``: a known schema version, then every roster and saved-variant row."""
+def _check_version_row(data: dict[str, Any]) -> None:
     row = data.get("schema", {}).get(str(ONE))
     check_schema_version(row.get("version") if isinstance(row, dict) else None)
+
+
+def check_meta(data: dict[str, Any]) -> None:
+    """``meta.json`` of schema 1 and 2: a known schema version, then every roster and
+    saved-variant row (read once more, to move them into the catalogue)."""
+    _check_version_row(data)
     _check_rows(data, "roster", RosterPlayer, "roster entry")
     _check_rows(data, "variants", SavedVariant, "saved variant")
+
+
+def check_catalogue(data: dict[str, Any]) -> None:
+    """``catalogue.json``: a known schema version, then every roster and house-rules row (the
+    truth it holds). Its ``games`` rows are only a digest of the game files: one of the wrong
+    shape makes the list read the game files again, it does not make the catalogue damaged."""
+    row = data.get("schema", {}).get(str(ONE))
+    found = row.get("version") if isinstance(row, dict) else None
+    check_schema_version(found)
+    if isinstance(found, int) and found < FIRST_CATALOGUE_SCHEMA:
+        raise ValueError(f"not a scorepad catalogue (schema version {found})")
+    _check_rows(data, "roster", RosterPlayer, "roster entry")
+    _check_rows(data, "house_rules", SavedVariant, "saved variant")
 
 
 def _game_document(data: dict[str, Any]) -> dict[str, Any]:

@@ -1,7 +1,8 @@
-"""``index.json``: the game list's cache of summaries, as a model.
+"""``index.json`` of schema 1 and 2: the game list's cache of summaries, read once more when
+the store moves to its catalogue (schema 3; see ``migrate.py``).
 
-Only a cache: an index that does not parse into :class:`GameIndex` (any shape but the one
-written here) is ignored and rebuilt from the game files, never trusted in part.
+Only a cache: an index that does not parse into :class:`GameIndex` is ignored, never trusted
+in part.
 """
 
 from __future__ import annotations
@@ -36,7 +37,3 @@ def parse_index(document: Any) -> dict[str, IndexEntry]:
         return dict(GameIndex.model_validate(dict(document)).games)
     except (ValidationError, TypeError, ValueError):
         return {}
-
-
-def index_document(entries: dict[str, IndexEntry]) -> dict[str, Any]:
-    return GameIndex(games=entries).model_dump(mode="json")

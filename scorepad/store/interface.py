@@ -1,22 +1,72 @@
-"""The store as the rest of scorepad sees it. The app and the commands use only this."""
+"""The store as the rest of scorepad sees it: the app and the commands use only this.
+
+Two entry points, both in :mod:`scorepad.store`: ``open_store(folder) -> Store`` opens (and
+upgrades) the store in a folder, and ``recover_store(folder) -> RecoveryReport`` brings back
+the damaged files of a store too damaged to open. :class:`Store` is the whole of what an open
+store offers, with the defaults the implementation really has (a test compares them), so
+code written against the protocol behaves as the store does.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import Enum
 from pathlib import Path
 from typing import Protocol
 
 from scorepad.engine import Game, GameRecord, RoundDraft, RoundRecord, Variant
-from scorepad.store.models import GameSummary, RosterPlayer, SavedVariant, StoredGame, UndoStep
+from scorepad.store.errors import StoreFileError
+from scorepad.store.models import (
+    GameSummary,
+    ListedStatus,
+    RosterPlayer,
+    SavedVariant,
+    StoredGame,
+    UndoStep,
+)
 
 GameChange = Callable[[Game], Game]
 
 
+class Keep(Enum):
+    """A typed "leave it as it is" for :meth:`Store.update_game`: ``None`` already means
+    "no round being entered", so keeping the draft needs a value of its own."""
+
+    KEEP = "keep"
+
+
+KEEP = Keep.KEEP
+
+
+@dataclass
+class RecoveryReport:
+    """What ``recover_store`` did, file by file."""
+
+    restored: list[Path] = field(default_factory=list)
+    """Damaged files replaced by their newest good backup (the bad one kept in damaged/)."""
+    started_fresh: list[Path] = field(default_factory=list)
+    """Damaged files with no good backup that were rebuilt from the games."""
+    lost: list[Path] = field(default_factory=list)
+    """Damaged game files with no good backup: kept as they are (and in damaged/)."""
+    left_alone: list[StoreFileError] = field(default_factory=list)
+    """Files not touched, each with why and what to do: they cannot be opened, a newer
+    scorepad wrote them, or no copy of a damaged one could be kept aside."""
+
+
 class Store(Protocol):
-    """What the app and the commands need of a store (:class:`TinyDBStore` is the one we have)."""
+    """What the app and the commands need of an open store (``TinyDBStore`` is the one)."""
 
     @property
-    def root(self) -> Path: ...
+    def root(self) -> Path:
+        """The store folder."""
+        ...
+
+    @property
+    def read_only(self) -> str | None:
+        """Why the store cannot be written (every change is then refused with
+        ``StoreReadOnlyError``), or ``None`` when it can."""
+        ...
 
     # games
     def create_game(self, record: GameRecord) -> StoredGame: ...
@@ -26,17 +76,27 @@ class Store(Protocol):
         game_id: str,
         change: GameChange,
         *,
-        draft: RoundDraft | None = None,
-        undo: tuple[UndoStep, ...] = (),
+        draft: RoundDraft | Keep | None = KEEP,
+        undo: tuple[UndoStep, ...] | Keep = KEEP,
         expected_revision: int | None = None,
-    ) -> StoredGame: ...
+    ) -> StoredGame:
+        """Apply ``change`` to the game as stored now and save it; ``draft`` and ``undo``
+        replace the round being entered and the undo steps, or stay as they are (``KEEP``)."""
+        ...
+
     def record_round(
         self, game_id: str, round_record: RoundRecord, *, expected_revision: int | None = None
-    ) -> StoredGame: ...
+    ) -> StoredGame:
+        """Record the next round and clear the round being entered."""
+        ...
+
     def save_draft(
         self, game_id: str, draft: RoundDraft | None, *, expected_revision: int | None = None
     ) -> StoredGame: ...
-    def list_games(self, status: str | None = None) -> list[GameSummary]: ...
+    def list_games(self, status: ListedStatus | None = None) -> list[GameSummary]:
+        """Every game (or those with ``status``), most recently changed first."""
+        ...
+
     def resolve_game_id(self, text: str) -> str: ...
 
     # roster and house rules

@@ -8,11 +8,27 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
-from scorepad.engine import Game, GameRecord, RoundDraft, RoundRecord, Variant
+from scorepad.engine import Game, GameRecord, GameStatus, RoundDraft, RoundRecord, Variant
 from scorepad.store import schema
 
-DAMAGED = "damaged"
-"""Status of a listed game whose file cannot be read."""
+
+class ListedStatus(StrEnum):
+    """A listed game's status: the engine's three, and ``damaged`` for a game file that cannot
+    be read. The values are the words the JSON output and the catalogue have always used."""
+
+    IN_PROGRESS = GameStatus.IN_PROGRESS.value
+    FINISHED = GameStatus.FINISHED.value
+    ABANDONED = GameStatus.ABANDONED.value
+    DAMAGED = "damaged"
+    """The game's file cannot be read (see :attr:`GameSummary.problem`)."""
+
+    @classmethod
+    def of(cls, status: GameStatus) -> ListedStatus:
+        """The listed status of a game the engine could read."""
+        return cls(status.value)
+
+
+DAMAGED = ListedStatus.DAMAGED
 
 
 def now() -> datetime:
@@ -96,7 +112,7 @@ class StoredGame(BaseModel):
             id=self.id,
             variant=game.variant.name,
             players=game.players,
-            status=sheet.status.value,
+            status=ListedStatus.of(sheet.status),
             rounds_played=len(sheet.rounds),
             rounds_total=sheet.rounds_total,
             leaders=sheet.leaders,
@@ -114,8 +130,7 @@ class GameSummary(BaseModel):
     id: str
     variant: str
     players: tuple[str, ...]
-    status: str
-    """``in_progress``, ``finished``, ``abandoned``, or ``damaged`` (file unreadable)."""
+    status: ListedStatus
     rounds_played: int
     rounds_total: int
     leaders: tuple[str, ...]

@@ -13,10 +13,17 @@ A version-1 game simply has none, so the migration changes no file; the bump is 
 an older scorepad refuses a game with undo steps (a field it does not know) with "update
 scorepad" instead of calling it damaged.
 
+Version 3 makes TinyDB the store's catalogue (see ``catalogue.py``): ``catalogue.json``
+holds the version and the tables ``roster``, ``house_rules`` (the saved variants) and
+``games`` (a row per game for the list, rebuildable from the game files). The migration moves
+``meta.json``'s roster and variants and ``index.json``'s rows into it and keeps ``meta.json``
+as ``backups/meta.json.v2``; game files do not change.
+
 A migration from version *n* takes the store folder to version *n + 1*; each is applied under
 the store lock, after a backup of every file it touches (the ordinary write path makes those).
-``tests/store/fixtures/v1`` holds a store written by version 1 that every later version must
-still open.
+``tests/store/fixtures/v1`` and ``v2`` hold stores written by versions 1 and 2 that every
+later version must still open. ``tests/store/schema_v3.json`` is the JSON schema of every
+stored model at this version: a stored model that changes without a bump fails a test.
 """
 
 from __future__ import annotations
@@ -24,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 Migration = Callable[[Path], None]
 
@@ -34,7 +41,15 @@ def _games_gain_undo_steps(_folder: Path) -> None:
     valid version-2 one (each is rewritten at version 2 the next time it is saved)."""
 
 
-MIGRATIONS: dict[int, Migration] = {1: _games_gain_undo_steps}
+def _catalogue_from_meta(folder: Path) -> None:
+    """2 → 3: see :func:`scorepad.store.migrate.catalogue_from_meta` (imported here, when it
+    runs: the store's models import this module for :data:`SCHEMA_VERSION`)."""
+    from scorepad.store.migrate import catalogue_from_meta
+
+    catalogue_from_meta(folder)
+
+
+MIGRATIONS: dict[int, Migration] = {1: _games_gain_undo_steps, 2: _catalogue_from_meta}
 """``MIGRATIONS[n]`` migrates a version-``n`` store folder to version ``n + 1``."""
 
 

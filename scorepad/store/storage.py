@@ -3,8 +3,11 @@
 TinyDB's stock ``JSONStorage`` rewrites its file in place, so a kill or a full disk mid-write
 leaves a file that will not load. This storage replaces the file atomically, keeps rolling
 backups of the last good versions, and refuses (rather than overwrites) a file it cannot read.
-It re-reads the file on every access, so a change by another process is always seen; the
-store's lock makes each read-modify-write exclusive.
+It looks at the file on every access, so a change by another process is always seen; the
+store's lock makes each read-modify-write exclusive. With ``keep_parsed``, what was last read
+or written is kept and handed out again while the file's signature (inode, modification time,
+size: every atomic replacement changes it) is the same, so a large file is parsed and checked
+once per change rather than once per look.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from typing import Any
 from tinydb import Storage
 
 from scorepad.store.atomic import replace_atomically, rotate_backups
+from scorepad.store.damaged_files import newest_good_backup, parse_store_json, try_keep_damaged_copy
 from scorepad.store.errors import (
     NewerSchemaError,
     StoreAccessError,
@@ -33,7 +37,6 @@ from scorepad.store.files import (
     read_store_file,
     signature_of,
 )
-from scorepad.store.recovery import newest_good_backup, parse_store_json, try_keep_damaged_copy
 
 
 class NewerSchemaDataError(ValueError):
@@ -71,20 +74,29 @@ class DurableJSONStorage(Storage):
         root: Path,
         backups: Path | None = None,
         check: Callable[[dict[str, Any]], None] | None = None,
+        limit: int | None = None,
+        keep_parsed: bool = False,
     ) -> None:
         super().__init__()
         self.path = Path(path)
         self.root = root
         self.backups = backups
         self.check = check
+        self.limit = limit
+        self.keep_parsed = keep_parsed
+        self._parsed: dict[str, dict[str, Any]] | None = None
         self._good_signature: Signature | None = None
         self.last_bytes: bytes | None = None
         """What was last read from or written to the file."""
 
     def read(self) -> dict[str, dict[str, Any]] | None:
+        if self._parsed is not None and _signature(self.path) == self._good_signature:
+            return {name: dict(rows) for name, rows in self._parsed.items()}
+        self._parsed = None
         try:
-            raw, signature = read_store_file(self.path)
+            raw, signature = read_store_file(self.path, self.limit)
         except FileNotFoundError:
+            self._good_signature = None
             return None
         except FileTooLargeError as exc:
             raise self.unreadable(str(exc)) from None
@@ -100,12 +112,28 @@ class DurableJSONStorage(Storage):
             raise self.unreadable(str(exc)) from None
         self._good_signature = signature
         self.last_bytes = raw
+        if self.keep_parsed:
+            self._parsed = data
+            return {name: dict(rows) for name, rows in data.items()}
         return data
+
+    @property
+    def signature(self) -> Signature | None:
+        """The signature of the file as last read or written, if it was good."""
+        return self._good_signature
+
+    def known_good(self, raw: bytes, signature: Signature) -> None:
+        """Take ``raw``, read elsewhere with ``signature``, as this file's last good content
+        (a caller that already checked those very bytes), so that the next write keeps it as
+        a backup without reading it again."""
+        self._good_signature = signature
+        self.last_bytes = raw
 
     def write(self, data: dict[str, dict[str, Any]]) -> None:
         encoded = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
         if self.backups is not None and _signature(self.path) == self._good_signature:
             rotate_backups(self.path, self.backups)
+        self._parsed = None
         try:
             replace_atomically(self.path, encoded)
         except OSError as exc:
@@ -115,9 +143,15 @@ class DurableJSONStorage(Storage):
             raise StoreWriteError(self.path, reason) from None
         self._good_signature = _signature(self.path)
         self.last_bytes = encoded
+        if self.keep_parsed:
+            self._parsed = data
 
     def unreadable(self, reason: str) -> StoreUnreadableError:
         """The error for a damaged file, with a copy of it kept aside (where one can be)."""
         kept = try_keep_damaged_copy(self.path, self.root)
-        backup = newest_good_backup(self.path, self.backups, self.check) if self.backups else None
+        backup = (
+            newest_good_backup(self.path, self.backups, self.check, self.limit)
+            if self.backups
+            else None
+        )
         return StoreUnreadableError(self.path, reason, kept, backup)

@@ -1,9 +1,10 @@
-"""The store on disk: TinyDB files made crash-safe, one file per game.
+"""The store on disk: one durable file per game, and a TinyDB catalogue of them.
 
-Layout (see ``schema.py``): recording a round rewrites only that game's small file, so its cost
-does not grow with the number of games kept; the game list reads ``index.json``, a cache of
-summaries that is checked against each game file's size and modification time and refreshed
-where they differ (nothing in it is ever trusted over the game files).
+Layout (see ``schema.py``): recording a round rewrites only that game's small file
+(``records.py``), so its cost does not grow with the number of games kept. The catalogue
+(``catalogue.py``) is one TinyDB database: the roster and the house rules, which exist only
+there, and a row per game for the list, checked against each game file's signature and made
+again where they differ (a row is never trusted over its game file).
 
 Every read-modify-write holds an in-process lock and a file lock, so threads and processes take
 turns; every write replaces its file atomically (see ``atomic.py``).
@@ -15,15 +16,12 @@ import contextlib
 import os
 import stat
 import threading
-from collections.abc import Callable, Iterator, MutableMapping
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 from filelock import FileLock, Timeout
 from pydantic import ValidationError
-from tinydb import TinyDB
-from tinydb.table import Document, Table
 
 from scorepad.engine import (
     PRESETS,
@@ -37,7 +35,8 @@ from scorepad.engine import (
 )
 from scorepad.store import schema
 from scorepad.store.atomic import fsync_folder, remove_temp_litter
-from scorepad.store.checks import ONE, check_meta, first_problem, game_file_check
+from scorepad.store.catalogue import Catalogue, CatalogueGame
+from scorepad.store.checks import check_catalogue, first_problem
 from scorepad.store.errors import (
     GameNotFoundError,
     RosterError,
@@ -45,57 +44,40 @@ from scorepad.store.errors import (
     StoreBusyError,
     StoreFileError,
     StoreReadOnlyError,
-    StoreUnreadableError,
     StoreWriteError,
     VariantNotFoundError,
 )
 from scorepad.store.files import (
     FileTooLargeError,
     NotRegularFileError,
+    Signature,
     is_read_only_error,
     read_store_file,
     signature_of,
 )
 from scorepad.store.ids import checked_game_id, checked_prefix, game_id_of, new_game_id
-from scorepad.store.index import IndexEntry, index_document, parse_index
+from scorepad.store.interface import KEEP, GameChange, Keep
+from scorepad.store.migrate import run_migrations, schema_on_disk
 from scorepad.store.models import (
     DAMAGED,
     UNDO_KEPT,
     GameSummary,
+    ListedStatus,
     RosterPlayer,
     SavedVariant,
     StoredGame,
     UndoStep,
     now,
 )
-from scorepad.store.storage import DurableJSONStorage, access_error
-
-GameChange = Callable[[Game], Game]
-KEEP_DRAFT: Any = object()
-"""Pass as ``draft`` to leave the round being entered as it is."""
-KEEP_UNDO: Any = object()
-"""Pass as ``undo`` to leave the game's undo steps as they are."""
+from scorepad.store.records import GameFile
+from scorepad.store.storage import access_error
 
 EPOCH = datetime.fromtimestamp(0, UTC)
 
 KNOWN_GAMES_KEPT = 64
 
 
-def _put_single(table: Table, document: dict[str, Any], *, exists: bool | None = None) -> None:
-    """Make ``document`` the table's one document, in a single write (TinyDB's ``upsert``
-    would first write an empty table when the document is new)."""
-    if exists if exists is not None else table.contains(doc_id=ONE):
-
-        def replace(current: MutableMapping[Any, Any]) -> None:
-            current.clear()
-            current.update(document)
-
-        table.update(replace, doc_ids=[ONE])
-    else:
-        table.insert(Document(document, doc_id=ONE))
-
-
-def game_files(folder: Path) -> dict[str, tuple[int, int, int]]:
+def game_files(folder: Path) -> dict[str, Signature]:
     """The game files in ``folder`` by id, with their signatures.
 
     Only regular files named like a game are games: a symlink, FIFO, device or folder (even one
@@ -132,9 +114,6 @@ class TinyDBStore:
     def __init__(self, root: Path, *, lock_timeout: float = 10.0) -> None:
         self.root = Path(root)
         self.games_dir = self.root / "games"
-        self.meta_path = self.root / "meta.json"
-        self.index_path = self.root / "index.json"
-        self.backups_dir = self.root / "backups"
         self.lock_timeout = lock_timeout
         self.read_only: str | None = None
         """Why the store cannot be written, or ``None`` when it can."""
@@ -149,6 +128,7 @@ class TinyDBStore:
         """Games last read or written, by the exact bytes of their file: a file that still
         holds those bytes needs no second parse and check."""
         self._file_lock = FileLock(self.root / ".lock", timeout=lock_timeout)
+        self._catalogue = Catalogue(self.root, check_catalogue)
         with self._locked(write=False):
             if self.read_only is None:
                 remove_temp_litter(self.root)
@@ -184,44 +164,26 @@ class TinyDBStore:
             finally:
                 self._file_lock.release()
 
-    def _meta(self) -> TinyDB:
-        return TinyDB(
-            self.meta_path,
-            storage=DurableJSONStorage,
-            root=self.root,
-            backups=self.backups_dir,
-            check=check_meta,
-        )
-
     def game_path(self, game_id: str) -> Path:
         """The file of game ``game_id`` (:class:`GameIdError` for anything but a game id)."""
         return self.games_dir / f"{checked_game_id(game_id)}.json"
 
-    def _game_db(self, game_id: str) -> TinyDB:
-        return TinyDB(
-            self.game_path(game_id),
-            storage=DurableJSONStorage,
-            root=self.root,
-            backups=self.backups_dir / "games",
-            check=game_file_check(game_id),
-        )
-
-    def _index(self) -> TinyDB:
-        return TinyDB(self.index_path, storage=DurableJSONStorage, root=self.root)
+    def _game_file(self, game_id: str) -> GameFile:
+        return GameFile(self.root, self.game_path(game_id), game_id)
 
     def _open_schema(self) -> None:
-        table = self._meta().table("schema")
-        row = table.get(doc_id=ONE)
+        """Check the schema version on disk and bring an older store up to date."""
+        found = schema_on_disk(self.root, self._catalogue)
         if self.read_only is not None:  # nothing to write down; an old store cannot be upgraded
-            if row is not None and row["version"] < schema.SCHEMA_VERSION:
-                raise StoreReadOnlyError(self.root, self.read_only, needs_upgrade=row["version"])
+            if found is not None and found < schema.SCHEMA_VERSION:
+                raise StoreReadOnlyError(self.root, self.read_only, needs_upgrade=found)
             return
-        if row is None:
-            _put_single(table, {"version": schema.SCHEMA_VERSION})
+        if found is not None:
+            run_migrations(self.root, self._catalogue, found)
             return
-        for version, migrate in schema.migration_path(row["version"]):
-            migrate(self.root)
-            _put_single(table, {"version": version + 1})
+        self._catalogue.set_schema_version(schema.SCHEMA_VERSION)
+        if game_files(self.games_dir):  # the catalogue was lost: its roster comes back from
+            self._add_to_roster([p for s in self._refreshed_summaries() for p in s.players])
 
     # --- games --------------------------------------------------------------------------------
 
@@ -234,7 +196,7 @@ class TinyDBStore:
             stored = StoredGame(
                 id=game_id, created=stamp, updated=stamp, record=game.record
             ).knowing(game)
-            self._write_game(stored, new=True)
+            self._write_game(stored)
             try:
                 self._add_to_roster(list(game.players))
             except BaseException:  # all or nothing: no game left behind that was not reported
@@ -260,21 +222,29 @@ class TinyDBStore:
             return self._read_game(game_id)
 
     def _read_game(self, game_id: str) -> StoredGame:
+        return self._read_game_file(game_id)[0]
+
+    def _read_game_file(self, game_id: str) -> tuple[StoredGame, GameFile]:
+        """The stored game, and its file ready to be written (its current content known good,
+        so that the write keeps it as a backup)."""
         path = self.game_path(game_id)
+        file = GameFile(self.root, path, game_id)
         try:
-            raw: bytes | None = read_store_file(path).data
+            raw: bytes | None
+            raw, signature = read_store_file(path)
         except (FileNotFoundError, NotRegularFileError):  # a FIFO or symlink is no game of ours
             raise GameNotFoundError(game_id) from None
         except FileTooLargeError:
-            raw = None  # damaged: the storage below reports it
+            raw = None  # damaged: the file's own read below reports it
         except OSError as exc:
             raise access_error(path, exc) from None
         known = self._known_games.get(game_id)
-        if known is not None and known[0] == raw:
-            return known[1]
-        db = self._game_db(game_id)
-        document = db.table("game").get(doc_id=ONE)
-        storage: DurableJSONStorage = db.storage  # type: ignore[assignment]
+        if raw is not None and known is not None and known[0] == raw:
+            file.known_good(raw, signature)
+            return known[1], file
+        document = file.read()
+        if document is None:  # gone since
+            raise GameNotFoundError(game_id)
         try:
             stored = StoredGame.model_validate(document)
             stored.game  # noqa: B018  (derive it: a game that breaks the rules is damaged)
@@ -284,16 +254,14 @@ class TinyDBStore:
                 if isinstance(exc, ValidationError)
                 else str(exc).splitlines()[0]
             )
-            raise storage.unreadable(reason) from None
-        self._remember(game_id, storage.last_bytes, stored)
-        return stored
+            raise file.storage.unreadable(reason) from None
+        self._remember(game_id, file.last_bytes, stored)
+        return stored, file
 
-    def _write_game(self, stored: StoredGame, *, new: bool = False) -> None:
-        document = stored.model_dump(mode="json", by_alias=True, exclude_none=True)
-        db = self._game_db(stored.id)
-        _put_single(db.table("game"), document, exists=not new)
-        storage: DurableJSONStorage = db.storage  # type: ignore[assignment]
-        self._remember(stored.id, storage.last_bytes, stored)
+    def _write_game(self, stored: StoredGame, file: GameFile | None = None) -> None:
+        file = file if file is not None else self._game_file(stored.id)
+        file.write(stored)
+        self._remember(stored.id, file.last_bytes, stored)
 
     def _remember(self, game_id: str, raw: bytes | None, stored: StoredGame) -> None:
         if raw is None:
@@ -308,8 +276,8 @@ class TinyDBStore:
         game_id: str,
         change: GameChange,
         *,
-        draft: RoundDraft | None = KEEP_DRAFT,
-        undo: tuple[UndoStep, ...] = KEEP_UNDO,
+        draft: RoundDraft | Keep | None = KEEP,
+        undo: tuple[UndoStep, ...] | Keep = KEEP,
         expected_revision: int | None = None,
     ) -> StoredGame:
         """Apply ``change`` to the stored game and save the result, all under the lock.
@@ -322,7 +290,7 @@ class TinyDBStore:
         someone else since it was loaded is refused with :class:`StaleGameError`.
         """
         with self._locked():
-            stored = self._read_game(game_id)
+            stored, file = self._read_game_file(game_id)
             if expected_revision is not None and stored.revision != expected_revision:
                 raise StaleGameError(game_id, expected_revision, stored.revision)
             changed = change(stored.game)
@@ -332,10 +300,10 @@ class TinyDBStore:
                 updated=now(),
                 revision=stored.revision + 1,
                 record=changed.record,
-                draft=stored.draft if draft is KEEP_DRAFT else draft,
-                undo=stored.undo if undo is KEEP_UNDO else tuple(undo)[-UNDO_KEPT:],
+                draft=stored.draft if isinstance(draft, Keep) else draft,
+                undo=stored.undo if isinstance(undo, Keep) else tuple(undo)[-UNDO_KEPT:],
             ).knowing(changed)
-            self._write_game(updated)
+            self._write_game(updated, file)
             return updated
 
     def record_round(
@@ -369,50 +337,73 @@ class TinyDBStore:
 
     # --- the list -----------------------------------------------------------------------------
 
-    def list_games(self, status: str | None = None) -> list[GameSummary]:
-        """Every game, newest change first; damaged files are listed with their problem."""
+    def list_games(self, status: ListedStatus | None = None) -> list[GameSummary]:
+        """Every game (or those with ``status``), most recently changed first; damaged files
+        are listed with their problem."""
+        wanted = None if status is None else ListedStatus(status)  # refuses an unknown word
         with self._locked(write=False):
-            summaries = self._refreshed_summaries()
-        listed = [s for s in summaries if status is None or s.status == status]
-        return sorted(listed, key=lambda s: s.updated or EPOCH, reverse=True)
+            summaries = self._refreshed_summaries(wanted)
+        return sorted(summaries, key=lambda s: s.updated or EPOCH, reverse=True)
 
-    def _refreshed_summaries(self) -> list[GameSummary]:
-        """The summaries of the games on disk, from the index where it is still right.
+    def _refreshed_summaries(self, status: ListedStatus | None = None) -> list[GameSummary]:
+        """The summaries of the games on disk (those with ``status``, if given)."""
+        rows, damaged, up_to_date = self._refreshed_rows()
+        if status is DAMAGED:
+            return damaged
+        if status is None:
+            return [row.summary() for row in rows.values()] + damaged
+        if up_to_date:  # the catalogue's rows are the files': ask it
+            return [rows[i].summary() for i in self._catalogue.game_ids(status) if i in rows]
+        return [row.summary() for row in rows.values() if row.status is status]
 
-        Only good summaries are cached: a damaged game is read again each time, so that
+    def _refreshed_rows(self) -> tuple[dict[str, CatalogueGame], list[GameSummary], bool]:
+        """The catalogue's rows of the games on disk, kept where their file is unchanged and
+        made again from the file where it changed, with the catalogue brought up to date in
+        one write; the summaries of the damaged games; and whether the catalogue now holds
+        exactly those rows.
+
+        Only good summaries are catalogued: a damaged game is read again each time, so that
         fixing what was wrong (a file's permissions, say, which leave its signature as it
-        was) shows at once.
+        was) shows at once. A catalogue that cannot be read does not stop the list: the game
+        files are the truth, and opening the store says what is wrong with the catalogue.
         """
         on_disk = game_files(self.games_dir)
-        keep_index = self.read_only is None
         try:
-            cached = parse_index(self._index().table("index").get(doc_id=ONE))
-        except StoreUnreadableError:
-            cached = {}  # only a cache: a copy was kept aside; it is rebuilt below
-            with contextlib.suppress(OSError):
-                self.index_path.unlink(missing_ok=True)
-        except StoreFileError:  # not a file it can open (a FIFO, say): leave it alone
-            cached = {}
-            keep_index = False
-        fresh = {}
-        summaries = []
+            found = self._catalogue.games()
+        except StoreFileError:
+            found = None
+            lost = False
+        else:
+            lost = found is None and self.read_only is None
+        if lost:  # deleted while the store was open: made again, as at opening
+            self._catalogue.set_schema_version(schema.SCHEMA_VERSION)
+        rows = {} if found is None else found
+        gone = [game_id for game_id in rows if game_id not in on_disk]
+        changed = []
+        damaged = []
         for game_id, signature in on_disk.items():
-            hit = cached.get(game_id)
-            if hit is not None and hit.signature == signature and hit.summary.status != DAMAGED:
-                summary: GameSummary | None = hit.summary
-            else:
-                summary = self._summarize(game_id)
-            if summary is None:
+            row = rows.get(game_id)
+            if row is not None and row.signature == signature:
                 continue
-            if summary.status != DAMAGED:
-                fresh[game_id] = IndexEntry(signature=signature, summary=summary)
-            summaries.append(summary)
-        if fresh != cached and keep_index:
-            with contextlib.suppress(
-                StoreWriteError, StoreFileError
-            ):  # a cache that fails to save is rebuilt
-                _put_single(self._index().table("index"), index_document(fresh))
-        return summaries
+            summary = self._summarize(game_id)
+            if summary is not None and summary.status is not DAMAGED:
+                changed.append(CatalogueGame.of(summary, signature))
+                continue
+            if row is not None:
+                gone.append(game_id)
+            if summary is not None:
+                damaged.append(summary)
+        for game_id in gone:
+            del rows[game_id]
+        rows.update((row.id, row) for row in changed)
+        up_to_date = found is not None and not (changed or gone or self._catalogue.stray)
+        if (found is not None or lost) and self.read_only is None and not up_to_date:
+            with contextlib.suppress(StoreWriteError, StoreFileError):  # made again next time
+                self._catalogue.put_games(rows, changed, gone)
+                up_to_date = True
+        if lost:
+            self._add_to_roster([name for row in rows.values() for name in row.players])
+        return rows, damaged, up_to_date
 
     def _summarize(self, game_id: str) -> GameSummary | None:
         """A game's summary, a damaged one saying why it cannot be read, or ``None`` for a
@@ -441,10 +432,8 @@ class TinyDBStore:
 
     def roster(self) -> list[RosterPlayer]:
         with self._locked(write=False):
-            rows = self._meta().table("roster").all()
-        return sorted(
-            (RosterPlayer.model_validate(row) for row in rows), key=lambda p: p.name.casefold()
-        )
+            players = self._catalogue.roster()
+        return sorted(players, key=lambda p: p.name.casefold())
 
     def add_players(self, names: list[str]) -> list[RosterPlayer]:
         """Add names to the roster (names already there, in any case, are left alone)."""
@@ -456,24 +445,19 @@ class TinyDBStore:
         return self.roster()
 
     def _add_to_roster(self, names: list[str]) -> None:
-        table = self._meta().table("roster")
-        known = {name_key(row["name"]) for row in table.all()}
-        new = []
+        new: dict[str, RosterPlayer] = {}
         for name in names:
-            if name_key(name) not in known:
-                known.add(name_key(name))
-                new.append({"name": name, "added": now().isoformat()})
-        if new:
-            table.insert_multiple(new)
+            key = name_key(name)
+            if key not in new and self._catalogue.find_player(name) is None:
+                new[key] = RosterPlayer(name=name, added=now())
+        self._catalogue.add_players(list(new.values()))
 
-    # --- saved variants -----------------------------------------------------------------------
+    # --- saved variants (house rules) ---------------------------------------------------------
 
     def saved_variants(self) -> list[SavedVariant]:
         with self._locked(write=False):
-            rows = self._meta().table("variants").all()
-        return sorted(
-            (SavedVariant.model_validate(row) for row in rows), key=lambda v: v.name.casefold()
-        )
+            saved = self._catalogue.house_rules()
+        return sorted(saved, key=lambda v: v.name.casefold())
 
     def save_variant(self, variant: Variant, *, replacing: str | None = None) -> SavedVariant:
         """Save a custom variant under its name (``replacing`` names the one it updates)."""
@@ -482,30 +466,22 @@ class TinyDBStore:
             raise RosterError(f"{variant.name!r} is a preset's name; give the variant its own")
         saved = SavedVariant(variant=variant, saved=now())
         with self._locked():
-            table = self._meta().table("variants")
-            rows = {row.doc_id: row for row in table.all()}
             replaced = None
             if replacing is not None:
-                replaced = next(
-                    (i for i, r in rows.items() if r["variant"]["name"] == replacing), None
-                )
-                if replaced is None:
+                found = self._catalogue.house_rule_ids(replacing)
+                if not found:
                     raise VariantNotFoundError(replacing)
-            for doc_id, row in rows.items():
-                if doc_id != replaced and row["variant"]["name"].casefold() == key:
-                    raise RosterError(f"a saved variant is already called {variant.name!r}")
-            document = saved.model_dump(mode="json")
-            if replaced is None:
-                table.insert(document)
-            else:
-                table.upsert(Document(document, doc_id=replaced))
+                replaced = found[0]
+            same_name = self._catalogue.house_rule_ids(variant.name, any_case=True)
+            if any(doc_id != replaced for doc_id in same_name):
+                raise RosterError(f"a saved variant is already called {variant.name!r}")
+            self._catalogue.save_house_rule(saved, replaced)
         return saved
 
     def delete_variant(self, name: str) -> None:
         """Forget a saved variant; games played with it keep their own copy of its rules."""
         with self._locked():
-            table = self._meta().table("variants")
-            doc_ids = [row.doc_id for row in table.all() if row["variant"]["name"] == name]
+            doc_ids = self._catalogue.house_rule_ids(name)
             if not doc_ids:
                 raise VariantNotFoundError(name)
-            table.remove(doc_ids=doc_ids)
+            self._catalogue.delete_house_rules(doc_ids)

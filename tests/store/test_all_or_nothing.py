@@ -20,7 +20,7 @@ def test_a_failed_roster_write_takes_the_new_game_back(
     real_write = DurableJSONStorage.write
 
     def meta_write_fails(self: DurableJSONStorage, data: dict[str, Any]) -> None:
-        if self.path.name == "meta.json":
+        if self.path.name == "catalogue.json":
             raise StoreWriteError(self.path, "No space left on device")
         real_write(self, data)
 

@@ -1,4 +1,4 @@
-"""Any content at all in ``meta.json`` or a game file: the store answers with a
+"""Any content at all in ``catalogue.json`` or a game file: the store answers with a
 :class:`StoreError` (or works), never with a ``KeyError``, ``TypeError`` or
 ``ValidationError`` that would reach the user as "internal error"."""
 
@@ -68,7 +68,7 @@ def test_any_meta_file_opens_or_raises_a_store_error(content: Any) -> None:
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
         TinyDBStore(root)
-        (root / "meta.json").write_text(json.dumps(content))
+        (root / "catalogue.json").write_text(json.dumps(content))
         try:
             store = TinyDBStore(root)
             store.roster()

@@ -85,13 +85,13 @@ def test_a_meta_file_this_user_cannot_open_is_named_and_never_restored(
     root = shared_tmp / "data"
     store, _ = store_with_rounds(root, rounds=0)
     store.add_players(["Zed"])
-    meta = root / "meta.json"
+    meta = root / "catalogue.json"
     before = meta.read_bytes()
     open_to_all(root)
     meta.chmod(0o000)
 
     with unprivileged():
-        with pytest.raises(StoreAccessError, match=r"meta\.json cannot be opened: Permission"):
+        with pytest.raises(StoreAccessError, match=r"catalogue\.json cannot be opened: Permission"):
             TinyDBStore(root)
         report = recover_store(root)
     assert report.restored == [] and report.started_fresh == []
@@ -153,7 +153,7 @@ def test_a_newer_game_is_never_recovered_into_an_older_one(
 
 def test_a_newer_meta_file_is_never_recovered(tmp_path: Path) -> None:
     store_with_rounds(tmp_path, rounds=0)
-    meta = tmp_path / "meta.json"
+    meta = tmp_path / "catalogue.json"
     data = json.loads(meta.read_text())
     data["schema"]["1"]["version"] = 99
     data["roster"] = {"1": {"a shape from the future": 1}}
@@ -194,8 +194,8 @@ def test_no_damaged_file_is_replaced_unless_a_copy_was_kept(tmp_path: Path) -> N
 def test_a_restored_meta_file_gets_back_every_player_who_has_a_game(tmp_path: Path) -> None:
     store = TinyDBStore(tmp_path)
     new_golf(store, ["Ann", "Bob"])
-    new_golf(store, ["Eve", "Fay"])  # the newest backup of meta.json predates these two
-    meta = tmp_path / "meta.json"
+    new_golf(store, ["Eve", "Fay"])  # the newest backup of catalogue.json predates these two
+    meta = tmp_path / "catalogue.json"
     meta.write_bytes(b"\x00")
     report = recover_store(tmp_path)
     assert report.restored == [meta]

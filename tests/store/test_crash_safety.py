@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from scorepad.engine import GameRecord, RoundDraft, Suit
-from scorepad.store import TinyDBStore
+from scorepad.store import ListedStatus, TinyDBStore
 from scorepad.store.atomic import TEMP_SUFFIX
 from tests.helpers import zero_round
 
@@ -39,7 +39,7 @@ def _busy_writer(root: str, conn: Connection, seed: int) -> None:
     rng = random.Random(seed)
     store = TinyDBStore(Path(root))
     conn.send(("ready",))
-    in_progress = store.list_games(status="in_progress")
+    in_progress = store.list_games(status=ListedStatus.IN_PROGRESS)
     if in_progress:  # carry on with the game the last (killed) writer was playing
         game_id = in_progress[0].id
     else:

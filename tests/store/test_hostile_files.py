@@ -26,6 +26,7 @@ from scorepad.store import (
     TinyDBStore,
     recover_store,
 )
+from scorepad.store.catalogue import CATALOGUE_MAX_BYTES
 from scorepad.store.files import MAX_FILE_BYTES
 from tests.store.test_store import FOUR, new_golf, record_zero_round
 
@@ -106,7 +107,7 @@ def test_bad_entries_never_break_the_list_or_the_other_games(
         listed[WRONG_ID].problem or ""
     )
 
-    assert store.load_game(first).record.players == FOUR
+    assert list(store.load_game(first).record.players) == FOUR
     assert len(store.load_game(first).record.rounds) == 1
     for ignored in ("0000000a", "0000000b", "00000010", "0000000c", "00000011"):
         with pytest.raises(GameNotFoundError):
@@ -137,38 +138,43 @@ def test_a_game_whose_inner_id_differs_is_restored_from_its_own_backup(tmp_path:
     store.game_path(first).write_bytes(store.game_path(second).read_bytes())
     report = recover_store(tmp_path)
     assert report.restored == [store.game_path(first)]
-    assert store.load_game(first).record.players == FOUR
+    assert list(store.load_game(first).record.players) == FOUR
 
 
 @pytest.mark.parametrize(
-    "document",
+    "rows",
     [
-        {"index": {"1": {"games": 5}}},
-        {"index": {"1": {"games": {"abc": {"signature": [1, 2, 3], "summary": {"x": 1}}}}}},
-        {"index": {"1": {"games": {"abc": None}}}},
-        {"index": {"1": {"games": []}, "2": {}}},
-        {"index": {"one": {"games": {}}}},
-        {"index": [1, 2]},
-        [1, 2, 3],
+        {"1": {"signature": [1, 2, 3], "id": "abc"}},
+        {"1": {"x": 1}},
+        {"7": {"bogus": None}},
+        {},
     ],
 )
-def test_an_index_of_the_wrong_shape_is_rebuilt(tmp_path: Path, document: object) -> None:
+def test_catalogue_game_rows_of_the_wrong_shape_are_made_again(
+    tmp_path: Path, rows: dict[str, object]
+) -> None:
     store = TinyDBStore(tmp_path)
     game_id = new_golf(store)
-    (tmp_path / "index.json").write_text(json.dumps(document))
-    assert [(s.id, s.status) for s in store.list_games()] == [(game_id, "in_progress")]
-    rebuilt = json.loads((tmp_path / "index.json").read_text())
-    assert list(rebuilt["index"]["1"]["games"]) == [game_id]
+    catalogue = tmp_path / "catalogue.json"
+    document = json.loads(catalogue.read_text())
+    document["games"] = rows
+    catalogue.write_text(json.dumps(document))
+    assert [(s.id, s.status) for s in TinyDBStore(tmp_path).list_games()] == [
+        (game_id, "in_progress")
+    ]
+    rebuilt = json.loads(catalogue.read_text())
+    assert [row["id"] for row in rebuilt["games"].values()] == [game_id]
+    assert [p.name for p in store.roster()] == FOUR, "the roster is untouched"
     assert recover_store(tmp_path).left_alone == []
 
 
-def test_a_huge_meta_file_is_damaged_with_a_clear_reason(tmp_path: Path) -> None:
+def test_a_huge_catalogue_is_damaged_with_a_clear_reason(tmp_path: Path) -> None:
     TinyDBStore(tmp_path)
-    with (tmp_path / "meta.json").open("r+b") as handle:
-        handle.truncate(MAX_FILE_BYTES + 1)
-    with pytest.raises(StoreUnreadableError, match=r"it is 10\.0 MB, far more than"):
+    with (tmp_path / "catalogue.json").open("r+b") as handle:
+        handle.truncate(CATALOGUE_MAX_BYTES + 1)
+    with pytest.raises(StoreUnreadableError, match=r"it is 64\.0 MB, far more than"):
         TinyDBStore(tmp_path)
-    assert recover_store(tmp_path).started_fresh == [tmp_path / "meta.json"]  # no backup yet
+    assert recover_store(tmp_path).started_fresh == [tmp_path / "catalogue.json"]  # no backup yet
     assert TinyDBStore(tmp_path).roster() == []
 
 
@@ -176,7 +182,7 @@ def test_a_huge_meta_file_is_damaged_with_a_clear_reason(tmp_path: Path) -> None
 def test_a_meta_file_that_is_not_a_regular_file_is_never_opened(tmp_path: Path, kind: str) -> None:
     root = tmp_path / "data"
     TinyDBStore(root)
-    meta = root / "meta.json"
+    meta = root / "catalogue.json"
     elsewhere = tmp_path / "elsewhere.json"
     meta.rename(elsewhere)
     if kind == "symbolic link":
@@ -252,15 +258,3 @@ def test_the_command_line_refuses_a_path_as_a_game_id(
     assert captured.out == ""
     assert captured.err.startswith("scorepad: no game with id '../meta': a game id is 8 ")
     assert captured.err.count("\n") == 1
-
-
-@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
-def test_an_index_that_is_a_fifo_is_left_alone(tmp_path: Path) -> None:
-    store = TinyDBStore(tmp_path)
-    game_id = new_golf(store)
-    index = tmp_path / "index.json"
-    index.unlink(missing_ok=True)
-    os.mkfifo(index)
-    assert [s.id for s in store.list_games()] == [game_id]
-    assert recover_store(tmp_path).left_alone == []
-    assert index.is_fifo()

@@ -1,4 +1,4 @@
-"""``meta.json`` of any content: the store opens, or says the file is damaged (a
+"""``catalogue.json`` of any content: the store opens, or says the file is damaged (a
 :class:`StoreUnreadableError`, which the problem screen and ``scorepad recover`` handle), and
 never lets a ``ValidationError``, ``KeyError`` or ``TypeError`` escape to the user."""
 
@@ -21,17 +21,18 @@ GOOD_VARIANT = {
 }
 
 
-def meta(version: Any = 1, roster: Any = None, variants: Any = None) -> dict[str, Any]:
+def meta(version: Any = 3, roster: Any = None, variants: Any = None) -> dict[str, Any]:
     data: dict[str, Any] = {"schema": {"1": {"version": version}}}
     if roster is not None:
         data["roster"] = roster
     if variants is not None:
-        data["variants"] = variants
+        data["house_rules"] = variants
     return data
 
 
 MALFORMED: dict[str, Any] = {
     "schema 0": meta(0),
+    "schema 2, older than any catalogue": meta(2),
     "schema -1": meta(-1),
     "schema '1'": meta("1"),
     "schema true": meta(True),
@@ -63,7 +64,7 @@ MALFORMED: dict[str, Any] = {
 
 def write_meta(root: Path, content: Any) -> None:
     text = content if isinstance(content, str) and content.startswith("[") else json.dumps(content)
-    (root / "meta.json").write_text(text)
+    (root / "catalogue.json").write_text(text)
 
 
 @pytest.mark.parametrize("case", list(MALFORMED))
@@ -74,15 +75,15 @@ def test_a_malformed_meta_file_is_damaged_and_recovers(
     store = TinyDBStore(tmp_path)
     game_id = new_golf(store)
     write_meta(tmp_path, MALFORMED[case])
-    with pytest.raises(StoreUnreadableError, match=r"meta\.json cannot be read: ") as caught:
+    with pytest.raises(StoreUnreadableError, match=r"catalogue\.json cannot be read: ") as caught:
         TinyDBStore(tmp_path)
     assert caught.value.recoverable
     assert [s.id for s in store.list_games()] == [game_id]  # the games still list
     report = recover_store(tmp_path)
-    assert report.restored + report.started_fresh == [tmp_path / "meta.json"]
+    assert report.restored + report.started_fresh == [tmp_path / "catalogue.json"]
     reopened = TinyDBStore(tmp_path)
     assert [p.name for p in reopened.roster()] == FOUR
-    assert reopened.load_game(game_id).record.players == FOUR
+    assert list(reopened.load_game(game_id).record.players) == FOUR
 
 
 @pytest.mark.parametrize("case", list(MALFORMED))
@@ -102,7 +103,7 @@ def test_reading_a_malformed_meta_file_raises_only_store_errors(tmp_path: Path, 
 
 def test_a_well_formed_meta_file_still_opens(tmp_path: Path) -> None:
     TinyDBStore(tmp_path)
-    write_meta(tmp_path, meta(1, roster={"1": GOOD_ROW}, variants={"1": GOOD_VARIANT}))
+    write_meta(tmp_path, meta(3, roster={"1": GOOD_ROW}, variants={"1": GOOD_VARIANT}))
     store = TinyDBStore(tmp_path)
     assert [p.name for p in store.roster()] == ["Ann"]
     assert [v.name for v in store.saved_variants()] == ["Mine"]

@@ -10,6 +10,7 @@ import pytest
 
 from scorepad.engine import RoundDraft, Suit
 from scorepad.store import TinyDBStore, schema
+from scorepad.store.migrate import catalogue_from_meta
 from scorepad.store.models import UndoStep
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -40,27 +41,77 @@ def test_a_store_written_by_schema_1_opens_with_everything_in_it(tmp_path: Path)
     assert [v.name for v in store.saved_variants()] == ["Dime Golf"]
 
 
+def test_a_store_written_by_schema_2_opens_with_everything_in_it(tmp_path: Path) -> None:
+    root = copy_of("v2", tmp_path)
+    store = TinyDBStore(root)
+    listed = {s.variant: s for s in store.list_games()}
+    assert {(s.status, s.rounds_played) for s in listed.values()} == {
+        ("finished", 18),
+        ("in_progress", 3),
+        ("abandoned", 1),
+    }
+    mormon = store.load_game(listed["Mormon Bridge"].id)
+    assert [step.label for step in mormon.undo] == ["Cat bid 2"]
+    assert [p.name for p in store.roster()] == ["Ann", "Bob", "Cat", "Dan", "Eve", "Uma", "Zed"]
+    assert [v.name for v in store.saved_variants()] == ["Dime Golf"]
+
+
+def test_schema_2_moves_roster_variants_and_index_into_the_catalogue(tmp_path: Path) -> None:
+    root = copy_of("v2", tmp_path)
+    meta = (root / "meta.json").read_bytes()
+    index = json.loads((root / "index.json").read_text())["index"]["1"]["games"]
+    games = {path.name: path.read_bytes() for path in (root / "games").iterdir()}
+    catalogue_from_meta(root)
+    catalogue = json.loads((root / "catalogue.json").read_text())
+    assert catalogue["schema"] == {"1": {"version": 3}}
+    old_meta = json.loads(meta)
+    assert catalogue["roster"] == old_meta["roster"]
+    assert catalogue["house_rules"] == old_meta["variants"]
+    assert {row["id"]: row["signature"] for row in catalogue["games"].values()} == {
+        game_id: entry["signature"] for game_id, entry in index.items()
+    }
+    assert not (root / "meta.json").exists() and not (root / "index.json").exists()
+    assert (root / "backups" / "meta.json.v2").read_bytes() == meta, "the old file is kept"
+    assert {path.name: path.read_bytes() for path in (root / "games").iterdir()} == games
+
+
+def test_a_move_into_the_catalogue_cut_short_is_finished_at_the_next_open(
+    tmp_path: Path,
+) -> None:
+    root = copy_of("v2", tmp_path)
+    meta = (root / "meta.json").read_bytes()
+    catalogue_from_meta(root)
+    (root / "meta.json").write_bytes(meta)  # as if killed before meta.json was moved aside
+    store = TinyDBStore(root)
+    assert not (root / "meta.json").exists()
+    assert len(store.list_games()) == 3 and len(store.roster()) == 7
+
+
 def test_opening_runs_each_missing_migration_once_in_order(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     root = copy_of("v1", tmp_path)
     ran: list[int] = []
+    real = dict(schema.MIGRATIONS)
 
-    def to_v2(folder: Path) -> None:
-        ran.append(1)
-        (folder / "v2-marker").write_text("migrated")
+    def step(version: int) -> schema.Migration:
+        def migrate(folder: Path) -> None:
+            ran.append(version)
+            real[version](folder)
 
-    def to_v3(folder: Path) -> None:
-        assert (folder / "v2-marker").exists(), "migrations run in order"
-        ran.append(2)
+        return migrate
 
-    monkeypatch.setattr(schema, "SCHEMA_VERSION", 3)
-    monkeypatch.setattr(schema, "MIGRATIONS", {1: to_v2, 2: to_v3})
+    def to_v4(folder: Path) -> None:
+        assert (folder / "catalogue.json").exists(), "migrations run in order"
+        ran.append(3)
+
+    monkeypatch.setattr(schema, "SCHEMA_VERSION", 4)
+    monkeypatch.setattr(schema, "MIGRATIONS", {1: step(1), 2: step(2), 3: to_v4})
     store = TinyDBStore(root)
-    assert ran == [1, 2]
-    assert json.loads((root / "meta.json").read_text())["schema"]["1"]["version"] == 3
+    assert ran == [1, 2, 3]
+    assert json.loads((root / "catalogue.json").read_text())["schema"]["1"]["version"] == 4
     TinyDBStore(root)
-    assert ran == [1, 2], "an up-to-date store is not migrated again"
+    assert ran == [1, 2, 3], "an up-to-date store is not migrated again"
     assert len(store.list_games()) == 3
 
 
@@ -73,17 +124,20 @@ def test_a_missing_migration_step_is_named(tmp_path: Path, monkeypatch: pytest.M
 
 def test_new_stores_are_written_at_the_current_version(tmp_path: Path) -> None:
     TinyDBStore(tmp_path)
-    meta = json.loads((tmp_path / "meta.json").read_text())
-    assert meta["schema"]["1"]["version"] == schema.SCHEMA_VERSION == 2
+    catalogue = json.loads((tmp_path / "catalogue.json").read_text())
+    assert catalogue["schema"]["1"]["version"] == schema.SCHEMA_VERSION == 3
+    assert not (tmp_path / "meta.json").exists() and not (tmp_path / "index.json").exists()
 
 
-def test_a_schema_1_store_opens_at_2_and_keeps_its_games_which_gain_undo_steps(
+def test_a_schema_1_store_opens_at_3_and_keeps_its_games_which_gain_undo_steps(
     tmp_path: Path,
 ) -> None:
     root = copy_of("v1", tmp_path)
     before = {path.name: path.read_bytes() for path in (root / "games").iterdir()}
     store = TinyDBStore(root)
-    assert json.loads((root / "meta.json").read_text())["schema"]["1"]["version"] == 2
+    catalogue = json.loads((root / "catalogue.json").read_text())
+    assert catalogue["schema"]["1"]["version"] == 3
+    assert len(catalogue["roster"]) == 6 and len(catalogue["house_rules"]) == 1
     assert {path.name: path.read_bytes() for path in (root / "games").iterdir()} == before
     mormon = next(s for s in store.list_games() if s.variant == "Mormon Bridge")
     stored = store.load_game(mormon.id)
@@ -92,4 +146,4 @@ def test_a_schema_1_store_opens_at_2_and_keeps_its_games_which_gain_undo_steps(
     store.save_draft(mormon.id, None)
     store.update_game(mormon.id, lambda game: game, undo=(step,))
     again = TinyDBStore(root).load_game(mormon.id)
-    assert (again.schema_version, again.undo, again.record) == (2, (step,), stored.record)
+    assert (again.schema_version, again.undo, again.record) == (3, (step,), stored.record)

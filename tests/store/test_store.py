@@ -18,6 +18,7 @@ from scorepad.engine import (
 )
 from scorepad.store import (
     GameNotFoundError,
+    ListedStatus,
     RosterError,
     StaleGameError,
     TinyDBStore,
@@ -106,20 +107,21 @@ def test_the_list_shows_id_variant_players_status_rounds_and_leaders(store: Tiny
     one = listed[first]
     assert (one.variant, one.players, one.status) == ("Golf", tuple(FOUR), "in_progress")
     assert (one.rounds_played, one.rounds_total, one.leaders) == (1, 18, ("Ann",))
-    assert store.list_games(status="finished") == []
+    assert store.list_games(status=ListedStatus.FINISHED) == []
     assert next(s.id for s in store.list_games()) == first  # most recently changed first
 
 
-def test_the_list_cache_follows_changes_made_by_another_process(tmp_path: Path) -> None:
+def test_the_list_follows_changes_made_by_another_process(tmp_path: Path) -> None:
     mine, theirs = TinyDBStore(tmp_path), TinyDBStore(tmp_path)
     game_id = new_golf(mine)
     assert mine.list_games()[0].rounds_played == 0
     record_zero_round(theirs, game_id)
     assert mine.list_games()[0].rounds_played == 1
-    (tmp_path / "index.json").write_text("{broken")  # a damaged cache is rebuilt
-    assert mine.list_games()[0].rounds_played == 1
-    store_files = json.loads((tmp_path / "index.json").read_text())
-    assert game_id in store_files["index"]["1"]["games"]
+    assert theirs.list_games()[0].rounds_played == 1
+    theirs.add_players(["Zed"])
+    assert "Zed" in [p.name for p in mine.roster()]
+    catalogue = json.loads((tmp_path / "catalogue.json").read_text())
+    assert [(r["id"], r["rounds_played"]) for r in catalogue["games"].values()] == [(game_id, 1)]
 
 
 def test_finished_and_abandoned_games_are_kept_and_listed(store: TinyDBStore) -> None:
@@ -129,9 +131,9 @@ def test_finished_and_abandoned_games_are_kept_and_listed(store: TinyDBStore) ->
     stopped = new_golf(store, ["Cat", "Dan"])
     record_zero_round(store, stopped)
     store.update_game(stopped, lambda game: game.abandon())
-    assert [s.id for s in store.list_games(status="finished")] == [done]
-    assert store.list_games(status="finished")[0].winners == ("Ann",)
-    assert [s.id for s in store.list_games(status="abandoned")] == [stopped]
+    assert [s.id for s in store.list_games(status=ListedStatus.FINISHED)] == [done]
+    assert store.list_games(status=ListedStatus.FINISHED)[0].winners == ("Ann",)
+    assert [s.id for s in store.list_games(status=ListedStatus.ABANDONED)] == [stopped]
 
 
 def test_game_ids_resolve_from_unambiguous_prefixes(store: TinyDBStore) -> None:
@@ -192,7 +194,7 @@ def test_temp_files_of_killed_writers_are_cleaned_on_the_next_start(tmp_path: Pa
     store = TinyDBStore(tmp_path)
     game_id = new_golf(store)
     litter = [
-        tmp_path / ".meta.json.abc.scorepad-tmp",
+        tmp_path / ".catalogue.json.abc.scorepad-tmp",
         tmp_path / "games" / f".{game_id}.json.xyz.scorepad-tmp",
     ]
     for path in litter:

@@ -86,26 +86,28 @@ def test_a_damaged_meta_file_stops_the_store_opening_until_recovered(tmp_path: P
     store = TinyDBStore(tmp_path)
     game_id = new_golf(store)
     store.add_players(["Zed"])
-    meta = tmp_path / "meta.json"
+    meta = tmp_path / "catalogue.json"
     meta.write_bytes(meta.read_bytes()[:10])
-    with pytest.raises(StoreUnreadableError, match=r"meta\.json cannot be read: not valid JSON"):
+    with pytest.raises(
+        StoreUnreadableError, match=r"catalogue\.json cannot be read: not valid JSON"
+    ):
         TinyDBStore(tmp_path)
     report = recover_store(tmp_path)
     assert report.restored == [meta]
     reopened = TinyDBStore(tmp_path)
     assert "Zed" not in [p.name for p in reopened.roster()]  # the backup is one write behind
     assert "Ann" in [p.name for p in reopened.roster()]
-    assert reopened.load_game(game_id).record.players == ["Ann", "Bob", "Cat", "Dan"]
+    assert list(reopened.load_game(game_id).record.players) == ["Ann", "Bob", "Cat", "Dan"]
 
 
 def test_a_meta_file_with_no_backup_starts_fresh_with_the_roster_rebuilt(tmp_path: Path) -> None:
     store = TinyDBStore(tmp_path)
     new_golf(store)
-    for backup in (tmp_path / "backups").glob("meta.json.*"):
+    for backup in (tmp_path / "backups").glob("catalogue.json.*"):
         backup.unlink()
-    (tmp_path / "meta.json").write_text("")
+    (tmp_path / "catalogue.json").write_text("")
     report = recover_store(tmp_path)
-    assert report.started_fresh == [tmp_path / "meta.json"]
+    assert report.started_fresh == [tmp_path / "catalogue.json"]
     assert [p.name for p in TinyDBStore(tmp_path).roster()] == ["Ann", "Bob", "Cat", "Dan"]
     assert any((tmp_path / "damaged").iterdir())
 
@@ -113,7 +115,7 @@ def test_a_meta_file_with_no_backup_starts_fresh_with_the_roster_rebuilt(tmp_pat
 def test_data_from_a_newer_scorepad_is_refused_untouched(tmp_path: Path) -> None:
     store = TinyDBStore(tmp_path)
     game_id = new_golf(store)
-    meta = tmp_path / "meta.json"
+    meta = tmp_path / "catalogue.json"
     data = json.loads(meta.read_text())
     data["schema"]["1"]["version"] = 99
     meta.write_text(json.dumps(data))

@@ -1,4 +1,6 @@
-"""Bringing a damaged store back: each damaged file from its newest good backup.
+"""Bringing a whole damaged store back: each damaged file from its newest good backup.
+
+(What happens to one damaged file, kept aside and restored, is ``damaged_files.py``.)
 
 Kept apart from the store itself because it must work on a store too damaged to open. Only a
 *damaged* file (wrong bytes or shape) is ever replaced, and only once a copy of it is safe in
@@ -8,12 +10,20 @@ left exactly as it is and reported: restoring it would throw away what may be go
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import os
+from dataclasses import dataclass
 from pathlib import Path
 
 from filelock import FileLock, Timeout
 
-from scorepad.store.checks import Check, check_meta, full_game_check
+from scorepad.store.catalogue import CATALOGUE, CATALOGUE_MAX_BYTES
+from scorepad.store.checks import Check, check_catalogue, check_meta, full_game_check
+from scorepad.store.damaged_files import (
+    keep_damaged_copy,
+    newest_good_backup,
+    read_checked,
+    restore_backup,
+)
 from scorepad.store.errors import (
     DamagedCopyError,
     NewerSchemaError,
@@ -23,36 +33,10 @@ from scorepad.store.errors import (
     StoreWriteError,
 )
 from scorepad.store.files import FileTooLargeError, is_read_only_error
-from scorepad.store.recovery import (
-    keep_damaged_copy,
-    newest_good_backup,
-    read_checked,
-    restore_backup,
-)
+from scorepad.store.interface import RecoveryReport
+from scorepad.store.migrate import INDEX, META
 from scorepad.store.storage import NewerSchemaDataError, access_error
 from scorepad.store.tinydb_store import TinyDBStore, game_files
-
-META = "meta.json"
-INDEX = "index.json"
-
-
-@dataclass
-class RecoveryReport:
-    """What :func:`recover_store` did, file by file."""
-
-    restored: list[Path] = field(default_factory=list)
-    """Damaged files replaced by their newest good backup (the bad one kept in damaged/)."""
-    started_fresh: list[Path] = field(default_factory=list)
-    """Damaged files with no good backup that could be rebuilt from the games."""
-    lost: list[Path] = field(default_factory=list)
-    """Damaged game files with no good backup: kept as they are (and in damaged/)."""
-    left_alone: list[StoreFileError] = field(default_factory=list)
-    """Files not touched, each with why and what to do: they cannot be opened, a newer
-    scorepad wrote them, or no copy of a damaged one could be kept aside."""
-
-    @property
-    def anything_done(self) -> bool:
-        return bool(self.restored or self.started_fresh)
 
 
 @dataclass(frozen=True)
@@ -62,11 +46,13 @@ class _Damaged:
     reason: str
 
 
-def _problem(path: Path, check: Check) -> StoreFileError | _Damaged | None:
+def _problem(
+    path: Path, check: Check, limit: int | None = None
+) -> StoreFileError | _Damaged | None:
     """What is wrong with ``path``: nothing (``None``, also for a missing file), damage, or a
     problem that recovering must not touch."""
     try:
-        read_checked(path, check)
+        read_checked(path, check, limit)
     except FileNotFoundError:
         return None
     except FileTooLargeError as exc:
@@ -90,13 +76,14 @@ def _kept_aside(path: Path, root: Path, damage: _Damaged, report: RecoveryReport
     return True
 
 
-def recover_store(root: Path, *, lock_timeout: float = 10.0) -> RecoveryReport:
+def recover_files(root: Path, *, lock_timeout: float = 10.0) -> RecoveryReport:
     """Bring every damaged store file back from its newest good backup.
 
     Works on a store too damaged to open. Each damaged file is first kept in ``damaged/``
-    (if that fails, the file is left as it is). A damaged ``meta.json`` with no good backup
-    starts fresh; either way the roster is then re-added from the games, so a restored
-    ``meta.json`` never forgets a player who has a game. A damaged game with no good backup is
+    (if that fails, the file is left as it is). A damaged catalogue (or, in a store not yet
+    upgraded, ``meta.json``) with no good backup starts fresh; either way the roster is then
+    re-added from the games and the game rows rebuilt from the game files, so a restored
+    catalogue never forgets a player who has a game. A damaged game with no good backup is
     left in place (and listed as damaged).
     """
     root = Path(root)
@@ -111,29 +98,39 @@ def recover_store(root: Path, *, lock_timeout: float = 10.0) -> RecoveryReport:
         if is_read_only_error(exc):
             raise StoreReadOnlyError(root, reason) from None
         raise StoreWriteError(root, reason) from None
-    meta = root / META
-    if meta in report.restored or meta in report.started_fresh:
+    brought_back = set(report.restored + report.started_fresh)
+    if brought_back & {root / CATALOGUE, root / META}:
         store = TinyDBStore(root, lock_timeout=lock_timeout)
         store.add_players([p for s in store.list_games() for p in s.players])
     return report
 
 
-def _recover_files(root: Path, report: RecoveryReport) -> None:
-    meta = root / META
-    problem = _problem(meta, check_meta)
+def _recover_truth(
+    root: Path, name: str, check: Check, report: RecoveryReport, limit: int | None = None
+) -> None:
+    """Restore the damaged file ``name`` (the catalogue, or an old store's ``meta.json``)
+    from its newest good backup, or let it start fresh (its copy is in damaged/)."""
+    path = root / name
+    problem = _problem(path, check, limit)
     if isinstance(problem, StoreFileError):
         report.left_alone.append(problem)
-    elif problem is not None and _kept_aside(meta, root, problem, report):
-        backup = newest_good_backup(meta, root / "backups", check_meta)
+    elif problem is not None and _kept_aside(path, root, problem, report):
+        backup = newest_good_backup(path, root / "backups", check, limit)
         if backup is not None:
-            restore_backup(meta, backup)
-            report.restored.append(meta)
+            restore_backup(path, backup, limit)
+            report.restored.append(path)
         else:
-            meta.unlink()  # its copy is in damaged/; the store writes a new one
-            report.started_fresh.append(meta)
+            path.unlink()  # the store makes a new one, its roster from the games
+            report.started_fresh.append(path)
+
+
+def _recover_files(root: Path, report: RecoveryReport) -> None:
+    _recover_truth(root, CATALOGUE, check_catalogue, report, CATALOGUE_MAX_BYTES)
+    if os.path.lexists(root / META) and not os.path.lexists(root / CATALOGUE):  # not upgraded
+        _recover_truth(root, META, check_meta, report)
     index = root / INDEX
     if isinstance(_problem(index, lambda _: None), _Damaged):
-        try:  # only a cache: rebuilt from the games
+        try:  # only a cache (of a store not yet upgraded): rebuilt from the games
             keep_damaged_copy(index, root)
             index.unlink()
         except OSError:

@@ -1,5 +1,7 @@
-"""What happens to a file that cannot be read: it is kept aside, never overwritten, and can be
-replaced by its newest backup that does read."""
+"""One damaged file at a time: a file that cannot be read is kept aside in ``damaged/``,
+never overwritten, and can be replaced by its newest backup that does read.
+
+(Bringing back a whole store, file by file, is ``recover.py``.)"""
 
 from __future__ import annotations
 
@@ -81,25 +83,30 @@ def try_keep_damaged_copy(path: Path, root: Path) -> Path | None:
         return None
 
 
-def read_checked(path: Path, check: Callable[[dict[str, Any]], None] | None) -> dict[str, Any]:
+def read_checked(
+    path: Path, check: Callable[[dict[str, Any]], None] | None, limit: int | None = None
+) -> dict[str, Any]:
     """The parsed content of ``path`` that passes ``check``; ``OSError`` or ``ValueError``."""
-    data = parse_store_json(read_store_file(path).data)
+    data = parse_store_json(read_store_file(path, limit).data)
     if check is not None:
         check(data)
     return data
 
 
 def newest_good_backup(
-    path: Path, backup_folder: Path, check: Callable[[dict[str, Any]], None] | None = None
+    path: Path,
+    backup_folder: Path,
+    check: Callable[[dict[str, Any]], None] | None = None,
+    limit: int | None = None,
 ) -> Path | None:
     """The newest backup that parses (and passes ``check``), if any."""
     for candidate in backup_paths(backup_folder, path.name):
         with contextlib.suppress(OSError, ValueError):
-            read_checked(candidate, check)
+            read_checked(candidate, check, limit)
             return candidate
     return None
 
 
-def restore_backup(path: Path, backup: Path) -> None:
+def restore_backup(path: Path, backup: Path, limit: int | None = None) -> None:
     """Replace ``path`` by ``backup`` (durably). The damaged copy was kept beforehand."""
-    replace_atomically(path, read_store_file(backup).data)
+    replace_atomically(path, read_store_file(backup, limit).data)

@@ -1,0 +1,235 @@
+"""``catalogue.json``: the store's one TinyDB database, next to the game records.
+
+Tables (TinyDB tables of the one durable file, see ``storage.py``):
+
+- ``schema``: one row, the store's schema version;
+- ``roster``: :class:`RosterPlayer` rows, the players the new-game form suggests (truth);
+- ``house_rules``: :class:`SavedVariant` rows, the variants saved under their own names (truth);
+- ``games``: one :class:`CatalogueGame` row per readable game file, keyed by the game id read
+  as a number, with the file's signature: what the game list shows (rebuildable).
+
+The roster and the house rules exist nowhere else, so the file keeps rolling backups and a
+damaged one is restored from them. The ``games`` rows are only a digest of ``games/*.json``:
+a row whose signature no longer matches its file is made again from the file, and a lost
+catalogue is rebuilt from the game files (see :meth:`TinyDBStore.list_games`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
+from tinydb import Query
+from tinydb.table import Table
+
+from scorepad.engine import name_key
+from scorepad.store.files import Signature
+from scorepad.store.models import GameSummary, ListedStatus, RosterPlayer, SavedVariant
+from scorepad.store.storage import DurableJSONStorage
+
+CATALOGUE = "catalogue.json"
+SCHEMA = "schema"
+ROSTER = "roster"
+HOUSE_RULES = "house_rules"
+GAMES = "games"
+
+SCHEMA_ROW = 1
+"""Document id of the schema table's one row."""
+
+CATALOGUE_MAX_BYTES = 64 * 1024 * 1024
+"""The largest catalogue read: a games row is about 300 bytes, so this holds some 200,000
+games (a game file's cap, :data:`~scorepad.store.files.MAX_FILE_BYTES`, would hold 30,000)."""
+
+
+class CatalogueGame(BaseModel):
+    """A ``games`` row: a readable game's summary and the signature of the file it was made
+    from (a damaged game has no row: it is read again at every look)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    signature: Signature
+    id: str
+    variant: str
+    players: tuple[str, ...]
+    status: ListedStatus
+    rounds_played: int
+    rounds_total: int
+    leaders: tuple[str, ...]
+    winners: tuple[str, ...]
+    created: datetime
+    updated: datetime
+
+    @classmethod
+    def of(cls, summary: GameSummary, signature: Signature) -> CatalogueGame:
+        fields = summary.model_dump(exclude={"problem", "recoverable"})
+        return cls(signature=signature, **fields)
+
+    def summary(self) -> GameSummary:
+        """The row as the list shows it (already valid: built without a second check)."""
+        fields = dict(self)
+        del fields["signature"]
+        return GameSummary.model_construct(**fields)
+
+
+_GAME_ROWS: TypeAdapter[dict[int, CatalogueGame]] = TypeAdapter(dict[int, CatalogueGame])
+
+
+def doc_id_of(game_id: str) -> int:
+    """A game's document id: its (hex) id read as a number, so a row is found without a search
+    and two games can never share a row."""
+    return int(game_id, 16)
+
+
+class CatalogueTable(Table):
+    """A TinyDB table with the batch writes the catalogue needs: each of these is one read and
+    one write of the file, whatever the number of rows (TinyDB rewrites the whole file on
+    every change, so a listing that refreshed 500 rows must not write it 500 times)."""
+
+    def put_rows(self, rows: Mapping[int, Mapping[str, Any]], removed: Iterable[int] = ()) -> None:
+        """Make ``rows`` the documents with those ids and drop the ``removed`` ones."""
+
+        def change(table: dict[int, Mapping[str, Any]]) -> None:
+            for doc_id in removed:
+                table.pop(doc_id, None)
+            table.update(rows)
+
+        self._update_table(change)
+
+    def put_single(self, document: Mapping[str, Any]) -> None:
+        """Make ``document`` the table's one row (TinyDB's ``upsert`` would first write an
+        empty table when the row is new)."""
+        self.put_rows({SCHEMA_ROW: dict(document)})
+
+
+class Catalogue:
+    """The catalogue of the store in ``root``: its tables, each read through the one durable
+    storage (which re-reads the file only when another writer replaced it)."""
+
+    def __init__(self, root: Path, check: Callable[[dict[str, Any]], None]) -> None:
+        self.path = root / CATALOGUE
+        self.storage = DurableJSONStorage(
+            self.path,
+            root=root,
+            backups=root / "backups",
+            check=check,
+            limit=CATALOGUE_MAX_BYTES,
+            keep_parsed=True,
+        )
+        self._games_seen: tuple[Signature | None, dict[str, CatalogueGame]] | None = None
+        self.stray: list[int] = []
+        """Document ids of ``games`` rows found not to be a row's shape at the last look:
+        dropped at the next :meth:`put_games`."""
+
+    def table(self, name: str) -> CatalogueTable:
+        """A fresh view of a table (no query cache, no cached next id: another process may
+        have changed the file since the last look)."""
+        return CatalogueTable(self.storage, name, cache_size=0)
+
+    def exists(self) -> bool:
+        return self.storage.read() is not None
+
+    # --- schema -------------------------------------------------------------------------------
+
+    def schema_version(self) -> int | None:
+        row = self.table(SCHEMA).get(doc_id=SCHEMA_ROW)
+        return None if row is None else int(row["version"])
+
+    def set_schema_version(self, version: int) -> None:
+        self.table(SCHEMA).put_single({"version": version})
+
+    # --- roster -------------------------------------------------------------------------------
+
+    def roster(self) -> list[RosterPlayer]:
+        return [RosterPlayer.model_validate(row) for row in self.table(ROSTER).all()]
+
+    def find_player(self, name: str) -> RosterPlayer | None:
+        """The roster's player with ``name``, compared as the engine compares names."""
+        key = name_key(name)
+        row = self.table(ROSTER).get(Query().name.test(lambda known: name_key(known) == key))
+        return None if row is None else RosterPlayer.model_validate(row)
+
+    def add_players(self, players: list[RosterPlayer]) -> None:
+        if players:
+            self.table(ROSTER).insert_multiple(p.model_dump(mode="json") for p in players)
+
+    # --- house rules --------------------------------------------------------------------------
+
+    def house_rules(self) -> list[SavedVariant]:
+        return [SavedVariant.model_validate(row) for row in self.table(HOUSE_RULES).all()]
+
+    def house_rule_ids(self, name: str, *, any_case: bool = False) -> list[int]:
+        """The document ids of the saved variants called ``name`` (in any case, if asked)."""
+        named = Query().variant.name
+        if any_case:
+            key = name.casefold()
+            condition = named.test(lambda known: str(known).casefold() == key)
+        else:
+            condition = named == name
+        return [row.doc_id for row in self.table(HOUSE_RULES).search(condition)]
+
+    def save_house_rule(self, saved: SavedVariant, replacing: int | None) -> None:
+        document = saved.model_dump(mode="json")
+        table = self.table(HOUSE_RULES)
+        if replacing is None:
+            table.insert(document)
+        else:
+            table.put_rows({replacing: document})
+
+    def delete_house_rules(self, doc_ids: list[int]) -> None:
+        self.table(HOUSE_RULES).remove(doc_ids=doc_ids)
+
+    # --- games --------------------------------------------------------------------------------
+
+    def games(self) -> dict[str, CatalogueGame] | None:
+        """Every ``games`` row by game id, or ``None`` when there is no catalogue file; no
+        rows at all if any row is not a row's shape (the rows are only a digest of the game
+        files: all are made again rather than one trusted in part).
+
+        The rows last read or written are kept with the catalogue's signature, so that looking
+        at an unchanged catalogue again costs no parsing and no validation.
+        """
+        if self.storage.read() is None:  # the file as it is now (or a store error)
+            return None
+        seen = self._games_seen
+        if seen is not None and seen[0] == self.storage.signature:
+            return dict(seen[1])
+        raw = {row.doc_id: row for row in self.table(GAMES).all()}
+        try:
+            validated = _GAME_ROWS.validate_python(raw)
+        except ValidationError:
+            validated = {}
+        rows = {row.id: row for doc_id, row in validated.items() if doc_id == _id_number(row.id)}
+        self.stray = [
+            doc_id for doc_id in raw if doc_id not in validated or validated[doc_id].id not in rows
+        ]
+        self._games_seen = (self.storage.signature, rows)
+        return dict(rows)
+
+    def game_ids(self, status: ListedStatus) -> list[str]:
+        """The ids of the games listed with ``status``."""
+        return [row["id"] for row in self.table(GAMES).search(Query().status == status.value)]
+
+    def put_games(
+        self,
+        rows: Mapping[str, CatalogueGame],
+        changed: Iterable[CatalogueGame],
+        removed: Iterable[str],
+    ) -> None:
+        """Store the ``changed`` rows and drop those of games ``removed``, in one write;
+        ``rows`` are all the rows once that is done."""
+        documents = {doc_id_of(row.id): row.model_dump(mode="json") for row in changed}
+        dropped = [doc_id_of(game_id) for game_id in removed] + self.stray
+        self._games_seen = None
+        self.table(GAMES).put_rows(documents, dropped)
+        self.stray = []
+        self._games_seen = (self.storage.signature, dict(rows))
+
+
+def _id_number(game_id: str) -> int | None:
+    try:
+        return doc_id_of(game_id)
+    except ValueError:
+        return None

@@ -1,0 +1,132 @@
+"""Finding a store's schema version on disk and bringing the store up to date.
+
+Up to schema 2 the version lived in ``meta.json`` (with the roster and the saved variants) and
+the list's cache in ``index.json``; from schema 3 everything but the game records is in the
+catalogue (``catalogue.json``). Moving them is :func:`catalogue_from_meta`, the 2 → 3 step.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from scorepad.store import schema
+from scorepad.store.atomic import fsync_folder
+from scorepad.store.catalogue import (
+    CATALOGUE_MAX_BYTES,
+    GAMES,
+    HOUSE_RULES,
+    ROSTER,
+    SCHEMA,
+    SCHEMA_ROW,
+    Catalogue,
+    CatalogueGame,
+    CatalogueTable,
+    doc_id_of,
+)
+from scorepad.store.checks import check_meta
+from scorepad.store.damaged_files import parse_store_json
+from scorepad.store.files import read_store_file
+from scorepad.store.index import parse_index
+from scorepad.store.storage import DurableJSONStorage
+
+META = "meta.json"
+"""Schema 1 and 2: the version, the roster and the saved variants."""
+INDEX = "index.json"
+"""Schema 1 and 2: the game list's cache."""
+RETIRED = "backups"
+"""Where ``meta.json`` is kept once moved into the catalogue (``backups/meta.json.v2``)."""
+LAST_META_SCHEMA = 2
+
+
+def _meta_storage(root: Path) -> DurableJSONStorage:
+    return DurableJSONStorage(root / META, root=root, backups=root / "backups", check=check_meta)
+
+
+def _meta_schema(root: Path) -> CatalogueTable:
+    return CatalogueTable(_meta_storage(root), SCHEMA, cache_size=0)
+
+
+def schema_on_disk(root: Path, catalogue: Catalogue) -> int | None:
+    """The store's schema version: the catalogue's, else that of an older store's
+    ``meta.json``, else ``None`` (a new store, or one whose catalogue was lost). A file that
+    cannot be used raises its store error, naming it."""
+    version = catalogue.schema_version()
+    if version is not None:
+        return version
+    row = _meta_schema(root).get(doc_id=SCHEMA_ROW)
+    return None if row is None else int(row["version"])
+
+
+def run_migrations(root: Path, catalogue: Catalogue, found: int) -> None:
+    """Each migration from ``found`` to the current version, in order, each version written
+    down as soon as it is reached (where that version keeps it)."""
+    for version, migrate in schema.migration_path(found):
+        migrate(root)
+        if version + 1 <= LAST_META_SCHEMA:
+            _meta_schema(root).put_single({"version": version + 1})
+        else:
+            catalogue.set_schema_version(version + 1)
+    if found > LAST_META_SCHEMA:
+        retire_meta(root)  # left by a move into the catalogue that was cut short
+
+
+def catalogue_from_meta(root: Path) -> None:
+    """2 → 3: the roster and the saved variants of ``meta.json`` and the rows of
+    ``index.json`` become the catalogue's tables, in one write of ``catalogue.json``; then
+    ``meta.json`` is kept as ``backups/meta.json.v2`` and the old cache removed.
+
+    Interrupted before the catalogue is written, nothing changed (the next open migrates
+    again); after, the catalogue is at version 3 and the next open retires ``meta.json``.
+    """
+    meta = _meta_storage(root).read() or {}
+    games = {
+        str(doc_id_of(game_id)): CatalogueGame.of(entry.summary, entry.signature).model_dump(
+            mode="json"
+        )
+        for game_id, entry in _old_index(root).items()
+        if entry.summary.status != "damaged"
+    }
+    data = {
+        SCHEMA: {str(SCHEMA_ROW): {"version": 3}},
+        ROSTER: meta.get("roster", {}),
+        HOUSE_RULES: meta.get("variants", {}),
+        GAMES: games,
+    }
+    catalogue = root / "catalogue.json"
+    DurableJSONStorage(catalogue, root=root, limit=CATALOGUE_MAX_BYTES).write(data)
+    retire_meta(root)
+
+
+def _old_index(root: Path) -> dict[str, Any]:
+    """The entries of ``index.json`` that still read (it is only a cache: any trouble, none)."""
+    try:
+        document = parse_store_json(read_store_file(root / INDEX).data)
+        entries = parse_index(document.get("index", {}).get("1"))
+        return {game_id: entry for game_id, entry in entries.items() if _is_game_id(game_id)}
+    except (OSError, ValueError, ValidationError):
+        return {}
+
+
+def _is_game_id(text: str) -> bool:
+    try:
+        doc_id_of(text)
+    except ValueError:
+        return False
+    return True
+
+
+def retire_meta(root: Path) -> None:
+    """Keep ``meta.json`` as ``backups/meta.json.v2`` and remove ``index.json`` (both moved
+    into the catalogue). Best effort: a file left behind is only ignored."""
+    with contextlib.suppress(OSError):
+        if os.path.lexists(root / META):
+            (root / RETIRED).mkdir(exist_ok=True)
+            os.replace(root / META, root / RETIRED / f"{META}.v{LAST_META_SCHEMA}")
+    with contextlib.suppress(OSError):
+        (root / INDEX).unlink(missing_ok=True)
+    fsync_folder(root)
