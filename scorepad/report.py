@@ -14,7 +14,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from scorepad.engine import ScoreSheet, shown
+from scorepad.engine import ScoreSheet, format_cents, net_cents
+from scorepad.engine.text import shown
 from scorepad.store import GameSummary, ListedStatus
 
 STATUS_WORDS = {
@@ -103,10 +104,17 @@ def outcome_lines(sheet: ScoreSheet) -> list[str]:
         lines = [f"leading: {', '.join(sheet.leaders)}"]
     else:
         lines = []
-    summary = sheet.settlement_summary()
-    if summary is not None and summary.payments:
+    if sheet.settlement:
         lines.append("settlement:")
-        lines += [f"  {line}" for line in (*summary.payments, *summary.collections)]
+        lines += [
+            f"  {payment.payer} pays {payment.payee} {format_cents(payment.cents)}"
+            for payment in sheet.settlement
+        ]
+        lines += [
+            f"  {player} collects {format_cents(cents)} in all"
+            for player, cents in net_cents(sheet.players, sheet.settlement).items()
+            if cents > 0
+        ]
     return lines
 
 
