@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
@@ -32,10 +33,27 @@ from hypothesis.stateful import (
     rule,
 )
 
-from scorepad.engine import BidMode, Game, GameRecord, RoundDraft, Suit, TrumpRule, Winner
+from scorepad.engine import (
+    PRESETS,
+    BidMode,
+    Game,
+    GameRecord,
+    RoundDraft,
+    Suit,
+    TrumpRule,
+    Winner,
+)
 from scorepad.engine.names import checked_name, name_key
 from scorepad.store.models import UNDO_KEPT, StoredGame, UndoStep
-from scorepad.ui.state import Field, GameTab, MessageKind, ScorepadApp, Screen, Stage
+from scorepad.ui.state import (
+    Field,
+    GameSession,
+    GameTab,
+    MessageKind,
+    ScorepadApp,
+    Screen,
+    Stage,
+)
 from scorepad.ui.state.round_entry import Selection
 from scorepad.ui.views.game import game_view
 from scorepad.ui.views.home import home_view
@@ -93,9 +111,10 @@ RULE_SETTINGS: dict[str, st.SearchStrategy[Any]] = {
     "made_bonus": small_numbers,
     "points_per_trick_made": small_numbers,
     "points_per_trick_missed": small_numbers,
-    "made_zero_bonus": st.none() | st.integers(0, 10),
+    "made_zero_bonus": st.none() | st.integers(0, 10) | st.sampled_from(["5", "", "-1", "x"]),
     "winner": st.sampled_from([winner.value for winner in Winner]),
-    "stake_cents": st.none() | st.integers(0, 50),
+    "stake_cents": st.none() | st.integers(0, 50) | st.sampled_from(["10", "", "-5", "x"]),
+    "name": st.sampled_from(["", "   ", "Golf", " scotch bridge ", "House 1", "N" * 61]),
 }
 """Each setting of the house-rules form, with the values its fields can send (typed numbers
 arrive as text), including ones the form must refuse."""
@@ -146,6 +165,15 @@ def shown(game: Game, draft: RoundDraft | None) -> Shown:
 
 
 @dataclass(frozen=True)
+class Correction:
+    """An earlier round being corrected: its number, its taps to undo, its pad."""
+
+    number: int | None
+    steps: tuple[UndoStep, ...]
+    draft: RoundDraft | None
+
+
+@dataclass(frozen=True)
 class Seen:
     undo: tuple[UndoStep, ...]
     shown: Shown
@@ -163,6 +191,10 @@ class ScorepadMachine(RuleBasedStateMachine):
         """Each game as the last action left it, to tell what the next one changed."""
         self.undo_model: dict[str, list[Shown]] = {}
         """Each game's states before the actions its undo steps take back, newest last."""
+        self.corrections: dict[int, Correction] = {}
+        """Each window's correction as the last action left it."""
+        self.correction_model: dict[int, list[RoundDraft | None]] = {}
+        """Each window's correction pads before the taps its undo takes back, newest last."""
         self.app = self.started()
         self.house_rules = 0
         self.pending: tuple[str, object] = ("", None)
@@ -194,6 +226,7 @@ class ScorepadMachine(RuleBasedStateMachine):
         session = app.game.session
         if session is None:
             return
+        self.track_correction(app, session)
         stored = session.stored
         now = Seen(stored.undo, shown(stored.game, stored.draft))
         before = self.seen.get(stored.id)
@@ -215,8 +248,28 @@ class ScorepadMachine(RuleBasedStateMachine):
                 assert now.shown == expected, (
                     f"{message!r} did not restore the game as it was before that action"
                 )
+                event("an undo was checked")
         else:
             raise AssertionError(f"the undo steps changed unexpectedly: {before.undo} → {undo}")
+
+    def track_correction(self, app: ScorepadApp, session: GameSession) -> None:
+        """While a round is corrected its taps are undone one by one, each undo putting back
+        the correction's pad exactly as it was before the tap."""
+        now = Correction(session.editing, tuple(session.edit_undo), session.edit_draft)
+        before = self.corrections.get(id(app))
+        self.corrections[id(app)] = now
+        model = self.correction_model.setdefault(id(app), [])
+        if before is None or now.number is None or before.number != now.number:
+            model.clear()
+        elif now.steps[:-1] == before.steps and now.steps:
+            model.append(before.draft)
+        elif now.steps == before.steps[:-1]:
+            expected = model.pop() if model else None
+            if expected is not None:
+                assert now.draft == expected, "undo did not put the correction back as it was"
+                event("an undo while correcting was checked")
+        elif now.steps != before.steps:
+            model.clear()  # the round was opened afresh
 
     @property
     def playing(self) -> bool:
@@ -339,7 +392,9 @@ class ScorepadMachine(RuleBasedStateMachine):
     @rule(data=st.data())
     def write_house_rules(self, data: st.DataObject) -> None:
         """Open the editor on a preset or saved rules, change settings (valid or not), save.
-        The editor stays open: its list of saved rules offers Delete."""
+        Then back to the game that was open, or stay in the editor (its list of saved rules
+        offers Delete)."""
+        session = self.app.game.session
         self.open_the_rules_editor(data)
         form = self.app.house_rules.form
         assert form is not None
@@ -352,9 +407,14 @@ class ScorepadMachine(RuleBasedStateMachine):
         for setting in changes:
             self.app.house_rules.set_rule(setting, data.draw(RULE_SETTINGS[setting], label=setting))
             self.assert_accepted(f"change {setting}")
-        valid = form.check() is not None
+        variant = form.check()
+        taken = {v.name.casefold() for v in PRESETS.values()} | {
+            c.label.casefold()
+            for c in self.app.lists.variant_choices()
+            if c.saved and c.label != form.replacing
+        }
         saved = self.app.house_rules.save()
-        if valid:
+        if variant is not None and variant.name.casefold() not in taken:
             self.assert_accepted("save valid house rules")
             assert saved is not None
             assert any(c.variant == saved for c in self.app.lists.variant_choices())
@@ -362,6 +422,10 @@ class ScorepadMachine(RuleBasedStateMachine):
             assert saved is None
             assert self.app.message is not None
             assert self.app.message.kind is MessageKind.ERROR
+        if session is not None and data.draw(st.booleans(), label="back to the game"):
+            self.app.go_home()
+            self.app.home.open_game(session.stored.id)
+            self.assert_accepted("back to the game")
 
     @rule(data=st.data())
     def ask_to_delete_house_rules(self, data: st.DataObject) -> None:
@@ -482,7 +546,7 @@ class ScorepadMachine(RuleBasedStateMachine):
         self.tap_forward(data)
 
     @precondition(lambda self: self.playing)
-    @rule(data=st.data(), rounds=st.integers(1, 10))
+    @rule(data=st.data(), rounds=st.integers(1, 6))
     def play_rounds_through(self, data: st.DataObject, rounds: int) -> None:
         """Legal taps until ``rounds`` rounds are recorded or the game is over."""
         for _ in range(rounds):
@@ -518,18 +582,20 @@ class ScorepadMachine(RuleBasedStateMachine):
     # --- fixing mistakes -------------------------------------------------------------------
 
     @precondition(lambda self: self.playing)
-    @rule()
-    def undo(self) -> None:
-        before = self.before()
-        could = self.app.game.can_undo
-        label = self.app.game.undo_label
-        self.app.game.undo()
-        if not could:
-            self.assert_refused(before, "nothing to undo")
-            return
-        self.assert_accepted("undo")
-        assert self.app.message is not None
-        assert self.app.message.text.startswith(f"undone: {label}"), self.app.message
+    @rule(times=st.integers(1, 4))
+    def undo(self, times: int) -> None:
+        """Tap undo ``times`` times (the model in :meth:`track` checks what each restores)."""
+        for _ in range(times):
+            before = self.before()
+            could = self.app.game.can_undo
+            label = self.app.game.undo_label
+            self.app.game.undo()
+            if not could:
+                self.assert_refused(before, "nothing to undo")
+                return
+            self.assert_accepted("undo")
+            assert self.app.message is not None
+            assert self.app.message.text.startswith(f"undone: {label}"), self.app.message
 
     @precondition(lambda self: self.playing)
     @rule(data=st.data())
@@ -679,7 +745,7 @@ class ScorepadMachine(RuleBasedStateMachine):
         self.assert_accepted("reopen the game")
         self.assert_reopened_as(stored)
 
-    @precondition(lambda self: self.playing and self.app.game.session.editing is None)
+    @precondition(lambda self: self.playing)
     @rule(data=st.data(), taps=st.integers(1, 12), undos=st.integers(0, 2))
     def another_window_changes_the_game(self, data: st.DataObject, taps: int, undos: int) -> None:
         """The same game open in a second window, which taps on (and perhaps undoes); the
@@ -701,11 +767,15 @@ class ScorepadMachine(RuleBasedStateMachine):
         on_disk = self.app.store.load_game(game_id)
         if on_disk.revision == session.stored.revision:
             return  # nothing changed after all
-        if session.entry is None:
-            self.app.go_home()  # a game over takes no tap: come back to it instead
+        entry = session.entry
+        if entry is None or (session.editing is not None and entry.stage is not Stage.CONFIRM):
+            self.app.go_home()  # nothing to save here: come back to the game instead
             self.app.home.open_game(game_id)
-        else:
-            self.app.game.say_go()  # any tap saves the round on the pad
+        else:  # saving the round on the pad, or the correction, finds the game changed
+            if session.editing is not None:
+                self.app.game.confirm_round()
+            else:
+                self.app.game.say_go()
             message = self.app.message
             assert message is not None and message.kind is MessageKind.ERROR
             assert "changed elsewhere" in message.text, message
@@ -810,9 +880,13 @@ class ScorepadMachine(RuleBasedStateMachine):
             game.check_draft(stored.draft)  # the round being entered fits the next round
 
 
+LONG = settings.get_current_profile_name() == "long"
+
 TestScorepadApp = ScorepadMachine.TestCase
 TestScorepadApp.settings = (
-    settings(max_examples=200, stateful_step_count=60)
-    if settings.get_current_profile_name() == "long"
+    settings(max_examples=150, stateful_step_count=60)
+    if LONG
     else settings(max_examples=25, stateful_step_count=30)
 )
+if LONG:  # a hunt takes many minutes: more than the suite's per-test timeout
+    pytestmark = pytest.mark.timeout(3600)
