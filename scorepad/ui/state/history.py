@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scorepad.engine import Game, RoundDraft, RoundError, ScorepadError
+from scorepad.engine import Game, RoundDraft, RoundError
 from scorepad.store.models import UNDO_KEPT, UndoKind, UndoStep
+from scorepad.ui.state.errors import ActionRefused
 from scorepad.ui.state.round_entry import draft_from_round
 
 
@@ -81,8 +82,9 @@ class Restored:
 def before(game: Game, draft: RoundDraft | None, step: UndoStep) -> Restored:
     """The game as it was before ``step``'s action, worked out from the game now.
 
-    Raises a :class:`ScorepadError` when the game has changed in a way the step cannot take
-    back (a round recorded elsewhere without leaving a step, say).
+    Raises :class:`ActionRefused` when the game has changed in a way the step cannot take
+    back (a round recorded elsewhere without leaving a step, say), or the engine's error when
+    the game refuses the change that would take it back.
     """
     earlier = step.draft if step.draft is not None else draft
     kind = step.kind
@@ -94,16 +96,16 @@ def before(game: Game, draft: RoundDraft | None, step: UndoStep) -> Restored:
         return Restored(game.abandon(), earlier)
     number = step.round_number
     if number is None:
-        raise ScorepadError(f"the step {step.label!r} does not say which round it changed")
+        raise ActionRefused(f"the step {step.label!r} does not say which round it changed")
     if kind is UndoKind.RECORDED:
         if number != len(game.results):
-            raise ScorepadError(
+            raise ActionRefused(
                 f"round {number} is no longer the last round recorded, so it cannot be taken "
                 "back onto the pad"
             )
         return Restored(game.delete_round(number), draft_from_round(game, number))
     if step.round is None:
-        raise ScorepadError(f"the step {step.label!r} does not keep the round it changed")
+        raise ActionRefused(f"the step {step.label!r} does not keep the round it changed")
     if kind is UndoKind.CORRECTED:
         return Restored(game.replace_round(number, step.round), earlier)
     return Restored(game.insert_round(number, step.round), earlier)
