@@ -17,8 +17,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from scorepad.engine import Game, ScorepadError
-from scorepad.engine.text import is_unsafe, shown
+from scorepad.engine import Game, ScorepadError, is_unsafe, shown
 from scorepad.inputs import InputFileError, check_export_target, read_user_file, write_export
 from scorepad.store import ListedStatus, Store, StoreError, data_dir, open_store, recover_store
 from scorepad.store.paths import DATA_DIR_ENV

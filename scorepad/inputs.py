@@ -17,7 +17,7 @@ import secrets
 import stat
 from pathlib import Path
 
-from scorepad.engine.text import shown
+from scorepad.engine import shown
 
 MAX_INPUT_BYTES = 10 * 1024 * 1024
 """The largest file read. A game record is a few kilobytes; ten megabytes is far beyond any

@@ -14,8 +14,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from scorepad.engine import ScoreSheet, format_cents, net_cents
-from scorepad.engine.text import shown
+from scorepad.engine import ScoreSheet, shown
 from scorepad.store import GameSummary, ListedStatus
 
 STATUS_WORDS = {
@@ -104,17 +103,10 @@ def outcome_lines(sheet: ScoreSheet) -> list[str]:
         lines = [f"leading: {', '.join(sheet.leaders)}"]
     else:
         lines = []
-    if sheet.settlement:
+    summary = sheet.settlement_summary()
+    if summary is not None and summary.payments:
         lines.append("settlement:")
-        lines += [
-            f"  {payment.payer} pays {payment.payee} {format_cents(payment.cents)}"
-            for payment in sheet.settlement
-        ]
-        lines += [
-            f"  {player} collects {format_cents(cents)} in all"
-            for player, cents in net_cents(sheet.players, sheet.settlement).items()
-            if cents > 0
-        ]
+        lines += [f"  {line}" for line in (*summary.payments, *summary.collections)]
     return lines
 
 

@@ -12,6 +12,7 @@ A game is its settings plus the list of recorded rounds; everything else is deri
 """
 
 from scorepad.engine.cards import DECK_SIZE, Suit
+from scorepad.engine.changes import describe_changes
 from scorepad.engine.entry import (
     BiddingState,
     BidOptions,
@@ -27,21 +28,28 @@ from scorepad.engine.errors import (
     DuplicateEntryError,
     DuplicateNameError,
     EmptyNameError,
+    EntryRefusedError,
     GameOverError,
     HookError,
     MissingEntryError,
     NameCharacterError,
     NameTooLongError,
+    NoCardToTurnError,
     NotAbandonedError,
+    NothingToEnterError,
+    PadKeyError,
     PlayerCountError,
     PlayerError,
     RecordFormatError,
     RoundError,
+    RoundIncompleteError,
     RoundInsertError,
     RoundNotFoundError,
     RoundShiftError,
     ScorepadError,
+    SelectionRefusedError,
     StakeError,
+    StakeRangeError,
     StrangerError,
     TooManyRoundsError,
     TricksRangeError,
@@ -51,19 +59,39 @@ from scorepad.engine.errors import (
     UnknownVariantError,
     VariantSettingError,
 )
+from scorepad.engine.frozen import FrozenDict
 from scorepad.engine.game import Game
 from scorepad.engine.names import MAX_NAME_LENGTH, checked_name, clean_name, name_key
+from scorepad.engine.pad import (
+    Entered,
+    Field,
+    PadKey,
+    PlayerLine,
+    RoundEntryState,
+    Selection,
+    Stage,
+)
 from scorepad.engine.presets import (
     GOLF,
     MORMON_BRIDGE,
     PRESETS,
     SCOTCH_BRIDGE,
+    SWITCHED_ON,
     preset,
+    preset_key,
     resolve_variant,
 )
 from scorepad.engine.record import GameRecord, RoundDraft, RoundRecord
-from scorepad.engine.settlement import format_cents, net_cents
+from scorepad.engine.schedule import MAX_ROUNDS, compress_sizes, format_sizes, parse_sizes
+from scorepad.engine.settlement import (
+    MAX_STAKE_CENTS,
+    SettlementSummary,
+    check_stake,
+    format_cents,
+    net_cents,
+)
 from scorepad.engine.sheet import GameStatus, Payment, RoundResult, RoundSetup, ScoreSheet, Standing
+from scorepad.engine.text import escape_char, is_unsafe, quoted, shown
 from scorepad.engine.trump import TrumpCall
 from scorepad.engine.variant import BidMode, TrumpRule, Variant, Winner
 
@@ -71,9 +99,12 @@ __all__ = [
     "DECK_SIZE",
     "GOLF",
     "MAX_NAME_LENGTH",
+    "MAX_ROUNDS",
+    "MAX_STAKE_CENTS",
     "MORMON_BRIDGE",
     "PRESETS",
     "SCOTCH_BRIDGE",
+    "SWITCHED_ON",
     "BidMode",
     "BidOptions",
     "BidOrderError",
@@ -82,6 +113,10 @@ __all__ = [
     "DuplicateEntryError",
     "DuplicateNameError",
     "EmptyNameError",
+    "Entered",
+    "EntryRefusedError",
+    "Field",
+    "FrozenDict",
     "Game",
     "GameOverError",
     "GameRecord",
@@ -90,13 +125,20 @@ __all__ = [
     "MissingEntryError",
     "NameCharacterError",
     "NameTooLongError",
+    "NoCardToTurnError",
     "NotAbandonedError",
+    "NothingToEnterError",
+    "PadKey",
+    "PadKeyError",
     "Payment",
     "PlayerCountError",
     "PlayerError",
+    "PlayerLine",
     "RecordFormatError",
     "RoundDraft",
+    "RoundEntryState",
     "RoundError",
+    "RoundIncompleteError",
     "RoundInsertError",
     "RoundNotFoundError",
     "RoundRecord",
@@ -105,7 +147,12 @@ __all__ = [
     "RoundShiftError",
     "ScoreSheet",
     "ScorepadError",
+    "Selection",
+    "SelectionRefusedError",
+    "SettlementSummary",
+    "Stage",
     "StakeError",
+    "StakeRangeError",
     "Standing",
     "StrangerError",
     "Suit",
@@ -124,12 +171,22 @@ __all__ = [
     "balance_text",
     "bid_options",
     "bidding_state",
+    "check_stake",
     "checked_name",
     "clean_name",
+    "compress_sizes",
+    "describe_changes",
+    "escape_char",
     "format_cents",
+    "format_sizes",
+    "is_unsafe",
     "name_key",
     "net_cents",
+    "parse_sizes",
     "preset",
+    "preset_key",
+    "quoted",
     "resolve_variant",
+    "shown",
     "tricks_state",
 ]

@@ -16,6 +16,7 @@ from scorepad.engine.errors import (
     TricksRangeError,
     TricksSumError,
 )
+from scorepad.engine.frozen import FrozenDict
 from scorepad.engine.sheet import RoundSetup
 
 
@@ -48,7 +49,7 @@ class BiddingState(BaseModel):
 
     round_number: int
     cards: int
-    bids: dict[str, int]
+    bids: FrozenDict[str, int]
     """The bids entered so far, in bidding order."""
     next_bidder: str | None
     """Whose turn it is; ``None`` once everyone has bid."""
@@ -171,7 +172,7 @@ class TricksState(BaseModel):
 
     round_number: int
     cards: int
-    tricks: dict[str, int]
+    tricks: FrozenDict[str, int]
     """Entered counts plus the filled-in last one, in bidding order."""
     filled_in: str | None
     """The player whose count was filled in (everyone else's was entered)."""

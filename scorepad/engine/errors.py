@@ -112,6 +112,18 @@ class StakeError(ScorepadError):
         )
 
 
+class StakeRangeError(StakeError):
+    """A stake below nothing or above the most a table may play for."""
+
+    def __init__(self, stake_cents: int, limit_cents: int) -> None:
+        self.stake_cents = stake_cents
+        self.limit_cents = limit_cents
+        ScorepadError.__init__(
+            self,
+            f"a stake of {stake_cents} cents is out of range (0 to ${limit_cents // 100})",
+        )
+
+
 # --- Rounds ---------------------------------------------------------------------------------
 
 
@@ -222,6 +234,39 @@ class BidOrderError(RoundError):
 
 class TurnedCardError(RoundError):
     """A turned suit recorded where none can be turned, or missing where one must be."""
+
+
+# --- Entering a round on the pad -------------------------------------------------------------
+
+
+class EntryRefusedError(RoundError):
+    """A tap on the round being entered that the rules refuse now; the draft stays as it was
+    and the message says what to do instead."""
+
+
+class NoCardToTurnError(EntryRefusedError, TurnedCardError):
+    """A turned suit tapped in a round that deals every card."""
+
+
+class NothingToEnterError(EntryRefusedError):
+    """A number tapped when no bid or trick count is waiting for one."""
+
+
+class PadKeyError(EntryRefusedError):
+    """A closed key of the number pad: the hook, more tricks than are left, or out of range."""
+
+    def __init__(self, round_number: int, player: str, value: int, reason: str) -> None:
+        self.value = value
+        self.reason = reason
+        super().__init__(round_number, reason, player)
+
+
+class SelectionRefusedError(EntryRefusedError):
+    """An entry picked for correction that cannot be corrected now (or is worked out)."""
+
+
+class RoundIncompleteError(EntryRefusedError):
+    """A round recorded before everything it needs is entered."""
 
 
 # --- Game state -----------------------------------------------------------------------------

@@ -34,6 +34,7 @@ from scorepad.engine.errors import (
     UnknownPlayerError,
 )
 from scorepad.engine.names import checked_name, name_key
+from scorepad.engine.pad import RoundEntryState, Selection, entry_state
 from scorepad.engine.presets import resolve_variant
 from scorepad.engine.record import GameRecord, RoundDraft, RoundRecord
 from scorepad.engine.seating import bid_order, dealer_seat, left_of
@@ -128,14 +129,14 @@ class Game:
     def record_round(self, round_record: RoundRecord) -> Game:
         """The game with the next round recorded."""
         self._check_open()
-        return self._with(rounds=[*self.record.rounds, round_record])
+        return self._with(rounds=(*self.record.rounds, round_record))
 
     def replace_round(self, number: int, round_record: RoundRecord) -> Game:
         """The game with round ``number`` (1-based) corrected; later rounds are re-derived."""
         self._check_round_exists(number)
         rounds = list(self.record.rounds)
         rounds[number - 1] = round_record
-        return self._with(rounds=rounds)
+        return self._with(rounds=tuple(rounds))
 
     def delete_round(self, number: int) -> Game:
         """The game without round ``number``; later rounds move up one place.
@@ -147,7 +148,7 @@ class Game:
         rounds = list(self.record.rounds)
         del rounds[number - 1]
         try:
-            return self._with(rounds=rounds)
+            return self._with(rounds=tuple(rounds))
         except RoundError as problem:
             raise RoundShiftError(number, problem) from problem
 
@@ -173,7 +174,7 @@ class Game:
         rounds = list(self.record.rounds)
         rounds.insert(number - 1, round_record)
         try:
-            return self._with(rounds=rounds)
+            return self._with(rounds=tuple(rounds))
         except RoundError as problem:
             raise RoundInsertError(number, problem) from problem
 
@@ -241,6 +242,16 @@ there is nothing to continue
         )
 
     @property
+    def next_first_dealer(self) -> str:
+        """Who deals first in the table's next game: the deal moves one seat left.
+
+        >>> Game.start("golf", ["Ann", "Bob", "Cat"], first_dealer="Cat").next_first_dealer
+        'Ann'
+        """
+        seat = self.players.index(self.first_dealer)
+        return self.players[left_of(seat, len(self.players))]
+
+    @property
     def next_round(self) -> RoundSetup | None:
         """The round to play next; ``None`` once the game is over."""
         if self.record.abandoned or self.is_complete:
@@ -286,6 +297,13 @@ there is nothing to continue
         scorepad.engine.errors.BidOrderError: round 2: it is Bob's turn to bid, not Ann's
         """
         setup = self._require_next_round()
+        bidding = self._check_entries(setup, draft)
+        if draft.tricks and bidding.next_bidder is not None:
+            raise MissingEntryError(setup.number, "bid", bidding.next_bidder)
+        return draft
+
+    def _check_entries(self, setup: RoundSetup, draft: RoundDraft) -> BiddingState:
+        """The rules every entry of ``draft`` must keep at any moment of entering it."""
         if draft.turned is not None:
             self._check_turned(setup, draft.turned)
         elif (draft.bids or draft.tricks) and not setup.all_dealt:
@@ -298,10 +316,66 @@ there is nothing to continue
         bids = {name: draft.bids[name] for name in order if name in draft.bids}
         bids |= {name: bid for name, bid in draft.bids.items() if name not in order}
         bidding = bidding_state(setup, bids)
-        if draft.tricks and bidding.next_bidder is not None:
-            raise MissingEntryError(setup.number, "bid", bidding.next_bidder)
         tricks_state(setup, draft.tricks)
-        return draft
+        return bidding
+
+    def entry(
+        self, number: int, draft: RoundDraft, selection: Selection | None = None
+    ) -> RoundEntryState:
+        """Round ``number`` on the pad with ``draft`` entered so far: the next round, or a
+        recorded one being corrected. The draft is checked first (as :meth:`check_draft`
+        does, except that trick counts may stand while a bid is re-entered), so every state
+        the pad shows keeps the rules; see :mod:`scorepad.engine.pad`.
+
+        A Scotch Bridge round of 13 cards deals the whole deck, so its trump is called at once:
+
+        >>> game = Game.start("scotch-bridge", ["Ann", "Bob", "Cat", "Dan"], first_dealer="Ann")
+        >>> entry = game.entry(1, RoundDraft())
+        >>> entry.trump.note, entry.stage, entry.active
+        ('all 52 cards dealt: no trump', <Stage.BIDS: 'bids'>, 'Dan')
+        >>> entry.choose_trump(Suit.SPADES)
+        Traceback (most recent call last):
+        ...
+        scorepad.engine.errors.NoCardToTurnError: round 1: all the cards are dealt, so no card \
+is turned
+        """
+        if number == len(self.results) + 1:
+            setup, editing = self._require_next_round(), False
+        else:
+            self._check_round_exists(number)
+            setup, editing = self.setup(number), True
+        self._check_entries(setup, draft)
+        trump = None
+        if setup.all_dealt or draft.turned is not None:
+            trump = self._trump(setup, draft.turned)
+        return entry_state(
+            setup,
+            draft,
+            trump=trump,
+            editing=editing,
+            score=self.variant.points,
+            selection=selection,
+        )
+
+    def draft_of(self, number: int) -> RoundDraft:
+        """Recorded round ``number`` as a draft to correct on the pad: everything as entered,
+        except the last trick count, which the pad fills in from the others again.
+
+        >>> game = Game.start("golf", ["Ann", "Bob"], first_dealer="Bob").record_round(
+        ...     RoundRecord(turned="clubs", bids={"Ann": 0, "Bob": 0}, tricks={"Ann": 1, "Bob": 0}))
+        >>> draft = game.draft_of(1)
+        >>> draft.tricks, game.entry(1, draft).filled_in
+        ({'Ann': 1}, 'Bob')
+        """
+        self._check_round_exists(number)
+        result = self.results[number - 1]
+        last = result.bid_order[-1]
+        return RoundDraft(
+            turned=result.turned,
+            bids=result.bids,
+            bids_shown=True,
+            tricks=result.tricks.without(last),
+        )
 
     def _require_next_round(self) -> RoundSetup:
         self._check_open()
@@ -321,7 +395,7 @@ there is nothing to continue
 
     def _derive_rounds(self) -> tuple[RoundResult, ...]:
         results: list[RoundResult] = []
-        totals = dict.fromkeys(self.players, 0)
+        totals: Mapping[str, int] = dict.fromkeys(self.players, 0)
         previous_trump: Suit | None = None
         for number, round_record in enumerate(self.record.rounds, start=1):
             result = self._score_round(self._setup(number, previous_trump), round_record, totals)
@@ -390,8 +464,8 @@ there is nothing to continue
         """The record with every name spelled as seated, so that what is stored and exported
         reads the same as the sheet. The record itself when it already is (the usual case)."""
         changes: dict[str, Any] = {}
-        if list(record.players) != list(self.players):
-            changes["players"] = list(self.players)
+        if record.players != self.players:
+            changes["players"] = self.players
         if record.first_dealer is not None and record.first_dealer != self.first_dealer:
             changes["first_dealer"] = self.first_dealer
         if any(
@@ -399,10 +473,10 @@ there is nothing to continue
             or round_record.tricks.keys() != result.tricks.keys()
             for round_record, result in zip(record.rounds, self.results, strict=True)
         ):
-            changes["rounds"] = [
+            changes["rounds"] = tuple(
                 round_record.model_copy(update={"bids": result.bids, "tricks": result.tricks})
                 for round_record, result in zip(record.rounds, self.results, strict=True)
-            ]
+            )
         return record.model_copy(update=changes) if changes else record
 
     def _check_turned(self, setup: RoundSetup, turned: Suit | None) -> None:

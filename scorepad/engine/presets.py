@@ -59,6 +59,15 @@ PRESETS: MappingProxyType[str, Variant] = MappingProxyType(
     {"mormon-bridge": MORMON_BRIDGE, "scotch-bridge": SCOTCH_BRIDGE, "golf": GOLF}
 )
 
+SWITCHED_ON: MappingProxyType[str, int] = MappingProxyType(
+    {
+        "made_zero_bonus": SCOTCH_BRIDGE.made_zero_bonus or 0,
+        "stake_cents": GOLF.stake_cents or 0,
+    }
+)
+"""What a house-rules setting that can be off (``None``) starts at when it is switched on: the
+value of the preset that plays it (Scotch Bridge's bonus on a made zero, Golf's nickel)."""
+
 
 def preset(name: str) -> Variant:
     """A preset by key, forgiving case and spaces (``"Scotch Bridge"`` finds ``scotch-bridge``).

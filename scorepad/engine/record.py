@@ -25,6 +25,8 @@ from pydantic import (
 
 from scorepad.engine.cards import Suit
 from scorepad.engine.errors import RecordFormatError
+from scorepad.engine.frozen import FrozenDict
+from scorepad.engine.settlement import MAX_STAKE_CENTS
 from scorepad.engine.text import shown
 from scorepad.engine.variant import Variant
 
@@ -39,10 +41,10 @@ class RoundRecord(BaseModel):
 
     turned: Suit | None = None
     """The suit of the card turned after the deal; ``None`` when no card was turned."""
-    bids: dict[str, Count]
+    bids: FrozenDict[str, Count]
     """Keyed by player name, matched to the players by the rule of
     :func:`scorepad.engine.names.name_key` (so " ann " is Ann's) when the game is built."""
-    tricks: dict[str, Count]
+    tricks: FrozenDict[str, Count]
 
     @field_validator("turned", mode="before")
     @classmethod
@@ -57,11 +59,11 @@ class GameRecord(BaseModel):
 
     variant: str | Variant | dict[str, Any]
     """A preset name, or an inline variant (optionally ``based_on`` a preset)."""
-    players: list[str]
+    players: tuple[str, ...]
     """Names in clockwise seating order (how many is the variant's rule, checked by the game)."""
     first_dealer: str | None = None
-    stake_cents: StrictInt | None = Field(default=None, ge=0, le=100_000)
-    rounds: list[RoundRecord] = Field(default_factory=list)
+    stake_cents: StrictInt | None = Field(default=None, ge=0, le=MAX_STAKE_CENTS)
+    rounds: tuple[RoundRecord, ...] = Field(default_factory=tuple)
     abandoned: StrictBool = False
     """The table stopped before the last round: no winner, no settlement."""
 
@@ -235,7 +237,7 @@ class RoundDraft(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     turned: Suit | None = None
-    bids: dict[str, Count] = Field(default_factory=dict)
+    bids: FrozenDict[str, Count] = Field(default_factory=FrozenDict)
     bids_shown: StrictBool = False
     """Simultaneous bidding: the "go" has been said and the bids are being written down."""
-    tricks: dict[str, Count] = Field(default_factory=dict)
+    tricks: FrozenDict[str, Count] = Field(default_factory=FrozenDict)

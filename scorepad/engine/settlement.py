@@ -4,7 +4,28 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from scorepad.engine.sheet import Payment
+from pydantic import BaseModel, ConfigDict
+
+from scorepad.engine.errors import StakeRangeError
+from scorepad.engine.sheet import Payment, ScoreSheet
+
+MAX_STAKE_CENTS = 100_000
+"""The largest stake per set, in cents ($1000): a score pad, not a casino."""
+
+
+def check_stake(cents: int) -> int:
+    """``cents`` if it is a stake a table may play for, else :class:`StakeRangeError`.
+
+    >>> check_stake(25)
+    25
+    >>> check_stake(100_001)
+    Traceback (most recent call last):
+    ...
+    scorepad.engine.errors.StakeRangeError: a stake of 100001 cents is out of range (0 to $1000)
+    """
+    if not 0 <= cents <= MAX_STAKE_CENTS:
+        raise StakeRangeError(cents, MAX_STAKE_CENTS)
+    return cents
 
 
 def settle(
@@ -71,3 +92,60 @@ def format_cents(cents: int) -> str:
     if cents < 100:
         return f"{sign}{cents}¢"
     return f"{sign}${cents // 100}.{cents % 100:02d}"
+
+
+class SettlementSummary(BaseModel):
+    """The end of a game with a stake, in the table's words: who pays whom, what each winner
+    collects, and the sets it comes from. Every screen and report prints these lines as they
+    are, so the money reads the same everywhere."""
+
+    model_config = ConfigDict(frozen=True)
+
+    payments: tuple[str, ...]
+    """``"Bob pays Ann 30¢"``, payer by payer in seating order."""
+    collections: tuple[str, ...]
+    """``"Ann collects 35¢ in all"``, for each player who collects anything."""
+    note: str | None
+    """Why nobody pays, when nobody does."""
+    sets: str
+    """``"Sets: Ann 2, Bob 6, Cat 1 (at 5¢ a set)"``."""
+
+
+def summarise_settlement(sheet: ScoreSheet) -> SettlementSummary | None:
+    """The settlement of a finished game with a stake, in words; ``None`` for any other.
+
+    >>> from scorepad.engine.game import Game
+    >>> from scorepad.engine.presets import GOLF
+    >>> from scorepad.engine.record import RoundRecord
+    >>> rules = GOLF.with_changes(name="Short Golf", hand_sizes=(1, 1, 1))
+    >>> game = Game.start(rules, ["Ann", "Bob"], first_dealer="Bob")
+    >>> for set_player in ("Ann", "Bob", "Ann"):
+    ...     game = game.record_round(RoundRecord(turned="clubs", bids={"Ann": 0, "Bob": 0},
+    ...         tricks={"Ann": int(set_player == "Ann"), "Bob": int(set_player == "Bob")}))
+    >>> [(s.player, s.total, s.sets) for s in game.sheet.standings]
+    [('Ann', 10, 2), ('Bob', 20, 1)]
+    >>> summary = summarise_settlement(game.sheet)
+    """
+    if not sheet.winners or sheet.stake_cents is None:
+        return None
+    payments = tuple(
+        f"{payment.payer} pays {payment.payee} {format_cents(payment.cents)}"
+        for payment in sheet.settlement
+    )
+    collections = tuple(
+        f"{player} collects {format_cents(cents)} in all"
+        for player, cents in net_cents(sheet.players, sheet.settlement).items()
+        if cents > 0
+    )
+    note = None
+    if all(player in sheet.winners for player in sheet.players):
+        note = "Everyone ties for the win: nobody pays."
+    elif not sheet.settlement:
+        note = "Nobody owes anything: no loser was ever set."
+    sets = ", ".join(f"{player} {sheet.sets[player]}" for player in sheet.players)
+    return SettlementSummary(
+        payments=payments,
+        collections=collections,
+        note=note,
+        sets=f"Sets: {sets} (at {format_cents(sheet.stake_cents)} a set)",
+    )

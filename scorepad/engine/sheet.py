@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from scorepad.engine.cards import Suit
+from scorepad.engine.frozen import FrozenDict
+
+if TYPE_CHECKING:
+    from scorepad.engine.settlement import SettlementSummary
 
 
 class GameStatus(StrEnum):
@@ -43,11 +48,11 @@ class RoundResult(RoundSetup):
     turned: Suit | None
     trump: Suit | None
     trump_note: str
-    bids: dict[str, int]
-    tricks: dict[str, int]
-    made: dict[str, bool]
-    points: dict[str, int]
-    totals: dict[str, int]
+    bids: FrozenDict[str, int]
+    tricks: FrozenDict[str, int]
+    made: FrozenDict[str, bool]
+    points: FrozenDict[str, int]
+    totals: FrozenDict[str, int]
     """Running totals after this round."""
 
 
@@ -82,14 +87,21 @@ class ScoreSheet(BaseModel):
     finished: bool
     rounds_total: int
     rounds: tuple[RoundResult, ...]
-    totals: dict[str, int]
+    totals: FrozenDict[str, int]
     standings: tuple[Standing, ...]
     leaders: tuple[str, ...]
     """Best total now (highest, or lowest when low wins); empty before the first round."""
     winners: tuple[str, ...]
     """Empty until the game is finished (an abandoned game has none)."""
-    sets: dict[str, int]
+    sets: FrozenDict[str, int]
     """Rounds in which each player missed their bid."""
     stake_cents: int | None
     settlement: tuple[Payment, ...]
     next_round: RoundSetup | None
+
+    def settlement_summary(self) -> SettlementSummary | None:
+        """Who pays whom, in words (see :func:`scorepad.engine.settlement.summarise_settlement`);
+        ``None`` unless the game is finished and played for a stake."""
+        from scorepad.engine.settlement import summarise_settlement  # it builds on this module
+
+        return summarise_settlement(self)

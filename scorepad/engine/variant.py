@@ -7,7 +7,6 @@ combination the cards cannot support is refused with the setting and the reason.
 
 from __future__ import annotations
 
-import itertools
 from enum import StrEnum
 from typing import Annotated, Any, Self
 
@@ -23,6 +22,8 @@ from pydantic import (
 
 from scorepad.engine.cards import DECK_SIZE, cards_left_over
 from scorepad.engine.errors import PlayerCountError, VariantSettingError
+from scorepad.engine.schedule import MAX_ROUNDS, compress_sizes
+from scorepad.engine.settlement import MAX_STAKE_CENTS
 
 
 class TrumpRule(StrEnum):
@@ -67,7 +68,7 @@ class Variant(BaseModel):
     (1, 2, 3, 4, 5, 6, 7, 8, 8, 7, 6, 5, 4, 3, 2, 1)
     >>> GOLF.points(bid=3, tricks=3, cards=5), GOLF.points(bid=2, tricks=3, cards=5)
     (13, 0)
-    >>> GOLF.model_copy(update={"min_players": 9}).validated()
+    >>> GOLF.with_changes(min_players=9)
     Traceback (most recent call last):
     ...
     scorepad.engine.errors.VariantSettingError: min_players: 9 is more than max_players (8)
@@ -77,7 +78,7 @@ class Variant(BaseModel):
 
     name: str = Field(min_length=1, max_length=60)
     summary: str = Field(default="", max_length=200)
-    hand_sizes: tuple[HandSize, ...] = Field(min_length=1, max_length=60)
+    hand_sizes: tuple[HandSize, ...] = Field(min_length=1, max_length=MAX_ROUNDS)
     """Cards per player, round by round, for a table small enough to deal them all; sizes the
     deck cannot serve for a larger table are dropped (see :meth:`schedule`)."""
     min_players: StrictInt = Field(ge=2, le=DECK_SIZE - 1)
@@ -93,7 +94,7 @@ class Variant(BaseModel):
     """``None``: a made zero scores like any made bid. A number: a made zero scores the round's
     number of tricks plus this number instead (Scotch Bridge: 13 + 5 = 18)."""
     winner: Winner = Winner.HIGHEST
-    stake_cents: StrictInt | None = Field(default=None, ge=0, le=100_000)
+    stake_cents: StrictInt | None = Field(default=None, ge=0, le=MAX_STAKE_CENTS)
     """Money each loser pays a winner per round they were set; ``None``: no payouts."""
 
     @model_validator(mode="after")
@@ -139,10 +140,6 @@ class Variant(BaseModel):
             return cls.model_validate(data)
         except ValidationError as exc:
             raise variant_error_from(exc) from None
-
-    def validated(self) -> Variant:
-        """Re-check settings after ``model_copy(update=...)``, which skips validation."""
-        return Variant.parse(self.model_dump())
 
     def with_changes(self, **changes: Any) -> Variant:
         """A custom variant: this one with some settings changed, validated."""
@@ -197,35 +194,6 @@ class Variant(BaseModel):
     @property
     def has_payouts(self) -> bool:
         return self.stake_cents is not None
-
-
-def compress_sizes(sizes: tuple[int, ...]) -> str:
-    """Write a run of hand sizes the way players say it.
-
-    >>> compress_sizes((13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 2, 3))
-    '13…1…3'
-    >>> compress_sizes((1, 2, 3, 3, 2, 1))
-    '1…3…1'
-    >>> compress_sizes((5, 3, 7))
-    '5, 3, 7'
-    >>> compress_sizes((4,))
-    '4'
-    """
-    steps = [b - a for a, b in itertools.pairwise(sizes)]
-    smooth = all(step in (-1, 1) for step in steps if step != 0) and all(
-        0 < i < len(steps) - 1 and steps[i - 1] * steps[i + 1] < 0
-        for i, step in enumerate(steps)
-        if step == 0
-    )
-    if len(sizes) < 3 or not smooth:
-        return ", ".join(str(size) for size in sizes)
-    turns = [sizes[0]]
-    for i in range(1, len(sizes) - 1):
-        before, after = sizes[i] - sizes[i - 1], sizes[i + 1] - sizes[i]
-        if before * after < 0 or (before == 0 and turns[-1] != sizes[i]):
-            turns.append(sizes[i])
-    turns.append(sizes[-1])
-    return "…".join(str(size) for size in turns)
 
 
 def variant_error_from(exc: ValidationError) -> VariantSettingError:

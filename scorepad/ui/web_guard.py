@@ -31,7 +31,7 @@ from urllib.parse import urlsplit
 from starlette.responses import PlainTextResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from scorepad.engine.text import quoted
+from scorepad.engine import quoted
 
 logger = logging.getLogger(__name__)
 

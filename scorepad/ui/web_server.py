@@ -29,7 +29,7 @@ from typing import Any, cast
 
 from starlette.types import ASGIApp
 
-from scorepad.engine.text import shown
+from scorepad.engine import shown
 from scorepad.ui.web_guard import GuardedApp, ServedAddress
 from scorepad.ui.web_offline import OfflineApp, OfflineClient
 

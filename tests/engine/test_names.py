@@ -56,7 +56,7 @@ def one_line(message: str) -> bool:
 def test_a_name_is_trimmed_normalised_and_inner_spaces_collapse() -> None:
     game = Game.start("golf", ["  Zoe   Lee ", "Bob"])
     assert game.players == ("Zoe Lee", "Bob")
-    assert game.record.players == ["Zoe Lee", "Bob"]
+    assert game.record.players == ("Zoe Lee", "Bob")
     decomposed = "Zoe\u0301"  # "e" + combining acute accent
     assert Game.start("golf", [decomposed, "Bob"]).players == ("Zo\u00e9", "Bob")
 

@@ -106,8 +106,10 @@ def test_a_custom_variant_plays_by_its_own_settings() -> None:
 
 
 def test_variant_describes_its_schedule_for_a_table() -> None:
+    # a chain a…b…c plays the turning count twice (Golf: 8 cards twice); Scotch Bridge plays
+    # one round of 1 card, so its runs are written apart ("13…1…13" read back as 26 rounds)
     assert GOLF.describe_schedule(6) == "16 rounds: 1…8…1"
-    assert SCOTCH_BRIDGE.describe_schedule(4) == "25 rounds: 13…1…13"
+    assert SCOTCH_BRIDGE.describe_schedule(4) == "25 rounds: 13…1, 2…13"
     assert MORMON_BRIDGE.describe_schedule(7) == "7 rounds: 7…1"
 
 

@@ -1,0 +1,376 @@
+"""A round being entered on the pad, checked against its game: every rule of entry in one place.
+
+The draft (:class:`~scorepad.engine.record.RoundDraft`) holds only what the table said. A
+:class:`RoundEntryState`, from :meth:`scorepad.engine.game.Game.entry`, says what follows from
+it: the trump, the stage, whose number the pad enters, which keys are open and why the others
+are not, the last trick count filled in, what each player would score. Its transitions (turn a
+card, say go, tap a number, pick an entry to correct) return the next draft, or raise a typed
+:class:`~scorepad.engine.errors.EntryRefusedError` with the words for the table. A screen only
+shows the state and passes taps on.
+
+Golf, Ann Bob Cat with Cat dealing (the hook: the bids may not add up to the tricks):
+
+>>> from scorepad.engine.game import Game
+>>> from scorepad.engine.record import RoundDraft
+>>> game = Game.start("golf", ["Ann", "Bob", "Cat"], first_dealer="Cat")
+>>> entry = game.entry(1, RoundDraft())
+>>> entry.stage
+<Stage.TRUMP: 'trump'>
+>>> entry = game.entry(1, entry.choose_trump(Suit.HEARTS))
+>>> entry.trump.note, entry.stage, entry.active
+('hearts turned: hearts are trump', <Stage.BIDS: 'bids'>, 'Ann')
+>>> entry = game.entry(1, entry.enter(0).draft)
+>>> entry = game.entry(1, entry.enter(0).draft)
+>>> [key.value for key in entry.pad if key.enabled], entry.pad_note
+([0], 'Cat deals and may not bid 1: the bids would add up to 1, the number of tricks')
+>>> entry.enter(1)
+Traceback (most recent call last):
+...
+scorepad.engine.errors.PadKeyError: round 1: Cat deals and may not bid 1: the bids would add \
+up to 1, the number of tricks
+
+Once the bids are in, the last trick count is filled in from the others:
+
+>>> entry = game.entry(1, entry.enter(0).draft)
+>>> entry = game.entry(1, entry.enter(1).draft)
+>>> entry = game.entry(1, entry.enter(0).draft)
+>>> entry.stage, dict(entry.tricks), entry.filled_in
+(<Stage.CONFIRM: 'confirm'>, {'Ann': 1, 'Bob': 0, 'Cat': 0}, 'Cat')
+>>> [(line.name, line.points) for line in entry.lines]
+[('Ann', 0), ('Bob', 10), ('Cat', 10)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import NamedTuple
+
+from pydantic import BaseModel, ConfigDict
+
+from scorepad.engine.cards import Suit
+from scorepad.engine.entry import balance_text, bid_options, tricks_state
+from scorepad.engine.errors import (
+    EntryRefusedError,
+    NoCardToTurnError,
+    NothingToEnterError,
+    PadKeyError,
+    RoundIncompleteError,
+    SelectionRefusedError,
+)
+from scorepad.engine.frozen import FrozenDict
+from scorepad.engine.record import RoundDraft, RoundRecord
+from scorepad.engine.sheet import RoundSetup
+from scorepad.engine.text import quoted
+from scorepad.engine.trump import TrumpCall
+
+__all__ = [
+    "Entered",
+    "EntryRefusedError",
+    "Field",
+    "PadKey",
+    "PlayerLine",
+    "RoundEntryState",
+    "Selection",
+    "Stage",
+]
+
+
+class Stage(StrEnum):
+    TRUMP = "trump"
+    """Waiting for the turned suit."""
+    GO = "go"
+    """Simultaneous bids: waiting for "ready, set, go"."""
+    BIDS = "bids"
+    TRICKS = "tricks"
+    CONFIRM = "confirm"
+    """Everything entered: one tap records the round."""
+
+
+class Field(StrEnum):
+    BID = "bid"
+    TRICKS = "tricks"
+
+
+@dataclass(frozen=True)
+class Selection:
+    """A player picked to correct an entry already made."""
+
+    field: Field
+    player: str
+
+
+class PadKey(BaseModel):
+    """One number key of the pad."""
+
+    model_config = ConfigDict(frozen=True)
+
+    value: int
+    enabled: bool
+    reason: str | None = None
+    """Why the key is disabled: the hook, or more tricks than are left."""
+
+
+class PlayerLine(BaseModel):
+    """One player's row of the round."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    deals: bool
+    leads: bool
+    bid: int | None
+    tricks: int | None
+    tricks_filled_in: bool
+    """The trick count was worked out from the others, not entered."""
+    points: int | None
+    """Points this round would score, once bid and tricks are known."""
+    active: bool
+    """The number pad is entering this player's value now."""
+
+
+class Entered(NamedTuple):
+    """A number entered: the new draft, and a note for the table when an earlier entry had
+    to be taken back to keep the rules (the dealer bids again after a hook correction)."""
+
+    draft: RoundDraft
+    note: str | None
+
+
+class RoundEntryState(BaseModel):
+    """Round ``setup.number`` with ``draft`` entered so far; worked out by :meth:`Game.entry
+    <scorepad.engine.game.Game.entry>`, which checks the draft against the game first."""
+
+    model_config = ConfigDict(frozen=True)
+
+    setup: RoundSetup
+    draft: RoundDraft
+    selection: Selection | None
+    editing: bool
+    """An earlier, recorded round being corrected (no "ready, set, go" again)."""
+    trump: TrumpCall | None
+    """``None`` until the turned suit is tapped (a round that deals every card has its
+    no-trump call at once)."""
+    bids: FrozenDict[str, int]
+    """The bids so far, in bidding order."""
+    tricks: FrozenDict[str, int]
+    """Trick counts, the last one filled in once the others are entered."""
+    filled_in: str | None
+    stage: Stage
+    active: str | None
+    """Whose number the pad enters now."""
+    pad: tuple[PadKey, ...]
+    """The keys 0…cards for the active player, each open or closed with the reason."""
+    pad_note: str | None
+    """Why a bid key is closed, when the hook is the reason."""
+    balance: str
+    lines: tuple[PlayerLine, ...]
+
+    @property
+    def number(self) -> int:
+        return self.setup.number
+
+    # --- what a tap does (each returns the new draft; errors leave it unchanged) ----------------
+
+    def choose_trump(self, suit: Suit) -> RoundDraft:
+        if self.setup.all_dealt:
+            raise NoCardToTurnError(self.number, "all the cards are dealt, so no card is turned")
+        return self.draft.model_copy(update={"turned": suit})
+
+    def say_go(self) -> RoundDraft:
+        return self.draft.model_copy(update={"bids_shown": True})
+
+    def enter(self, value: int) -> Entered:
+        """Enter ``value`` for the active player."""
+        player, stage = self.active, self.stage
+        if player is None or stage not in (Stage.BIDS, Stage.TRICKS):
+            raise NothingToEnterError(self.number, "nothing is waiting for a number now")
+        key = next((k for k in self.pad if k.value == value), None)
+        if key is None or not key.enabled:
+            reason = key.reason if key is not None else None
+            raise PadKeyError(self.number, player, value, reason or self._out_of_range(value))
+        if stage is Stage.BIDS:
+            return self._with_bid(player, value)
+        tricks = self.draft.tricks | {player: value}
+        return Entered(self.draft.model_copy(update={"tricks": tricks}), None)
+
+    def _out_of_range(self, value: int) -> str:
+        if self.stage is Stage.BIDS:
+            return f"{self.active} cannot bid {value} with {self.setup.cards} cards"
+        return _trick_cap_reason(str(self.active), value, self.setup.cards)
+
+    def _with_bid(self, player: str, value: int) -> Entered:
+        """The bid entered; a dealer's bid the hook now forbids is taken back, with a note."""
+        bids = self.draft.bids | {player: value}
+        dealer = self.setup.dealer
+        note = None
+        if player != dealer and dealer in bids:
+            dealer_options = bid_options(self.setup, bids, dealer)
+            if bids[dealer] not in dealer_options.allowed:
+                note = (
+                    f"{dealer}'s bid of {bids[dealer]} is no longer allowed "
+                    f"({dealer_options.reason}); {dealer} bids again"
+                )
+                bids = bids.without(dealer)
+        return Entered(self.draft.model_copy(update={"bids": bids}), note)
+
+    def select(self, field: Field, player: str) -> Selection | None:
+        """Pick an entry to correct; ``None`` when it is the one the pad enters anyway. The
+        filled-in trick count cannot be picked: it follows from the others."""
+        setup = self.setup
+        if player not in setup.bid_order:
+            raise SelectionRefusedError(self.number, f"{quoted(player)} is not playing")
+        if self.trump is None:
+            raise SelectionRefusedError(self.number, "tap the turned suit first")
+        if self.stage is Stage.GO:
+            raise SelectionRefusedError(self.number, "say ready, set, go first")
+        if (
+            field is Field.BID
+            and player not in self.draft.bids
+            and setup.sequential_bids
+            and player != self.active
+        ):
+            raise SelectionRefusedError(
+                self.number, f"bids go in order; it is {self.active}'s turn"
+            )
+        if field is Field.TRICKS:
+            if len(self.draft.bids) < len(setup.bid_order):
+                raise SelectionRefusedError(self.number, "enter everyone's bid first")
+            if player == self.filled_in:
+                raise SelectionRefusedError(
+                    self.number,
+                    f"{player}'s tricks are worked out from the others'; "
+                    "correct one of theirs instead",
+                )
+        natural = Stage.BIDS if field is Field.BID else Stage.TRICKS
+        if self.selection is None and self.stage is natural and player == self.active:
+            return None
+        return Selection(field, player)
+
+    @property
+    def missing(self) -> str | None:
+        """What the round still needs before it can be recorded; ``None`` when nothing."""
+        return {
+            Stage.TRUMP: "tap the turned suit first",
+            Stage.GO: "say go and enter the bids first",
+            Stage.BIDS: f"{self.active} has not bid yet",
+            Stage.TRICKS: f"enter {self.active}'s tricks first",
+        }.get(self.stage)
+
+    def record(self) -> RoundRecord:
+        """The finished round (the game checks it again when it is recorded)."""
+        if self.missing is not None:
+            raise RoundIncompleteError(self.number, self.missing)
+        return RoundRecord(turned=self.draft.turned, bids=self.bids, tricks=self.tricks)
+
+
+def _trick_cap_reason(player: str, value: int, cards: int) -> str:
+    return f"{player} cannot have taken {value}: that makes more than the {cards} tricks played"
+
+
+def entry_state(
+    setup: RoundSetup,
+    draft: RoundDraft,
+    *,
+    trump: TrumpCall | None,
+    editing: bool,
+    score: Callable[[int, int, int], int],
+    selection: Selection | None = None,
+) -> RoundEntryState:
+    """Work out the state. The game supplies what needs its variant (the trump call, and
+    ``score(bid, tricks, cards)``: :meth:`Variant.points
+    <scorepad.engine.variant.Variant.points>`) and has checked the draft."""
+    order = setup.bid_order
+    bids = {name: draft.bids[name] for name in order if name in draft.bids}
+    counted = tricks_state(setup, draft.tricks)
+    tricks = counted.tricks
+    stage = _stage(
+        setup, draft, selection=selection, trump=trump, editing=editing, tricks_known=len(tricks)
+    )
+    active: str | None = None
+    if selection is not None and stage in (Stage.BIDS, Stage.TRICKS):
+        active = selection.player
+    elif stage is Stage.BIDS:
+        active = next(name for name in order if name not in draft.bids)
+    elif stage is Stage.TRICKS:
+        active = next(name for name in order if name not in tricks)
+    pad: tuple[PadKey, ...] = ()
+    pad_note = None
+    if active is not None and stage is Stage.BIDS:
+        options = bid_options(setup, draft.bids, active)
+        pad_note = options.reason
+        pad = tuple(
+            PadKey(
+                value=n,
+                enabled=n in options.allowed,
+                reason=None if n in options.allowed else options.reason,
+            )
+            for n in range(setup.cards + 1)
+        )
+    elif active is not None:
+        cap = setup.cards - sum(v for name, v in draft.tricks.items() if name != active)
+        pad = tuple(
+            PadKey(
+                value=n,
+                enabled=n <= cap,
+                reason=None if n <= cap else _trick_cap_reason(active, n, setup.cards),
+            )
+            for n in range(setup.cards + 1)
+        )
+    points = {
+        name: score(bids[name], tricks[name], setup.cards)
+        for name in order
+        if name in bids and name in tricks
+    }
+    lines = tuple(
+        PlayerLine(
+            name=name,
+            deals=name == setup.dealer,
+            leads=name == setup.leader,
+            bid=bids.get(name),
+            tricks=tricks.get(name),
+            tricks_filled_in=name == counted.filled_in,
+            points=points.get(name),
+            active=name == active,
+        )
+        for name in order
+    )
+    return RoundEntryState(
+        setup=setup,
+        draft=draft,
+        selection=selection,
+        editing=editing,
+        trump=trump,
+        bids=bids,
+        tricks=tricks,
+        filled_in=counted.filled_in,
+        stage=stage,
+        active=active,
+        pad=pad,
+        pad_note=pad_note,
+        balance=balance_text(sum(draft.bids.values()), setup.cards),
+        lines=lines,
+    )
+
+
+def _stage(
+    setup: RoundSetup,
+    draft: RoundDraft,
+    *,
+    selection: Selection | None,
+    trump: TrumpCall | None,
+    editing: bool,
+    tricks_known: int,
+) -> Stage:
+    if trump is None:
+        return Stage.TRUMP
+    if not setup.sequential_bids and not draft.bids_shown and not editing:
+        return Stage.GO
+    if selection is not None:
+        return Stage.BIDS if selection.field is Field.BID else Stage.TRICKS
+    if len(draft.bids) < len(setup.bid_order):
+        return Stage.BIDS
+    if tricks_known < len(setup.bid_order):
+        return Stage.TRICKS
+    return Stage.CONFIRM
