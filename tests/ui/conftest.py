@@ -5,10 +5,10 @@ from pathlib import Path
 
 import pytest
 
-from scorepad.store import TinyDBStore
+from scorepad.store import open_store
 from scorepad.ui.state import ScorepadApp
 
 
 @pytest.fixture
 def app(tmp_path: Path) -> ScorepadApp:
-    return ScorepadApp(TinyDBStore(tmp_path / "data"), rng=random.Random(7))
+    return ScorepadApp(open_store(tmp_path / "data"), rng=random.Random(7))

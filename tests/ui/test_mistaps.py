@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from scorepad.engine import GOLF, MORMON_BRIDGE, RoundDraft, Suit
-from scorepad.store import TinyDBStore
+from scorepad.store import open_store
 from scorepad.store.models import UNDO_KEPT
 from scorepad.ui.state import ChoiceKey, Field, GameTab, ScorepadApp, Screen, Stage
 from tests.ui.driving import play_round, start
@@ -27,7 +27,7 @@ def reopened(app: ScorepadApp) -> ScorepadApp:
     """The app started again on the same store, with the same game open."""
     session = app.game.session
     assert session is not None
-    again = ScorepadApp(TinyDBStore(app.store.root), rng=random.Random(1))
+    again = ScorepadApp(open_store(app.store.root), rng=random.Random(1))
     again.home.open_game(session.stored.id)
     assert again.screen is Screen.GAME, again.message
     return again
@@ -395,8 +395,8 @@ def test_undo_keeps_the_last_50_steps_in_a_small_file(app: ScorepadApp) -> None:
 
 
 def test_a_game_changed_in_another_window_keeps_its_stored_undo_steps(tmp_path: Path) -> None:
-    first = ScorepadApp(TinyDBStore(tmp_path))
-    second = ScorepadApp(TinyDBStore(tmp_path))
+    first = ScorepadApp(open_store(tmp_path))
+    second = ScorepadApp(open_store(tmp_path))
     start(first, "golf", FOUR, dealer="Dan")
     game_id = first.game.session.stored.id if first.game.session else ""
     second.home.open_game(game_id)

@@ -12,7 +12,7 @@ import pytest
 import pytest_asyncio
 
 from scorepad.engine import GOLF, RoundDraft, Suit
-from scorepad.store import TinyDBStore
+from scorepad.store import open_store
 from scorepad.ui.state import ScorepadApp, Screen
 from tests.ui.driving import play_round, start
 from tests.ui.flet_session import ViewDriver
@@ -25,7 +25,7 @@ FOUR = ["Ann", "Bob", "Cat", "Dan"]
 
 @pytest_asyncio.fixture
 async def driver(tmp_path: Path) -> AsyncIterator[ViewDriver]:
-    app = ScorepadApp(TinyDBStore(tmp_path / "data"), rng=random.Random(3))
+    app = ScorepadApp(open_store(tmp_path / "data"), rng=random.Random(3))
     view = ViewDriver(app, width=1200)  # wide: the round and the sheet side by side
     await view.settle()
     yield view

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from scorepad.engine import DECK_SIZE, BidMode, Game, Suit, Variant
-from scorepad.store import TinyDBStore
+from scorepad.store import open_store
 from scorepad.ui.state import GameTab, MessageKind, RoundEntry, ScorepadApp, Screen, Stage
 from tests.ui.driving import play_round, start, tap_for
 
@@ -202,7 +202,7 @@ def test_trump_calls_explain_the_no_trump_rules(app: ScorepadApp) -> None:
 
 
 def test_a_game_resumes_mid_round_after_the_app_is_closed(tmp_path: Path) -> None:
-    app = ScorepadApp(TinyDBStore(tmp_path))
+    app = ScorepadApp(open_store(tmp_path))
     start(app, "golf", FOUR, dealer="Dan")
     play_round(app)
     app.game.choose_trump(Suit.DIAMONDS)
@@ -210,7 +210,7 @@ def test_a_game_resumes_mid_round_after_the_app_is_closed(tmp_path: Path) -> Non
     game_id = app.game.session.stored.id if app.game.session else ""
     del app  # the app is killed
 
-    again = ScorepadApp(TinyDBStore(tmp_path))
+    again = ScorepadApp(open_store(tmp_path))
     summary = again.home.games[0]
     assert (summary.id, summary.status, summary.rounds_played) == (game_id, "in_progress", 1)
     again.home.open_game(game_id)
@@ -224,8 +224,8 @@ def test_a_game_resumes_mid_round_after_the_app_is_closed(tmp_path: Path) -> Non
 
 
 def test_two_windows_on_one_game_never_record_over_each_other(tmp_path: Path) -> None:
-    store = TinyDBStore(tmp_path)
-    first, second = ScorepadApp(store), ScorepadApp(TinyDBStore(tmp_path))
+    store = open_store(tmp_path)
+    first, second = ScorepadApp(store), ScorepadApp(open_store(tmp_path))
     start(first, "golf", FOUR, dealer="Dan")
     game_id = first.game.session.stored.id if first.game.session else ""
     second.home.open_game(game_id)

@@ -11,7 +11,7 @@ import pytest
 import pytest_asyncio
 
 from scorepad.engine import GOLF, Suit
-from scorepad.store import TinyDBStore, atomic
+from scorepad.store import atomic, open_store
 from scorepad.ui.state import ChoiceKey, GameTab, MessageKind, ScorepadApp, Screen, Stage
 from tests.ui.driving import play_round, start
 from tests.ui.flet_session import ViewDriver
@@ -21,7 +21,7 @@ pytestmark = pytest.mark.asyncio
 
 @pytest_asyncio.fixture
 async def driver(tmp_path: Path) -> AsyncIterator[ViewDriver]:
-    app = ScorepadApp(TinyDBStore(tmp_path / "data"), rng=random.Random(3))
+    app = ScorepadApp(open_store(tmp_path / "data"), rng=random.Random(3))
     view = ViewDriver(app)
     await view.settle()
     yield view
@@ -181,7 +181,7 @@ async def test_every_button_on_every_screen_does_something_sane(tmp_path: Path, 
     runs = iter(range(1000))
 
     async def arrive() -> ViewDriver:
-        app = ScorepadApp(TinyDBStore(tmp_path / f"run-{next(runs)}"), rng=random.Random(3))
+        app = ScorepadApp(open_store(tmp_path / f"run-{next(runs)}"), rng=random.Random(3))
         reach(app)
         assert app.screen is screen, app.message
         assert app.message is None or app.message.kind is MessageKind.INFO, app.message
@@ -227,7 +227,7 @@ async def test_an_unreadable_store_gets_its_own_screen_and_a_way_back(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(atomic, "BACKUP_SPACING_NS", 0)  # keep a backup of every write
-    store = TinyDBStore(tmp_path)
+    store = open_store(tmp_path)
     store.add_players(["Ann"])
     store.add_players(["Bob"])  # a second write, so a good backup of the first exists
     (tmp_path / "catalogue.json").write_text('{"schema": {"1": ')
