@@ -86,11 +86,6 @@ name_text = st.builds(
 accents typed as combining marks (the same name as the composed letter)."""
 
 
-def seat_key(name: str) -> str:
-    """Two names the new-game form treats as the same person."""
-    return name_key(name)
-
-
 hand_sizes_text = st.one_of(
     st.sampled_from(["1-3", "2", "3-1", "1-2, 2-1", "10-1", "13", "5 4 3", "1-9, 9-1", "7-9"]),
     st.sampled_from(["2 2 2 2", "1 1 3", "3 3 3", "1 2 1 2", "4 4"]),  # deletions that fit
@@ -327,7 +322,7 @@ class ScorepadMachine(RuleBasedStateMachine):
         variant = choice.variant
         count = data.draw(st.integers(variant.min_players, variant.max_players), label="players")
         typed = data.draw(
-            st.lists(name_text, min_size=count, max_size=count, unique_by=seat_key),
+            st.lists(name_text, min_size=count, max_size=count, unique_by=name_key),
             label="names",
         )
         for name in typed:
