@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 from tinydb import Query
@@ -67,11 +67,19 @@ class CatalogueGame(BaseModel):
         fields = summary.model_dump(exclude={"problem", "recoverable"})
         return cls(signature=signature, **fields)
 
-    def summary(self) -> GameSummary:
-        """The row as the list shows it (already valid: built without a second check)."""
+    def listed(self) -> ListedGame:
+        """The row as the list uses it: a plain pair, its summary built without a second
+        check (the row is valid), so that a list of thousands costs no model work."""
         fields = dict(self)
-        del fields["signature"]
-        return GameSummary.model_construct(**fields)
+        signature = fields.pop("signature")
+        return ListedGame(signature, GameSummary.model_construct(**fields))
+
+
+class ListedGame(NamedTuple):
+    """A game as the catalogue lists it: its file's signature and its summary."""
+
+    signature: Signature
+    summary: GameSummary
 
 
 _GAME_ROWS: TypeAdapter[dict[int, CatalogueGame]] = TypeAdapter(dict[int, CatalogueGame])
@@ -118,7 +126,7 @@ class Catalogue:
             limit=CATALOGUE_MAX_BYTES,
             keep_parsed=True,
         )
-        self._games_seen: tuple[Signature | None, dict[str, CatalogueGame]] | None = None
+        self._games_seen: tuple[Signature | None, dict[str, ListedGame]] | None = None
         self.stray: list[int] = []
         """Document ids of ``games`` rows found not to be a row's shape at the last look:
         dropped at the next :meth:`put_games`."""
@@ -183,7 +191,7 @@ class Catalogue:
 
     # --- games --------------------------------------------------------------------------------
 
-    def games(self) -> dict[str, CatalogueGame] | None:
+    def games(self) -> dict[str, ListedGame] | None:
         """Every ``games`` row by game id, or ``None`` when there is no catalogue file; no
         rows at all if any row is not a row's shape (the rows are only a digest of the game
         files: all are made again rather than one trusted in part).
@@ -201,7 +209,11 @@ class Catalogue:
             validated = _GAME_ROWS.validate_python(raw)
         except ValidationError:
             validated = {}
-        rows = {row.id: row for doc_id, row in validated.items() if doc_id == _id_number(row.id)}
+        rows = {
+            row.id: row.listed()
+            for doc_id, row in validated.items()
+            if doc_id == _id_number(row.id)
+        }
         self.stray = [
             doc_id for doc_id in raw if doc_id not in validated or validated[doc_id].id not in rows
         ]
@@ -214,7 +226,7 @@ class Catalogue:
 
     def put_games(
         self,
-        rows: Mapping[str, CatalogueGame],
+        rows: Mapping[str, ListedGame],
         changed: Iterable[CatalogueGame],
         removed: Iterable[str],
     ) -> None:

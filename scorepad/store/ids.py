@@ -17,6 +17,7 @@ GAME_ID = re.compile(r"[0-9a-f]{8}")
 """What :func:`new_game_id` makes: 8 lowercase hex characters."""
 GAME_ID_PREFIX = re.compile(r"[0-9a-f]{1,8}")
 GAME_FILE_SUFFIX = ".json"
+GAME_FILE_NAME_LENGTH = 2 * GAME_ID_BYTES + len(GAME_FILE_SUFFIX)
 EXPECTED = "a game id is 8 characters from 0-9 and a-f, like 1a2b3c4d"
 
 
@@ -41,7 +42,7 @@ def checked_prefix(text: str) -> str:
 
 def game_id_of(file_name: str) -> str | None:
     """The id a file in ``games/`` is stored under, or ``None`` if it is no game's file."""
-    if not file_name.endswith(GAME_FILE_SUFFIX):
+    if len(file_name) != GAME_FILE_NAME_LENGTH or not file_name.endswith(GAME_FILE_SUFFIX):
         return None
     stem = file_name[: -len(GAME_FILE_SUFFIX)]
     return stem if GAME_ID.fullmatch(stem) else None

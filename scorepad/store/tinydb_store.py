@@ -16,7 +16,8 @@ import contextlib
 import os
 import stat
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Iterator, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -35,7 +36,7 @@ from scorepad.engine import (
 )
 from scorepad.store import schema
 from scorepad.store.atomic import fsync_folder, remove_temp_litter
-from scorepad.store.catalogue import Catalogue, CatalogueGame
+from scorepad.store.catalogue import Catalogue, CatalogueGame, ListedGame
 from scorepad.store.checks import check_catalogue, first_problem
 from scorepad.store.errors import (
     GameNotFoundError,
@@ -53,7 +54,6 @@ from scorepad.store.files import (
     Signature,
     is_read_only_error,
     read_store_file,
-    signature_of,
 )
 from scorepad.store.ids import checked_game_id, checked_prefix, game_id_of, new_game_id
 from scorepad.store.interface import KEEP, GameChange, Keep
@@ -76,6 +76,10 @@ EPOCH = datetime.fromtimestamp(0, UTC)
 
 KNOWN_GAMES_KEPT = 64
 
+FOLDER_CLOCK_MARGIN_NS = 2_000_000_000
+"""How much older than a look at the games folder its modification time must be for the look
+to stand while the folder is unchanged: two seconds, the coarsest file time (FAT) there is."""
+
 
 def game_files(folder: Path) -> dict[str, Signature]:
     """The game files in ``folder`` by id, with their signatures.
@@ -88,7 +92,8 @@ def game_files(folder: Path) -> dict[str, Signature]:
         entries = list(os.scandir(folder))
     except FileNotFoundError:
         return {}
-    for entry in entries:
+    is_regular = stat.S_ISREG
+    for entry in entries:  # thousands of games: kept to the bare minimum per file
         game_id = game_id_of(entry.name)
         if game_id is None:
             continue
@@ -96,8 +101,8 @@ def game_files(folder: Path) -> dict[str, Signature]:
             status = entry.stat(follow_symlinks=False)
         except OSError:
             continue
-        if stat.S_ISREG(status.st_mode):
-            found[game_id] = signature_of(status)
+        if is_regular(status.st_mode):
+            found[game_id] = (status.st_ino, status.st_mtime_ns, status.st_size)
     return found
 
 
@@ -124,6 +129,9 @@ class TinyDBStore:
                 raise StoreWriteError(self.games_dir, exc.strerror or str(exc)) from None
             self.read_only = exc.strerror or str(exc)
         self._thread_lock = threading.RLock()
+        self._last_look: tuple[tuple[int, int], int, dict[str, Signature]] | None = None
+        """The games folder's inode and modification time, when it was last scanned (ns),
+        and the game files found then (see :meth:`_games_on_disk`)."""
         self._known_games: dict[str, tuple[bytes, StoredGame]] = {}
         """Games last read or written, by the exact bytes of their file: a file that still
         holds those bytes needs no second parse and check."""
@@ -351,12 +359,12 @@ class TinyDBStore:
         if status is DAMAGED:
             return damaged
         if status is None:
-            return [row.summary() for row in rows.values()] + damaged
+            return [row.summary for row in rows.values()] + damaged
         if up_to_date:  # the catalogue's rows are the files': ask it
-            return [rows[i].summary() for i in self._catalogue.game_ids(status) if i in rows]
-        return [row.summary() for row in rows.values() if row.status is status]
+            return [rows[i].summary for i in self._catalogue.game_ids(status) if i in rows]
+        return [row.summary for row in rows.values() if row.summary.status is status]
 
-    def _refreshed_rows(self) -> tuple[dict[str, CatalogueGame], list[GameSummary], bool]:
+    def _refreshed_rows(self) -> tuple[dict[str, ListedGame], list[GameSummary], bool]:
         """The catalogue's rows of the games on disk, kept where their file is unchanged and
         made again from the file where it changed, with the catalogue brought up to date in
         one write; the summaries of the damaged games; and whether the catalogue now holds
@@ -367,7 +375,7 @@ class TinyDBStore:
         was) shows at once. A catalogue that cannot be read does not stop the list: the game
         files are the truth, and opening the store says what is wrong with the catalogue.
         """
-        on_disk = game_files(self.games_dir)
+        on_disk = self._games_on_disk()
         try:
             found = self._catalogue.games()
         except StoreFileError:
@@ -395,15 +403,38 @@ class TinyDBStore:
                 damaged.append(summary)
         for game_id in gone:
             del rows[game_id]
-        rows.update((row.id, row) for row in changed)
+        rows.update((row.id, row.listed()) for row in changed)
         up_to_date = found is not None and not (changed or gone or self._catalogue.stray)
         if (found is not None or lost) and self.read_only is None and not up_to_date:
             with contextlib.suppress(StoreWriteError, StoreFileError):  # made again next time
                 self._catalogue.put_games(rows, changed, gone)
                 up_to_date = True
         if lost:
-            self._add_to_roster([name for row in rows.values() for name in row.players])
+            self._add_to_roster([name for row in rows.values() for name in row.summary.players])
         return rows, damaged, up_to_date
+
+    def _games_on_disk(self) -> Mapping[str, Signature]:
+        """:func:`game_files`, or its last answer when the folder cannot have changed since.
+
+        Every write of a game replaces its file by a rename, which changes the folder's
+        modification time; so a folder whose inode and modification time are those of the
+        last look, and whose modification time is older than that look by more than
+        :data:`FOLDER_CLOCK_MARGIN_NS`, holds the same files (the margin covers clocks that
+        tick coarsely: a change in the same tick as the look would not show). A file edited
+        in place by something else than scorepad is seen at the next change in the folder.
+        """
+        try:
+            status = os.stat(self.games_dir)
+        except OSError:
+            return game_files(self.games_dir)
+        folder = (status.st_ino, status.st_mtime_ns)
+        last = self._last_look
+        if last is not None and last[0] == folder and last[1] - folder[1] > FOLDER_CLOCK_MARGIN_NS:
+            return last[2]
+        looked_at = time.time_ns()
+        files = game_files(self.games_dir)
+        self._last_look = (folder, looked_at, files)
+        return files
 
     def _summarize(self, game_id: str) -> GameSummary | None:
         """A game's summary, a damaged one saying why it cannot be read, or ``None`` for a

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import os
 import shutil
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ from scorepad.store import (
     atomic,
     open_store,
     recover_store,
+    tinydb_store,
 )
 from scorepad.store.storage import DurableJSONStorage
 from tests.store.test_store import FOUR, new_golf, record_zero_round
@@ -197,3 +199,26 @@ def test_an_upgraded_store_lists_as_before(tmp_path: Path) -> None:
     first = listing(TinyDBStore(root))
     (root / "catalogue.json").unlink()
     assert listing(TinyDBStore(root)) == first
+
+
+def test_an_unchanged_games_folder_is_not_scanned_again_but_any_write_is_seen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store, games = a_store_with_games(tmp_path)
+    folder = tmp_path / "games"
+    an_hour_ago = folder.stat().st_mtime_ns - 3600 * 10**9
+    os.utime(folder, ns=(an_hour_ago, an_hour_ago))
+    before = listing(store)
+    scans: list[Path] = []
+    real_scan = tinydb_store.game_files
+
+    def counting(path: Path) -> dict[str, tuple[int, int, int]]:
+        scans.append(path)
+        return real_scan(path)
+
+    monkeypatch.setattr(tinydb_store, "game_files", counting)
+    assert listing(store) == before
+    assert scans == [], "the folder is as it was: its files are too"
+    record_zero_round(TinyDBStore(tmp_path), games[1])  # replaces a file: the folder changes
+    assert [s.rounds_played for s in store.list_games() if s.id == games[1]] == [1]
+    assert scans == [folder]
