@@ -1,12 +1,12 @@
 """The app as plain Python: which screen shows, the message line, the theme, and one controller
 per screen.
 
-The Flet views only read this and call the controllers by name: :attr:`ScorepadApp.home`
-(the game list), :attr:`~ScorepadApp.new_game` (the new-game form), :attr:`~ScorepadApp.game`
-(the open game with its undo and corrections) and :attr:`~ScorepadApp.house_rules`. Tests
-drive the same objects directly, without a browser. Each action runs in :meth:`ScorepadApp.
-action`: it either succeeds (and is saved before it returns) or leaves everything as it was
-and puts a clear message where the user is looking. No Flet in this module.
+The Flet views only read this and call the controllers by name: :attr:`ScorepadApp.home` (the
+game list), ``new_game`` (the new-game form), ``game`` (the open game with its undo and
+corrections) and ``house_rules`` (the rules editor); ``lists`` reads what they list. Tests drive
+the same objects directly, without a browser. Each action runs in :meth:`ScorepadApp.action`:
+it either succeeds (and is saved before it returns) or leaves everything as it was and puts a
+clear message where the user is looking. No Flet in this module.
 """
 
 from __future__ import annotations

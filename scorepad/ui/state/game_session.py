@@ -430,9 +430,7 @@ class GameController:
                 ) from None
             fitted = fitted_draft(restored.game, restored.draft)
             self._write(restored.game, draft=fitted.draft, undo=rest)
-            session.editing = None
-            session.edit_draft = None
-            session.selection = None
+            session.stop_editing()
             session.changes = []
             session.show_the_likely_tab()
             note = f" {fitted.note}" if fitted.note else ""
