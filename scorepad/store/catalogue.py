@@ -136,9 +136,6 @@ class Catalogue:
         have changed the file since the last look)."""
         return CatalogueTable(self.storage, name, cache_size=0)
 
-    def exists(self) -> bool:
-        return self.storage.read() is not None
-
     # --- schema -------------------------------------------------------------------------------
 
     def schema_version(self) -> int | None:

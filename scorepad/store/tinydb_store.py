@@ -81,6 +81,19 @@ FOLDER_CLOCK_MARGIN_NS = 2_000_000_000
 to stand while the folder is unchanged: two seconds, the coarsest file time (FAT) there is."""
 
 
+STALE_ROWS_WRITTEN = 16
+ROWS_PER_STALE_ROW = 64
+
+
+def _worth_writing(stale: int, rows: Mapping[str, object]) -> bool:
+    """Whether a listing that made ``stale`` rows again from their game files should write
+    them to the catalogue now: TinyDB rewrites the whole file, hundreds of milliseconds with
+    10,000 games, while making a row again from a game just played costs well under one. So
+    a few stale rows in a large catalogue wait (made again at each look, never trusted) until
+    there are :data:`STALE_ROWS_WRITTEN`, or one per :data:`ROWS_PER_STALE_ROW` rows."""
+    return stale > 0 and (stale >= STALE_ROWS_WRITTEN or stale * ROWS_PER_STALE_ROW >= len(rows))
+
+
 def game_files(folder: Path) -> dict[str, Signature]:
     """The game files in ``folder`` by id, with their signatures.
 
@@ -405,7 +418,8 @@ class TinyDBStore:
             del rows[game_id]
         rows.update((row.id, row.listed()) for row in changed)
         up_to_date = found is not None and not (changed or gone or self._catalogue.stray)
-        if (found is not None or lost) and self.read_only is None and not up_to_date:
+        must_write = lost or gone or self._catalogue.stray or _worth_writing(len(changed), rows)
+        if (found is not None or lost) and self.read_only is None and must_write:
             with contextlib.suppress(StoreWriteError, StoreFileError):  # made again next time
                 self._catalogue.put_games(rows, changed, gone)
                 up_to_date = True

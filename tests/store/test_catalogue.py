@@ -222,3 +222,29 @@ def test_an_unchanged_games_folder_is_not_scanned_again_but_any_write_is_seen(
     record_zero_round(TinyDBStore(tmp_path), games[1])  # replaces a file: the folder changes
     assert [s.rounds_played for s in store.list_games() if s.id == games[1]] == [1]
     assert scans == [folder]
+
+
+def test_a_few_stale_rows_in_a_large_catalogue_wait_and_are_never_trusted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(tinydb_store, "STALE_ROWS_WRITTEN", 2)
+    monkeypatch.setattr(tinydb_store, "ROWS_PER_STALE_ROW", 1)  # 3 games: 1 stale row waits
+    store, games = a_store_with_games(tmp_path)
+    store.list_games()
+    written = count_writes(monkeypatch)
+    other = TinyDBStore(tmp_path)
+    record_zero_round(other, games[1])
+    written.clear()
+    assert [s.rounds_played for s in store.list_games() if s.id == games[1]] == [1]
+    assert [s.id for s in store.list_games(ListedStatus.IN_PROGRESS)] == [games[1], games[0]]
+    assert written == [], "one stale row of three waits"
+    record_zero_round(other, games[0])
+    written.clear()
+    assert [s.rounds_played for s in store.list_games()][:2] == [2, 1]
+    assert written == ["catalogue.json"], "two are written"
+    rows = json.loads((tmp_path / "catalogue.json").read_text())["games"].values()
+    assert {row["id"]: row["rounds_played"] for row in rows} == {
+        games[0]: 2,
+        games[1]: 1,
+        games[2]: 0,
+    }

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from scorepad.engine import RoundDraft, Suit
-from scorepad.store import TinyDBStore, schema
+from scorepad.store import StoreUnreadableError, TinyDBStore, recover_store, schema
 from scorepad.store.migrate import catalogue_from_meta
 from scorepad.store.models import UndoStep
 
@@ -147,3 +147,17 @@ def test_a_schema_1_store_opens_at_3_and_keeps_its_games_which_gain_undo_steps(
     store.update_game(mormon.id, lambda game: game, undo=(step,))
     again = TinyDBStore(root).load_game(mormon.id)
     assert (again.schema_version, again.undo, again.record) == (3, (step,), stored.record)
+
+
+def test_a_damaged_meta_file_of_a_store_not_yet_upgraded_is_recovered_then_upgraded(
+    tmp_path: Path,
+) -> None:
+    root = copy_of("v2", tmp_path)
+    (root / "meta.json").write_text('{"schema": ')
+    with pytest.raises(StoreUnreadableError, match=r"meta\.json cannot be read: not valid JSON"):
+        TinyDBStore(root)
+    assert recover_store(root).started_fresh == [root / "meta.json"]  # the fixture has no backups
+    store = TinyDBStore(root)
+    assert len(store.list_games()) == 3
+    assert [p.name for p in store.roster()] == ["Ann", "Bob", "Cat", "Dan", "Eve"]
+    assert json.loads((root / "catalogue.json").read_text())["schema"]["1"]["version"] == 3
