@@ -609,6 +609,47 @@ class ScorepadMachine(RuleBasedStateMachine):
         entry = session.entry
         assert entry is not None and entry.stage is Stage.CONFIRM  # as it was recorded
 
+    @precondition(lambda self: self.playing and self.app.game.session.game.results)
+    @rule(data=st.data(), taps=st.integers(1, 5))
+    def correct_a_round(self, data: st.DataObject, taps: int) -> None:
+        """Open an earlier round, change the suit or someone's bid or tricks (undoing now and
+        then), and save the correction, cancel it, or leave it open."""
+        session = self.app.game.session
+        assert session is not None
+        number = data.draw(st.integers(1, len(session.game.results)), label="round")
+        self.app.game.edit_round(number)
+        self.assert_accepted("open a round to correct")
+        for _ in range(taps):
+            entry = session.entry
+            assert entry is not None and session.editing == number
+            what = data.draw(st.sampled_from(["suit", *Field, "undo"]), label="correction")
+            if what == "suit":
+                if not entry.setup.all_dealt:
+                    self.app.game.choose_trump(data.draw(st.sampled_from(Suit), label="suit"))
+            elif what == "undo":
+                if session.edit_undo:
+                    self.app.game.undo()
+            else:
+                player = data.draw(st.sampled_from(entry.setup.bid_order), label="player")
+                self.app.game.select(Field(what), player)
+                if self.app.message is not None:  # refused (a filled-in count): fine
+                    continue
+                entry = session.entry
+                assert entry is not None
+                enabled = [key.value for key in entry.pad if key.enabled]
+                if enabled:
+                    self.app.game.tap_number(data.draw(st.sampled_from(enabled), label="number"))
+            self.assert_accepted(f"correct: {what}")
+        finish = data.draw(st.sampled_from(["save", "cancel", "leave open"]), label="then")
+        entry = session.entry
+        if finish == "save" and entry is not None and entry.stage is Stage.CONFIRM:
+            self.app.game.confirm_round()
+            self.assert_accepted("save the correction")
+            assert session.editing is None
+        elif finish == "cancel":
+            self.app.game.cancel_edit()
+            self.assert_accepted("cancel the correction")
+
     @precondition(lambda self: self.playing and self.app.game.session.editing is not None)
     @rule()
     def cancel_the_correction(self) -> None:
