@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from playwright.sync_api import Locator, Page, sync_playwright
+from playwright.sync_api import Locator, Page, WebSocket, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -108,7 +108,16 @@ class AppPage:
         """Browser console lines and the test's own taps, timed, for a failure report."""
         self._started = time.monotonic()
         page.on("console", lambda message: self.note(f"{message.type}: {message.text}"))
-        page.on("websocket", lambda ws: self.note(f"websocket opened: {ws.url}"))
+        self.sent: list[bytes] = []
+        """Every frame the page sent to the app, to know what the server has been told."""
+        page.on("websocket", self._watch)
+
+    def _watch(self, socket: WebSocket) -> None:
+        self.note(f"websocket opened: {socket.url}")
+        socket.on("framesent", self._sent)
+
+    def _sent(self, payload: str | bytes) -> None:
+        self.sent.append(payload.encode() if isinstance(payload, str) else payload)
 
     def note(self, text: str) -> None:
         self.console.append(f"{time.monotonic() - self._started:7.2f}s {text}")
@@ -195,6 +204,7 @@ class AppPage:
         instant of that swap can still be dropped (a person does not type within milliseconds
         of tapping); then the field is selected and the name typed again.
         """
+        sent_before = len(self.sent)
         self.page.get_by_role("textbox", name=label).click()
         self.page.wait_for_function(
             "() => document.activeElement && "
@@ -208,10 +218,27 @@ class AppPage:
             if not self._field_holds(text, timeout=10000):
                 self.keep_evidence(f"typing {text!r} into {label!r} failed ({self._focused()})")
                 raise AssertionError(f"could not type {text!r} into {label!r}")
+        self._wait_until_sent(text, since=sent_before)
         before = self.revision()
         self.note(f"type {text!r} into {label!r} and press Enter (revision {before})")
         self.page.keyboard.press("Enter")
         self.wait_for_change(before)
+
+    def _wait_until_sent(self, text: str, *, since: int, timeout: float = 10.0) -> None:
+        """Wait until the page has told the app the field holds all of ``text``.
+
+        The browser's input element can hold the last key before Flutter's own copy of the text
+        does; on a busy machine an Enter pressed in between submits the name without its last
+        letter ("An" for "Ann"). Flutter sends every change to the app, so once a frame with the
+        whole text has gone out, Flutter has it too. A person never types that fast.
+        """
+        wanted = text.encode()
+        deadline = time.monotonic() + timeout
+        while not any(wanted in frame for frame in self.sent[since:]):
+            if time.monotonic() > deadline:
+                self.keep_evidence(f"the page never sent {text!r} to the app")
+                raise AssertionError(f"the page never sent {text!r} to the app")
+            self.page.wait_for_timeout(25)
 
     def _field_holds(self, text: str, timeout: float) -> bool:
         try:

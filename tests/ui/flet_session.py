@@ -60,10 +60,14 @@ class RecordingConnection(Connection):
     def __init__(self) -> None:
         super().__init__()
         self.messages: list[Any] = []
+        self.packed: list[bytes] = []
+        """Each message as the browser would have received it (packed when it was sent)."""
         self.session: Session | None = None
 
     def send_message(self, message: Any) -> None:
-        msgpack.packb(message, default=configure_encode_object_for_msgpack(ft.BaseControl))
+        self.packed.append(
+            msgpack.packb(message, default=configure_encode_object_for_msgpack(ft.BaseControl))
+        )
         self.messages.append(message)
         if message.action == MessageAction.INVOKE_METHOD and self.session is not None:
             body = message.body

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -266,3 +267,32 @@ async def test_a_one_card_round_says_card_not_cards_while_playing_and_correcting
     driver.app.game.edit_round(1)
     await driver.settle()
     assert "Correcting round 1: 1 card each" in driver.texts()
+
+
+async def test_fast_typing_is_never_overwritten_by_an_echo_of_an_older_keystroke(
+    driver: ViewDriver,
+) -> None:
+    """The browser patches the field's text before it sends each change event; had the app
+    redrawn between the two, it would send "Ca" back after the player typed "Cat" (a slow
+    connection then loses the last letter). Typing must send nothing back to the browser."""
+    await driver.click("new-game")
+    field = driver.tagged("player-name")
+    sent_before = len(driver.connection.packed)
+    handlers = []
+    for text in ("C", "Ca", "Cat"):  # as the server reads them: each handler runs as a task
+        driver.session.apply_patch(field._i, {"value": text})
+        handlers.append(
+            asyncio.create_task(driver.session.dispatch_event(field._i, "change", text))
+        )
+        await asyncio.sleep(0)
+    await asyncio.gather(*handlers)
+    await driver.settle()
+    echoed = [
+        data
+        for data in driver.connection.packed[sent_before:]
+        if b"\xa5value\xa1C" in data or b"\xa5value\xa2Ca" in data  # value: "C" / "Ca"
+    ]
+    assert echoed == [], "the app sent typed text back to the browser"
+    await driver.click("add-player")
+    form = driver.app.new_game.form
+    assert form is not None and form.players == ["Cat"]

@@ -76,9 +76,12 @@ class NewGame:
         return False  # the action failed and said why
 
     def type_name(self, text: str) -> None:
-        """The name field changed (a keystroke)."""
-        with self._app.action("type the name"):
-            self._form().name_text = text
+        """The name field changed (a keystroke): kept for the Add button, without drawing the
+        screen again. A redraw would send the field's text back to the browser, and on a slow
+        connection the echo of "Ca" arrives after the player has typed "Cat", eating the last
+        letter (the field keeps its own text; the form only listens)."""
+        if self.form is not None:
+            self.form.name_text = text
 
     def remove_player(self, name: str) -> None:
         with self._app.action("remove the player"):
