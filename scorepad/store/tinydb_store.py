@@ -76,9 +76,18 @@ EPOCH = datetime.fromtimestamp(0, UTC)
 
 KNOWN_GAMES_KEPT = 64
 
-FOLDER_CLOCK_MARGIN_NS = 2_000_000_000
+FOLDER_CLOCK_MARGIN_NS = 50_000_000
 """How much older than a look at the games folder its modification time must be for the look
-to stand while the folder is unchanged: two seconds, the coarsest file time (FAT) there is."""
+to stand while the folder is unchanged: 50 ms, several ticks of the coarse clock that file
+times come from (at most 10 ms on Linux)."""
+COARSE_FOLDER_CLOCK_MARGIN_NS = 2_000_000_000
+"""The margin on a file system that keeps whole milliseconds or coarser (FAT: two seconds)."""
+
+
+def folder_clock_margin(mtime_ns: int) -> int:
+    """The margin for a folder whose modification time is ``mtime_ns``."""
+    coarse = mtime_ns % 1_000_000 == 0
+    return COARSE_FOLDER_CLOCK_MARGIN_NS if coarse else FOLDER_CLOCK_MARGIN_NS
 
 
 STALE_ROWS_WRITTEN = 16
@@ -433,7 +442,7 @@ class TinyDBStore:
         Every write of a game replaces its file by a rename, which changes the folder's
         modification time; so a folder whose inode and modification time are those of the
         last look, and whose modification time is older than that look by more than
-        :data:`FOLDER_CLOCK_MARGIN_NS`, holds the same files (the margin covers clocks that
+        :func:`folder_clock_margin`, holds the same files (the margin covers clocks that
         tick coarsely: a change in the same tick as the look would not show). A file edited
         in place by something else than scorepad is seen at the next change in the folder.
         """
@@ -443,7 +452,8 @@ class TinyDBStore:
             return game_files(self.games_dir)
         folder = (status.st_ino, status.st_mtime_ns)
         last = self._last_look
-        if last is not None and last[0] == folder and last[1] - folder[1] > FOLDER_CLOCK_MARGIN_NS:
+        margin = folder_clock_margin(folder[1])
+        if last is not None and last[0] == folder and last[1] - folder[1] > margin:
             return last[2]
         looked_at = time.time_ns()
         files = game_files(self.games_dir)

@@ -248,3 +248,9 @@ def test_a_few_stale_rows_in_a_large_catalogue_wait_and_are_never_trusted(
         games[1]: 1,
         games[2]: 0,
     }
+
+
+def test_a_folder_on_a_coarse_clock_needs_a_wider_margin() -> None:
+    fine = tinydb_store.folder_clock_margin(1_700_000_000_123_456_789)
+    coarse = tinydb_store.folder_clock_margin(1_700_000_000_000_000_000)  # FAT: whole seconds
+    assert (fine, coarse) == (50_000_000, 2_000_000_000)
