@@ -400,7 +400,7 @@ def inside_the_store(tmp_path: Path) -> Path:
 
 
 def the_store_meta_file(tmp_path: Path) -> Path:
-    return tmp_path / "data" / "meta.json"
+    return tmp_path / "data" / "catalogue.json"
 
 
 EXPORT_TARGETS = {

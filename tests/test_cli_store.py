@@ -101,7 +101,7 @@ def test_a_damaged_store_is_explained_and_recovered(
 ) -> None:
     good = write(tmp_path, ISSUE_EXAMPLE)
     run(capsys, "import", str(good), str(good), "--data-dir", str(data))
-    meta = data / "meta.json"
+    meta = data / "catalogue.json"
     meta.write_text('{"schema": ')
     code, out, err = run(capsys, "games", "--data-dir", str(data))
     assert code == 1
