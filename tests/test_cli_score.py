@@ -232,7 +232,9 @@ def mutations_of_a_valid_record() -> st.SearchStrategy[object]:
 # No deadline: a slow machine must not fail this test (the profile in tests/conftest.py also
 # fixes the examples). The explicit examples are inputs that once broke the one-line rule.
 @settings(
-    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=300,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(st.one_of(json_values, mutations_of_a_valid_record()))
 @example({**ISSUE_EXAMPLE, "rounds": [{"turned": "hearts", "bids": {"0\n0": None}, "tricks": {}}]})
