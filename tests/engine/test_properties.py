@@ -4,10 +4,20 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorepad.engine import GOLF, Game, Winner, net_cents
+from scorepad.engine import (
+    GOLF,
+    MORMON_BRIDGE,
+    PRESETS,
+    SCOTCH_BRIDGE,
+    Game,
+    Variant,
+    Winner,
+    net_cents,
+)
 from tests.strategies import games, round_for
 
 
@@ -22,21 +32,60 @@ def test_totals_are_the_sums_of_round_points(game: Game) -> None:
         assert sheet.totals[player] == running
 
 
+@pytest.mark.parametrize(
+    ("variant", "bid", "took", "cards", "points"),
+    [
+        # Mormon Bridge: "one point for each hand they won, and 10 points for meeting their goal"
+        (MORMON_BRIDGE, 3, 3, 7, 13),
+        (MORMON_BRIDGE, 2, 3, 7, 3),
+        (MORMON_BRIDGE, 0, 0, 5, 10),
+        # Scotch Bridge: "bid 5, and actually got 5 tricks, I get 15"; "bid zero for the first
+        # round and actually get zero, I get 18"; a missed bid scores nothing
+        (SCOTCH_BRIDGE, 5, 5, 13, 15),
+        (SCOTCH_BRIDGE, 0, 0, 13, 18),
+        (SCOTCH_BRIDGE, 4, 5, 13, 0),
+        # Golf: "10 points plus 1 point for each trick"; "not taking tricks equal ... gets 0"
+        (GOLF, 3, 3, 6, 13),
+        (GOLF, 0, 0, 6, 10),
+        (GOLF, 2, 1, 6, 0),
+    ],
+)
+def test_points_are_the_rule_sheets_own_examples(
+    variant: Variant, bid: int, took: int, cards: int, points: int
+) -> None:
+    assert variant.points(bid=bid, tricks=took, cards=cards) == points
+
+
 @given(games())
-def test_points_follow_the_variants_formula(game: Game) -> None:
-    v = game.variant
+def test_a_round_scores_by_bid_tricks_and_cards_alone(game: Game) -> None:
+    """Invariants of every variant's scoring, preset or house rules: a player's points depend
+    only on their bid, their tricks and the hand size (never on who they are or what others
+    did), a missed bid's points never depend on what was bid, and "made" means bid == tricks."""
+    seen: dict[tuple[int, int, int], int] = {}
+    missed: dict[tuple[int, int], int] = {}
+    for result in game.sheet.rounds:
+        assert sum(result.tricks.values()) == result.cards
+        for p in game.players:
+            bid, took = result.bids[p], result.tricks[p]
+            assert result.made[p] == (bid == took)
+            points = result.points[p]
+            assert seen.setdefault((bid, took, result.cards), points) == points
+            if bid != took:
+                assert missed.setdefault((took, result.cards), points) == points
+
+
+@given(games())
+def test_in_the_presets_a_made_bid_beats_a_missed_one_with_the_same_tricks(game: Game) -> None:
+    variant = game.variant
+    if variant not in PRESETS.values():
+        return
     for result in game.sheet.rounds:
         for p in game.players:
             bid, took = result.bids[p], result.tricks[p]
-            if bid != took:
-                expected = v.points_per_trick_missed * took
-            elif bid == 0 and v.made_zero_bonus is not None:
-                expected = result.cards + v.made_zero_bonus
-            else:
-                expected = v.made_bonus + v.points_per_trick_made * took
-            assert result.points[p] == expected
-            assert result.made[p] == (bid == took)
-        assert sum(result.tricks.values()) == result.cards
+            if bid == took:
+                other_bid = took + 1 if took < result.cards else took - 1
+                missed = variant.points(bid=other_bid, tricks=took, cards=result.cards)
+                assert result.points[p] > missed
 
 
 @given(st.data())
