@@ -94,7 +94,8 @@ def one_run(page: Page, command: list[str], ready_identifier: str, port: int) ->
 
 
 def taps_per_round(page: Page, url: str) -> dict[str, int]:
-    """Count the taps of one round of each preset through the real screens."""
+    """Count the taps of one round of each preset through the real screens: Record must be
+    closed before every tap and open after the last one."""
     app = AppPage(page)
     app.open(url)
     counts = {}
@@ -115,11 +116,13 @@ def taps_per_round(page: Page, url: str) -> dict[str, int]:
         app.tap("start-game")
         app.wait_for("round-title")
         app.taps = 0
-        for step in (suit, go):
-            if step:
-                app.tap(step)
-        for value in [*bids, *tricks]:
-            app.tap(f"pad-{value}")
+        steps = [step for step in (suit, go) if step] + [f"pad-{v}" for v in [*bids, *tricks]]
+        for step in steps:  # the app, not this script, says when the round is complete
+            if not app.is_disabled("record-round"):
+                raise AssertionError(f"{variant}: Record was open after {app.taps} taps")
+            app.tap(step)
+        if app.is_disabled("record-round"):
+            raise AssertionError(f"{variant}: Record still closed after {app.taps} taps")
         app.tap("record-round")
         app.wait_for("standing-Ann")
         counts[variant] = app.taps

@@ -1,4 +1,4 @@
-"""The three variants of the rule sheets, as ``RULINGS.md`` reads them."""
+"""The three variants of the rule sheets, as docs/rules.md (the team's rulings) reads them."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""One test (or table) per ruling in RULINGS.md, in the order the rulings are written."""
+"""One test (or table) per ruling, in the order docs/rules.md states them."""
 
 from __future__ import annotations
 
