@@ -1,17 +1,45 @@
 """What a correction changed, in words: after an earlier round is edited or deleted everything
-after it is re-derived, and the table deserves to see which scores moved."""
+after it is re-derived, and the table deserves to see which scores moved, and also what was
+corrected when no score moved (a bid fixed from 0 to 2 that was missed either way)."""
 
 from __future__ import annotations
 
 from scorepad.engine.sheet import RoundResult, ScoreSheet
 
 
+def _suit_name(suit_value: str | None, none: str) -> str:
+    return suit_value if suit_value is not None else none
+
+
 def _trump_name(result: RoundResult) -> str:
     return result.trump.value if result.trump else "no trump"
 
 
+def _entry_changes(old: RoundResult, new: RoundResult, players: tuple[str, ...]) -> list[str]:
+    """What the table typed differently: the turned suit, each bid and each trick count.
+
+    Named separately from the points because a correction can change what was entered without
+    moving a single score, and the table must still see that its fix was taken."""
+    lines: list[str] = []
+    prefix = f"round {new.number}:"
+    if old.turned != new.turned and (old.turned, new.turned) != (old.trump, new.trump):
+        was = _suit_name(old.turned.value if old.turned else None, "nothing")
+        now = _suit_name(new.turned.value if new.turned else None, "nothing")
+        lines.append(f"{prefix} turned {was} → {now}")
+    if old.trump != new.trump:
+        lines.append(f"{prefix} trump {_trump_name(old)} → {_trump_name(new)}")
+    for player in players:
+        if old.bids.get(player) != new.bids.get(player):
+            lines.append(f"{prefix} {player}'s bid {old.bids.get(player)} → {new.bids[player]}")
+        if old.tricks.get(player) != new.tricks.get(player):
+            lines.append(f"{prefix} {player} took {old.tricks.get(player)} → {new.tricks[player]}")
+    return lines
+
+
 def describe_changes(before: ScoreSheet, after: ScoreSheet) -> list[str]:
     """Lines such as ``"round 2: Bob 1 → 11 points"`` and ``"Bob's total 20 → 30"``.
+
+    What was corrected comes first, then the points and totals it moved:
 
     >>> from scorepad.engine.game import Game
     >>> from scorepad.engine.record import RoundRecord
@@ -19,12 +47,35 @@ def describe_changes(before: ScoreSheet, after: ScoreSheet) -> list[str]:
     ...     turned="hearts", bids={"Ann": 5, "Bob": 4}, tricks={"Ann": 5, "Bob": 5}))
     >>> fixed = game.replace_round(1, RoundRecord(
     ...     turned="hearts", bids={"Ann": 5, "Bob": 5}, tricks={"Ann": 5, "Bob": 5}))
-    >>> describe_changes(game.sheet, fixed.sheet)
-    ['round 1: Bob 5 → 15 points', "Bob's total 5 → 15", 'leading: Ann → Ann, Bob']
+    >>> for line in describe_changes(game.sheet, fixed.sheet):
+    ...     print(line)
+    round 1: Bob's bid 4 → 5
+    round 1: Bob 5 → 15 points
+    Bob's total 5 → 15
+    leading: Ann → Ann, Bob
+
+    A fix that moves no score still says what it fixed, never "nothing changed":
+
+    >>> missed = game.replace_round(1, RoundRecord(
+    ...     turned="hearts", bids={"Ann": 5, "Bob": 3}, tricks={"Ann": 5, "Bob": 5}))
+    >>> describe_changes(game.sheet, missed.sheet)
+    ["round 1: Bob's bid 4 → 3", 'no totals changed']
+
+    A changed trump is named too (the turned suit only when it says something more):
+
+    >>> spades = game.replace_round(1, RoundRecord(
+    ...     turned="spades", bids={"Ann": 5, "Bob": 4}, tricks={"Ann": 5, "Bob": 5}))
+    >>> describe_changes(game.sheet, spades.sheet)
+    ['round 1: trump hearts → spades', 'no totals changed']
     """
     lines: list[str] = []
+    # After a deletion the later rounds move up a line: comparing their entries with the
+    # rounds that used to stand there would list edits nobody made, so only the points speak.
+    corrected = len(before.rounds) == len(after.rounds)
     for old, new in zip(before.rounds, after.rounds, strict=False):
-        if old.trump != new.trump:
+        if corrected:
+            lines += _entry_changes(old, new, after.players)
+        elif old.trump != new.trump:
             lines.append(f"round {new.number}: trump {_trump_name(old)} → {_trump_name(new)}")
         for player in after.players:
             if old.points.get(player) != new.points[player]:
@@ -34,11 +85,15 @@ def describe_changes(before: ScoreSheet, after: ScoreSheet) -> list[str]:
                 )
     if len(before.rounds) != len(after.rounds):
         lines.append(f"rounds recorded {len(before.rounds)} → {len(after.rounds)}")
+    totals_moved = False
     for player in after.players:
         old_total, new_total = before.totals.get(player), after.totals[player]
         if old_total != new_total:
+            totals_moved = True
             lines.append(f"{player}'s total {old_total} → {new_total}")
     if before.leaders != after.leaders and after.leaders:
         was = ", ".join(before.leaders) or "nobody"
         lines.append(f"leading: {was} → {', '.join(after.leaders)}")
+    if lines and not totals_moved:
+        lines.append("no totals changed")
     return lines
