@@ -158,7 +158,10 @@ def command_import(args: argparse.Namespace) -> int:
 
 def command_games(args: argparse.Namespace) -> int:
     store = open_the_store(args)
-    summaries = store.list_games(status=args.status)
+    try:
+        summaries = store.list_games(status=args.status)
+    except StoreError as exc:  # the games folder cannot be listed, the store is busy
+        raise CommandError(str(exc)) from None
     if args.json:
         document = {
             "data_dir": str(store.root),

@@ -107,13 +107,17 @@ def game_files(folder: Path) -> dict[str, Signature]:
     """The game files in ``folder`` by id, with their signatures.
 
     Only regular files named like a game are games: a symlink, FIFO, device or folder (even one
-    called ``x.json``) is not something scorepad wrote, and is left alone, never opened.
+    called ``x.json``) is not something scorepad wrote, and is left alone, never opened. A
+    folder that cannot be listed (its permissions, or no longer a folder) is a
+    :class:`StoreAccessError` saying so: a bare ``OSError`` would reach the user as a crash.
     """
     found = {}
     try:
         entries = list(os.scandir(folder))
     except FileNotFoundError:
         return {}
+    except OSError as exc:
+        raise access_error(folder, exc) from None
     is_regular = stat.S_ISREG
     for entry in entries:  # thousands of games: kept to the bare minimum per file
         game_id = game_id_of(entry.name)

@@ -24,6 +24,7 @@ from scorepad.store import (
     recover_store,
 )
 from scorepad.store.errors import DamagedCopyError
+from scorepad.ui.state import ScorepadApp
 from tests.store.permissions import open_to_all, shared_tmp, unprivileged
 from tests.store.test_store import new_golf, record_zero_round
 
@@ -77,6 +78,37 @@ def test_a_game_this_user_cannot_open_is_named_and_never_restored(shared_tmp: Pa
         store = TinyDBStore(root)
         assert len(store.load_game(game_id).record.rounds) == 3
         assert [s.status for s in store.list_games()] == ["in_progress"]
+
+
+def test_a_games_folder_this_user_cannot_list_is_one_clear_message(
+    shared_tmp: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Not a crash (a bare PermissionError reached the CLI as "internal error" and the app's
+    game list as a traceback), and nothing changed."""
+    root = shared_tmp / "data"
+    store_with_rounds(root, rounds=1)
+    open_to_all(root)
+    games = root / "games"
+    games.chmod(0o000)
+
+    with unprivileged():
+        store = TinyDBStore(root)
+        with pytest.raises(StoreAccessError) as caught:
+            store.list_games()
+        code = main(["games", "--data-dir", str(root)])
+        app = ScorepadApp.open(root)
+        shown = app.home.games
+
+    assert caught.value.path == games
+    assert "Permission denied; check its permissions" in str(caught.value)
+    err = capsys.readouterr().err
+    assert code == 1
+    assert err.startswith(f"scorepad: {games} cannot be opened: Permission denied")
+    assert "internal error" not in err
+    assert shown == []
+    assert app.message is not None and str(games) in app.message.text
+    games.chmod(0o755)  # fixed: the game is listed again
+    assert [s.rounds_played for s in TinyDBStore(root).list_games()] == [1]
 
 
 def test_a_meta_file_this_user_cannot_open_is_named_and_never_restored(
