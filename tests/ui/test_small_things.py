@@ -3,9 +3,30 @@ and a standings table that stays together on a wide window."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+
 from scorepad.engine import Suit
-from scorepad.ui.state import Field, ScorepadApp
+from scorepad.store import GameSummary, ListedStatus, open_store
+from scorepad.ui.state import Field, Home, ScorepadApp
 from tests.ui.driving import play_round, start
+from tests.ui.flet_session import ViewDriver
+
+LAPTOP = 1280
+PHONE = 390
+
+
+@pytest_asyncio.fixture(params=[LAPTOP, PHONE], ids=["laptop", "phone"])
+async def driver(tmp_path: Path, request: pytest.FixtureRequest) -> AsyncIterator[ViewDriver]:
+    app = ScorepadApp(open_store(tmp_path / "data"), rng=random.Random(3))
+    view = ViewDriver(app, width=request.param)
+    await view.settle()
+    yield view
+    view.close()
 
 
 def test_a_correction_that_moves_no_points_says_what_was_corrected(app: ScorepadApp) -> None:
@@ -20,3 +41,63 @@ def test_a_correction_that_moves_no_points_says_what_was_corrected(app: Scorepad
     app.game.confirm_round()
     assert dict(session.sheet.totals) == totals
     assert session.changes == ["round 1: Bob's bid 4 → 3", "no totals changed"]
+
+
+def test_the_home_card_names_the_next_round_and_the_leader(app: ScorepadApp) -> None:
+    start(app, "mormon-bridge", ["Ann", "Bob"])
+    session = app.game.session
+    assert session is not None
+    total = session.sheet.rounds_total
+    assert _card_detail(app) == f"next: round 1 of {total}"
+    for _ in range(4):
+        play_round(app)  # Ann, first to bid, takes every trick
+    session = app.game.session
+    assert session is not None
+    (leader,) = session.sheet.leaders
+    assert _card_detail(app) == f"next: round 5 of {total} · {leader} leads"
+
+
+def _summary(
+    status: ListedStatus, leaders: tuple[str, ...], winners: tuple[str, ...] = ()
+) -> GameSummary:
+    return GameSummary(
+        id="g1",
+        variant="Golf",
+        players=("Ann", "Bob", "Cat"),
+        status=status,
+        rounds_played=4,
+        rounds_total=10,
+        leaders=leaders,
+        winners=winners,
+        created=None,
+        updated=None,
+    )
+
+
+def test_the_home_card_says_who_shares_the_lead_and_how_a_game_ended() -> None:
+    detail = Home.card_detail
+    assert detail(_summary(ListedStatus.IN_PROGRESS, ("Ann", "Bob"))) == (
+        "next: round 5 of 10 · Ann and Bob share the lead"
+    )
+    assert detail(_summary(ListedStatus.ABANDONED, ("Ann",))) == "ended after 4 of 10 rounds"
+    assert detail(_summary(ListedStatus.FINISHED, ("Cat",), ("Cat",))) == "won by Cat"
+
+
+def _card_detail(app: ScorepadApp) -> str:
+    """The line under the only game on the home screen, as its card shows it."""
+    app.go_home()
+    (game,) = app.home.games
+    detail = app.home.card_detail(game)
+    app.home.open_game(game.id)
+    return detail
+
+
+@pytest.mark.asyncio
+async def test_the_home_card_on_screen_names_the_next_round(driver: ViewDriver) -> None:
+    app = driver.app
+    start(app, "golf", ["Ann", "Bob"], dealer="Bob")
+    play_round(app)
+    app.go_home()
+    await driver.settle()
+    total = app.home.games[0].rounds_total
+    assert any(text.startswith(f"next: round 2 of {total} · ") for text in driver.texts())

@@ -54,6 +54,27 @@ class Home:
                 sections.append(Section(SECTION_TITLES[status], chosen))
         return sections
 
+    @staticmethod
+    def card_detail(summary: GameSummary) -> str:
+        """The line under a game on the list: what comes next, not what is behind.
+
+        "round 4 of 10" after four rounds read as if round 4 were still to play, so a game in
+        progress names its next round. Who leads comes from the summary's leaders; the scores
+        themselves are not in the summary (adding them would change the stored catalogue), so
+        the line names the leader without points.
+        """
+        played, total = summary.rounds_played, summary.rounds_total
+        if summary.status == ListedStatus.FINISHED:
+            return f"won by {', '.join(summary.winners)}"
+        if summary.status == ListedStatus.ABANDONED:
+            return f"ended after {played} of {total} rounds"
+        upcoming = f"next: round {played + 1} of {total}" if played < total else "all rounds played"
+        if played == 0 or not summary.leaders:
+            return upcoming
+        if len(summary.leaders) == 1:
+            return f"{upcoming} · {summary.leaders[0]} leads"
+        return f"{upcoming} · {' and '.join(summary.leaders)} share the lead"
+
     def open_game(self, game_id: str) -> None:
         """Open a game to play on, correct, or look back at."""
         with self._app.action("open the game"):

@@ -36,15 +36,7 @@ def game_card(app: ScorepadApp, summary: GameSummary) -> ft.Control:
             ),
         )
     who = ", ".join(summary.players)
-    if summary.status == ListedStatus.FINISHED:
-        detail = f"won by {', '.join(summary.winners)}"
-    elif summary.leaders:
-        leading = ", ".join(summary.leaders)
-        detail = f"round {summary.rounds_played} of {summary.rounds_total}, {leading} leading"
-    else:
-        detail = f"round {summary.rounds_played + 1} of {summary.rounds_total} about to start"
-    if summary.status == ListedStatus.ABANDONED:
-        detail = f"ended after {summary.rounds_played} of {summary.rounds_total} rounds"
+    detail = app.home.card_detail(summary)
     action = "Resume" if summary.status == ListedStatus.IN_PROGRESS else "Open"
     return tagged(
         f"game-{summary.id}",
