@@ -7,12 +7,14 @@ import random
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import flet as ft
 import pytest
 import pytest_asyncio
 
 from scorepad.engine import Suit
 from scorepad.store import GameSummary, ListedStatus, open_store
-from scorepad.ui.state import Field, Home, ScorepadApp
+from scorepad.ui.state import Field, GameTab, Home, ScorepadApp
+from scorepad.ui.views.sheet import STANDINGS_MAX_WIDTH
 from tests.ui.driving import play_round, start
 from tests.ui.flet_session import ViewDriver
 
@@ -101,3 +103,19 @@ async def test_the_home_card_on_screen_names_the_next_round(driver: ViewDriver) 
     await driver.settle()
     total = app.home.games[0].rounds_total
     assert any(text.startswith(f"next: round 2 of {total} · ") for text in driver.texts())
+
+
+@pytest.mark.asyncio
+async def test_the_standings_stay_together_on_a_wide_window(driver: ViewDriver) -> None:
+    app = driver.app
+    start(app, "golf", ["Ann", "Bob"], dealer="Bob")
+    play_round(app)
+    app.game.show_tab(GameTab.SHEET)
+    await driver.settle()
+    standings = driver.tagged("standings")
+    assert isinstance(standings, ft.Container)
+    width = standings.width
+    if driver.page.width == LAPTOP:
+        assert width == STANDINGS_MAX_WIDTH
+    else:  # a phone is narrower than the bound: the table keeps its own width
+        assert width is None

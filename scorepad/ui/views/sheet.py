@@ -8,6 +8,9 @@ from scorepad.engine import Winner
 from scorepad.ui.state import GameController, GameSession, ScorepadApp
 from scorepad.ui.views.common import SUIT_COLORS, heading, icon_button, symbol_text, tagged
 
+STANDINGS_MAX_WIDTH = 420
+"""Wide enough for rank, a long name, total, last and sets; no wider."""
+
 
 def standings_table(session: GameSession) -> ft.Control:
     sheet = session.sheet
@@ -29,28 +32,34 @@ def standings_table(session: GameSession) -> ft.Control:
         )
         for s in sheet.standings
     ]
+    table = ft.DataTable(
+        columns=[
+            ft.DataColumn(label=ft.Text("#"), numeric=True),
+            ft.DataColumn(label=ft.Text("player")),
+            ft.DataColumn(label=ft.Text("total"), numeric=True),
+            ft.DataColumn(label=ft.Text("last"), numeric=True),
+            ft.DataColumn(label=ft.Text("sets"), numeric=True),
+        ],
+        rows=rows,
+        column_spacing=20,
+        heading_row_height=36,
+        data_row_min_height=40,
+        data_row_max_height=44,
+    )
     return ft.Column(
         [
             heading("Standings" + (" (low score wins)" if low_wins else "")),
-            tagged(
-                "standings",
-                ft.DataTable(
-                    columns=[
-                        ft.DataColumn(label=ft.Text("#"), numeric=True),
-                        ft.DataColumn(label=ft.Text("player")),
-                        ft.DataColumn(label=ft.Text("total"), numeric=True),
-                        ft.DataColumn(label=ft.Text("last"), numeric=True),
-                        ft.DataColumn(label=ft.Text("sets"), numeric=True),
-                    ],
-                    rows=rows,
-                    column_spacing=20,
-                    heading_row_height=36,
-                    data_row_min_height=40,
-                    data_row_max_height=44,
-                ),
-            ),
+            tagged("standings", ft.Container(content=table, width=standings_width())),
         ]
     )
+
+
+def standings_width() -> float | None:
+    """How wide the standings may be: bounded on a wide window, so a player's name and total
+    stay side by side instead of drifting to opposite edges of a laptop screen; on a phone
+    (narrower than the bound) the table keeps its own width."""
+    window = ft.context.page.width or 1024
+    return STANDINGS_MAX_WIDTH if window > STANDINGS_MAX_WIDTH else None
 
 
 def rounds_table(game: GameController, session: GameSession) -> ft.Control:
