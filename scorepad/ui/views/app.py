@@ -16,6 +16,47 @@ from scorepad.ui.views.rules import rules_view
 from scorepad.ui.views.setup import setup_view
 
 SEED_COLOR = ft.Colors.GREEN
+
+# The colours text is read on, and read in, made explicit for both themes (the rest of the
+# scheme is still grown from the seed, in Flutter). Flet builds the Material scheme on the
+# Flutter side where Python cannot read it, so only colours named here can be checked for
+# contrast: tests/ui/test_contrast.py holds every text colour to WCAG AA (4.5:1) against every
+# background below. The red suits use ``error`` (see SUIT_COLORS): a deep red in the light
+# theme, a light red in the dark one, where the fixed RED_700 was 3.4:1 on the dark surface.
+LIGHT_SCHEME = ft.ColorScheme(
+    surface="#F7FBF1",
+    surface_container_lowest="#FFFFFF",
+    surface_container_low="#F1F5EC",
+    surface_container="#EBEFE6",
+    surface_container_high="#E6E9E0",
+    surface_container_highest="#E0E4DB",
+    primary_container="#C3EFB8",
+    secondary_container="#D5E8CF",
+    tertiary_container="#BCEBF2",
+    error_container="#FFDAD6",
+    on_surface="#181D17",
+    on_surface_variant="#414941",
+    error="#BA1A1A",
+    on_error="#FFFFFF",
+    on_error_container="#93000A",
+)
+DARK_SCHEME = ft.ColorScheme(
+    surface="#10140F",
+    surface_container_lowest="#0B0F0A",
+    surface_container_low="#181D17",
+    surface_container="#1C211B",
+    surface_container_high="#262B25",
+    surface_container_highest="#31362F",
+    primary_container="#23502A",
+    secondary_container="#3B4B38",
+    tertiary_container="#1F4D53",
+    error_container="#93000A",
+    on_surface="#E0E4DB",
+    on_surface_variant="#C1C9BE",
+    error="#FFB4AB",
+    on_error="#690005",
+    on_error_container="#FFDAD6",
+)
 log = logging.getLogger("scorepad.ui")
 
 
@@ -88,8 +129,8 @@ def mount(page: ft.Page, app: ScorepadApp) -> None:
     """Set up the page and render the app into it."""
     page.title = "scorepad"
     page.fonts = FONTS
-    page.theme = ft.Theme(color_scheme_seed=SEED_COLOR)
-    page.dark_theme = ft.Theme(color_scheme_seed=SEED_COLOR)
+    page.theme = ft.Theme(color_scheme_seed=SEED_COLOR, color_scheme=LIGHT_SCHEME)
+    page.dark_theme = ft.Theme(color_scheme_seed=SEED_COLOR, color_scheme=DARK_SCHEME)
     page.theme_mode = ft.ThemeMode.DARK if app.dark else ft.ThemeMode.LIGHT
     page.on_resize = lambda _: app.refresh()
     page.render_views(Root, app)

@@ -18,8 +18,9 @@ TAP = 56
 SUIT_COLORS = {
     "clubs": ft.Colors.ON_SURFACE,
     "spades": ft.Colors.ON_SURFACE,
-    "hearts": ft.Colors.RED_700,
-    "diamonds": ft.Colors.RED_700,
+    # the theme's red, explicit per theme in app.py so it reads on light and dark alike
+    "hearts": ft.Colors.ERROR,
+    "diamonds": ft.Colors.ERROR,
 }
 
 
