@@ -54,6 +54,20 @@ def test_player_limits_and_the_schedule_are_shown_before_starting(app: ScorepadA
     assert form.stake_line is None
 
 
+def test_moving_a_player_no_longer_seated_is_refused_and_changes_nothing(
+    app: ScorepadApp,
+) -> None:
+    """A late tap on a removed player's arrow: it said "Something went wrong (ValueError)"."""
+    app.new_game.open(players=["Ann", "Bob", "Cat"])
+    form = app.new_game.form
+    assert form is not None
+    app.new_game.remove_player("Bob")
+    app.new_game.move_player("Bob", -1)
+    assert app.message is not None
+    assert app.message.text == "'Bob' is not at the table"
+    assert form.players == ["Ann", "Cat"]
+
+
 def test_seating_order_and_the_first_dealer(app: ScorepadApp) -> None:
     app.new_game.open(players=["Ann", "Bob", "Cat"])
     form = app.new_game.form

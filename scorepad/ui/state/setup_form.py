@@ -96,7 +96,10 @@ class SetupForm:
             self.first_dealer = None
 
     def move_player(self, name: str, places: int) -> None:
-        """Move a player ``places`` seats later (negative: earlier) in the seating order."""
+        """Move a player ``places`` seats later (negative: earlier) in the seating order.
+        A name no longer seated (a tap from a screen drawn before its removal) is refused."""
+        if name not in self.players:
+            raise ActionRefused(f"{name!r} is not at the table")
         index = self.players.index(name)
         target = max(0, min(len(self.players) - 1, index + places))
         self.players.insert(target, self.players.pop(index))
