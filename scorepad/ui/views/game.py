@@ -66,7 +66,8 @@ def leaderboard(session: GameSession) -> ft.Control:
                 ),
             )
         )
-    return tagged("leaderboard", ft.Row(chips, wrap=True, spacing=6, run_spacing=6))
+    # one band that scrolls sideways: wrapped, 5+ players took three rows of a phone's height
+    return tagged("leaderboard", ft.Row(chips, spacing=6, scroll=ft.ScrollMode.AUTO))
 
 
 def suit_button(game: GameController, suit: Suit, chosen: bool) -> ft.Control:
@@ -118,6 +119,7 @@ def entry_cell(
     value: int | None,
     active: bool,
     filled_in: bool = False,
+    height: int = 44,
 ) -> ft.Control:
     text = "–" if value is None else str(value)
     label = f"{name}'s {'bid' if field is Field.BID else 'tricks'}: {text}"
@@ -125,7 +127,7 @@ def entry_cell(
         f"{field}-{name}",
         ft.Container(
             width=56,
-            height=44,
+            height=height,
             alignment=ft.Alignment.CENTER,
             border_radius=8,
             border=ft.Border.all(3, ft.Colors.PRIMARY)
@@ -139,8 +141,28 @@ def entry_cell(
     )
 
 
+COMPACT_FROM = 6
+"""From this many players the rows shrink so that the whole table and the pad fit a phone."""
+
+
+def player_name(name: str, *, size: int) -> ft.Control:
+    """A name on one line, shortened with an ellipsis when it is too long for its place; the
+    whole name stays in its tooltip and accessible name."""
+    return ft.Text(
+        name,
+        size=size,
+        weight=ft.FontWeight.W_500,
+        max_lines=1,
+        overflow=ft.TextOverflow.ELLIPSIS,
+        tooltip=name,
+        semantics_label=name,
+        expand=True,
+    )
+
+
 def player_table(game: GameController, entry: RoundEntry) -> ft.Control:
     stage = entry.stage
+    compact = len(entry.lines) >= COMPACT_FROM
     header = ft.Row(
         [
             ft.Text("player", expand=True, size=12),
@@ -162,22 +184,16 @@ def player_table(game: GameController, entry: RoundEntry) -> ft.Control:
                 f"line-{line.name}",
                 ft.Row(
                     [
-                        ft.Column(
-                            [
-                                ft.Text(
-                                    line.name, size=18, weight=ft.FontWeight.W_500, no_wrap=True
-                                ),
-                                ft.Text(" · ".join(marks), size=12) if marks else ft.Container(),
-                            ],
-                            spacing=0,
-                            expand=True,
-                        ),
+                        # the marks sit beside the name, not under it: every row is one line
+                        player_name(line.name, size=16 if compact else 18),
+                        *([ft.Text(" · ".join(marks), size=12)] if marks else []),
                         entry_cell(
                             game,
                             field=Field.BID,
                             name=line.name,
                             value=line.bid,
                             active=line.active and stage is Stage.BIDS,
+                            height=36 if compact else 44,
                         ),
                         entry_cell(
                             game,
@@ -186,6 +202,7 @@ def player_table(game: GameController, entry: RoundEntry) -> ft.Control:
                             value=line.tricks,
                             active=line.active and stage is Stage.TRICKS,
                             filled_in=line.tricks_filled_in,
+                            height=36 if compact else 44,
                         ),
                         ft.Text(
                             points,
@@ -195,11 +212,12 @@ def player_table(game: GameController, entry: RoundEntry) -> ft.Control:
                             weight=ft.FontWeight.BOLD,
                         ),
                     ],
+                    spacing=6,
                     vertical_alignment=ft.CrossAxisAlignment.CENTER,
                 ),
             )
         )
-    return ft.Column(rows, spacing=4)
+    return ft.Column(rows, spacing=2 if compact else 4)
 
 
 def prompt(entry: RoundEntry) -> str:
@@ -212,14 +230,20 @@ def prompt(entry: RoundEntry) -> str:
     return PROMPTS[stage]
 
 
+PAD_KEY = 48
+"""A pad key is a 48 px square (Material's smallest tap target): seven to a row on a phone,
+so even the 14 keys of a 13-card hand take two rows."""
+PAD_GAP = 6
+
+
 def number_pad(game: GameController, entry: RoundEntry) -> ft.Control:
     keys = [
         tagged(
             f"pad-{key.value}",
             ft.FilledTonalButton(
                 content=ft.Text(str(key.value), size=22, weight=ft.FontWeight.BOLD),
-                width=64,
-                height=TAP,
+                width=PAD_KEY,
+                height=PAD_KEY,
                 disabled=not key.enabled,
                 style=ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=14)),
                 on_click=lambda _, n=key.value: game.tap_number(n),
@@ -228,10 +252,15 @@ def number_pad(game: GameController, entry: RoundEntry) -> ft.Control:
         )
         for key in entry.pad
     ]
-    return ft.Row(keys, wrap=True, spacing=8, run_spacing=8)
+    return ft.Row(keys, wrap=True, spacing=PAD_GAP, run_spacing=PAD_GAP)
 
 
-def round_panel(game: GameController, session: GameSession, entry: RoundEntry) -> ft.Control:
+def round_panel(
+    game: GameController, session: GameSession, entry: RoundEntry
+) -> tuple[ft.Control, ft.Control]:
+    """The round in two parts: what it is and who has what (which may scroll), and the dock
+    for the hands (the prompt, the pad and Record), which a phone keeps at the bottom of the
+    screen so that no step of a round ever needs scrolling."""
     setup = entry.setup
     stage = entry.stage
     total = session.sheet.rounds_total
@@ -270,11 +299,12 @@ def round_panel(game: GameController, session: GameSession, entry: RoundEntry) -
     parts.append(player_table(game, entry))
     if stage is not Stage.TRUMP:
         parts.append(tagged("balance", ft.Text(entry.balance, size=15)))
-    parts.append(tagged("prompt", ft.Text(prompt(entry), size=18, weight=ft.FontWeight.W_500)))
+    dock: list[ft.Control] = []
+    dock.append(tagged("prompt", ft.Text(prompt(entry), size=18, weight=ft.FontWeight.W_500)))
     if entry.pad_note:
-        parts.append(tagged("pad-note", ft.Text(entry.pad_note, color=ft.Colors.ERROR, size=15)))
+        dock.append(tagged("pad-note", ft.Text(entry.pad_note, color=ft.Colors.ERROR, size=15)))
     if stage in (Stage.BIDS, Stage.TRICKS):
-        parts.append(number_pad(game, entry))
+        dock.append(number_pad(game, entry))
     confirm_text = f"Save round {entry.number}" if entry.editing else f"Record round {entry.number}"
     actions: list[ft.Control] = [
         tagged(
@@ -284,7 +314,7 @@ def round_panel(game: GameController, session: GameSession, entry: RoundEntry) -
                 icon=ft.Icons.CHECK,
                 on_click=game.confirm_round,
                 disabled=stage is not Stage.CONFIRM,
-                height=TAP,
+                height=PAD_KEY,
                 style=ft.ButtonStyle(text_style=ft.TextStyle(size=18)),
             ),
         )
@@ -292,7 +322,8 @@ def round_panel(game: GameController, session: GameSession, entry: RoundEntry) -
     if entry.editing:
         actions += [
             tagged(
-                "cancel-edit", ft.OutlinedButton("Cancel", on_click=game.cancel_edit, height=TAP)
+                "cancel-edit",
+                ft.OutlinedButton("Cancel", on_click=game.cancel_edit, height=PAD_KEY),
             ),
             tagged(
                 "delete-round",
@@ -303,8 +334,11 @@ def round_panel(game: GameController, session: GameSession, entry: RoundEntry) -
                 ),
             ),
         ]
-    parts.append(ft.Row(actions, wrap=True))
-    return ft.Column([p for p in parts if p is not None], spacing=8)
+    dock.append(ft.Row(actions, wrap=True, spacing=6, run_spacing=6))
+    return (
+        ft.Column([p for p in parts if p is not None], spacing=8),
+        ft.Column(dock, spacing=6),
+    )
 
 
 def changes_banner(session: GameSession) -> ft.Control | None:
@@ -381,15 +415,16 @@ def game_view(app: ScorepadApp, width: float) -> ft.View:
         changes_banner(session),
         leaderboard(session),
     ]
-    round_part = round_panel(game, session, entry) if entry is not None else None
-    if entry is None:
+    panel = round_panel(game, session, entry) if entry is not None else None
+    dock: ft.Control | None = None
+    if panel is None:
         body.append(results_panel(app, session))
         body.append(sheet_panel(game, session))
     elif wide:
         body.append(
             ft.Row(
                 [
-                    ft.Container(round_part, width=460),
+                    ft.Container(ft.Column(list(panel), spacing=8), width=460),
                     ft.Container(sheet_panel(game, session), expand=True),
                 ],
                 vertical_alignment=ft.CrossAxisAlignment.START,
@@ -399,16 +434,33 @@ def game_view(app: ScorepadApp, width: float) -> ft.View:
     elif session.tab is GameTab.SHEET:
         body.append(sheet_panel(game, session))
     else:
-        body.append(round_part)
+        body.append(panel[0])
+        dock = panel[1]
+    appbar = ft.AppBar(
+        leading=icon_button(ft.Icons.HOME, tooltip="All games", on_click=app.go_home),
+        title=ft.Text(title, size=18),
+        actions=actions,
+    )
+    padding = ft.Padding.symmetric(horizontal=12, vertical=8)
+    content = ft.Column([b for b in body if b is not None], spacing=10)
+    if dock is None:
+        return ft.View(
+            key=VIEW_KEY,
+            appbar=appbar,
+            bottom_appbar=confirm_bar(app),
+            scroll=ft.ScrollMode.AUTO,
+            padding=padding,
+            controls=[content],
+        )
+    # A phone during a round: the pad and Record are docked under the part that may scroll,
+    # so the hands never chase them down the page however many players sit at the table.
+    content.scroll = ft.ScrollMode.AUTO
+    content.expand = True
     return ft.View(
         key=VIEW_KEY,
-        appbar=ft.AppBar(
-            leading=icon_button(ft.Icons.HOME, tooltip="All games", on_click=app.go_home),
-            title=ft.Text(title, size=18),
-            actions=actions,
-        ),
+        appbar=appbar,
         bottom_appbar=confirm_bar(app),
-        scroll=ft.ScrollMode.AUTO,
-        padding=ft.Padding.symmetric(horizontal=12, vertical=8),
-        controls=[ft.Column([b for b in body if b is not None], spacing=10)],
+        padding=padding,
+        spacing=6,
+        controls=[content, tagged("dock", dock)],
     )

@@ -1,0 +1,119 @@
+"""Every table size fits a phone: at 390×844 a round's current step never needs scrolling.
+
+For each preset at its largest table and at 4 players, at the round with the most cards, every
+control the step asks for (the suits to turn up, every bid cell, every pad key and Record) has
+its whole bounding box inside the viewport; so has Start on the new-game screen with 8 players.
+Games are made through the store before the app starts (typing 8 names and playing 8 rounds
+would test nothing more). On failure the conftest keeps a screenshot of the page.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from scorepad.engine import Game, GameRecord
+from scorepad.store import open_store
+from tests.browser.harness import CHROMIUM, AppPage, browser_page, running_app
+from tests.helpers import zero_round
+
+pytestmark = pytest.mark.browser
+PHONE = (390, 844)
+LONG = "Maximilian Alexander Fitzgerald-Worthing"
+"""A name at the engine's limit of 40 characters."""
+EIGHT = [LONG, "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
+
+
+@pytest.fixture(autouse=True)
+def chromium_present() -> None:
+    if CHROMIUM.exists():
+        return
+    if os.environ.get("CI"):
+        pytest.fail("CI must run the browser tests: .ci/run installs Chromium first")
+    pytest.skip("Chromium is not installed (/usr/bin/chromium): apt-get install -y chromium")
+
+
+@pytest.fixture
+def phone(tmp_path: Path) -> Iterator[AppPage]:
+    with browser_page(*PHONE) as page:
+        app = AppPage(page)
+        app.evidence_dir = tmp_path
+        yield app
+
+
+def game_at_largest_hand(data_dir: Path, variant: str, players: list[str]) -> str:
+    """A stored game whose next round is the one with the most cards (zero rounds before it)."""
+    game = Game.start(variant, players)
+    largest = game.schedule.index(max(game.schedule))
+    for _ in range(largest):
+        game = game.record_round(zero_round(game))
+    record = GameRecord.from_data(game.record.to_data())
+    return open_store(data_dir).create_game(record).id
+
+
+def outside(app: AppPage, identifier: str, floor: float = PHONE[1]) -> str | None:
+    """Why the control is not wholly on screen above ``floor``, or None when it is."""
+    box = app.wait_for(identifier).first.bounding_box()
+    if box is None:
+        return f"{identifier} has no box"
+    bottom = box["y"] + box["height"]
+    if box["y"] < 0 or bottom > floor or box["x"] < 0 or box["x"] + box["width"] > PHONE[0]:
+        return f"{identifier} at x={box['x']:.0f} y={box['y']:.0f}..{bottom:.0f}"
+    return None
+
+
+def assert_on_screen(app: AppPage, identifiers: list[str], floor: float = PHONE[1]) -> None:
+    """Every control wholly in view above ``floor`` (the top of what is docked below them:
+    a row scrolled under the dock is inside the viewport yet hidden)."""
+    app.page.wait_for_timeout(300)  # let the layout settle after the last frame
+    off = [why for why in (outside(app, i, floor) for i in identifiers) if why]
+    assert not off, f"off the {PHONE[0]}×{PHONE[1]} screen: {off}"
+
+
+def record_bottom(app: AppPage) -> float:
+    box = app.wait_for("record-round").first.bounding_box()
+    assert box is not None
+    return float(box["y"] + box["height"])
+
+
+@pytest.mark.parametrize(
+    ("variant", "players"),
+    [
+        ("golf", EIGHT),
+        ("golf", EIGHT[:4]),
+        ("mormon-bridge", EIGHT),
+        ("mormon-bridge", EIGHT[:4]),
+        ("scotch-bridge", EIGHT[:4]),
+    ],
+    ids=["golf-8", "golf-4", "mormon-8", "mormon-4", "scotch-4"],
+)
+def test_the_largest_hand_needs_no_scrolling(
+    tmp_path: Path, phone: AppPage, variant: str, players: list[str]
+) -> None:
+    game_id = game_at_largest_hand(tmp_path, variant, players)
+    game = Game.start(variant, players)
+    cards = max(game.schedule)
+    with running_app(tmp_path) as url:
+        phone.open(url)
+        phone.tap(f"game-{game_id}")
+        phone.wait_for("round-title")
+        assert f"{cards} card" in phone.text_of("round-title")
+        if not game.next_round or not game.next_round.all_dealt:
+            assert_on_screen(phone, [f"suit-{suit}" for suit in SUITS] + ["prompt"])
+            phone.tap("suit-spades")
+        if variant == "mormon-bridge":
+            assert_on_screen(phone, ["go"])
+            phone.tap("go")
+        phone.wait_for("pad-0")
+        phone.page.screenshot(path=str(tmp_path / f"{variant}-{len(players)}-round.png"))
+        print(f"{variant} {len(players)} players: Record ends at y={record_bottom(phone):.0f}")
+        assert_on_screen(phone, [f"pad-{n}" for n in range(cards + 1)] + ["record-round"])
+        dock = phone.wait_for("prompt").first.bounding_box()
+        assert dock is not None
+        assert_on_screen(phone, [f"bid-{name}" for name in players], floor=dock["y"])
+
+
+SUITS = ["clubs", "diamonds", "hearts", "spades"]
