@@ -10,7 +10,6 @@ that their errors can say which round and which player broke which rule.
 from __future__ import annotations
 
 import json
-import reprlib
 from typing import Annotated, Any
 
 from pydantic import (
@@ -27,7 +26,7 @@ from scorepad.engine.cards import Suit
 from scorepad.engine.errors import RecordFormatError
 from scorepad.engine.frozen import FrozenDict
 from scorepad.engine.settlement import MAX_STAKE_CENTS
-from scorepad.engine.text import shown
+from scorepad.engine.text import brief, shown
 from scorepad.engine.variant import Variant
 
 Count = Annotated[StrictInt, Field(ge=-1_000, le=1_000)]
@@ -132,7 +131,7 @@ def _object_without_twin_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     for key, value in pairs:
         if key in found:
             raise RecordFormatError(
-                f"the key {_brief(key)} appears twice in one object; give each key once"
+                f"the key {brief(key)} appears twice in one object; give each key once"
             )
         found[key] = value
     return found
@@ -172,21 +171,6 @@ def _check_depth(data: object) -> None:
         pending.extend((child, depth + 1) for child in children)
 
 
-_BRIEF = reprlib.Repr()
-_BRIEF.maxstring = 60
-_BRIEF.maxother = 60
-_BRIEF.maxlevel = 3
-_BRIEF.maxlist = _BRIEF.maxtuple = _BRIEF.maxdict = 6
-
-
-def _brief(value: object) -> str:
-    """A value as a message quotes it: ``repr``-like, escaped, and short (a record may hold a
-    megabyte string or deeply nested lists). JSON's constants are written as in JSON."""
-    if value is None or isinstance(value, bool):
-        return json.dumps(value)
-    return shown(_BRIEF.repr(value))
-
-
 def describe_validation_error(exc: ValidationError) -> str:
     """One readable line for the first shape problem: where it is and what was found there.
 
@@ -195,7 +179,7 @@ def describe_validation_error(exc: ValidationError) -> str:
     problem = exc.errors()[0]
     loc = problem["loc"]
     kind = problem["type"]
-    found = _brief(problem.get("input"))
+    found = brief(problem.get("input"))
     if loc and loc[0] == "variant" and kind != "missing":
         return f"variant: expected a preset name or a variant object (got {found})"
     where = _location(loc)
@@ -219,7 +203,7 @@ def _location(loc: tuple[int | str, ...]) -> str:
         words.append(f"{str(rest[0])[:-1]} {rest[1] + 1}")
         rest = rest[2:]
     words.extend(
-        _brief(part) if isinstance(part, str) and _odd(part) else str(part) for part in rest
+        brief(part) if isinstance(part, str) and _odd(part) else str(part) for part in rest
     )
     return ", ".join(words) or "record"
 

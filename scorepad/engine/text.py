@@ -9,6 +9,8 @@ Python's ``repr`` shows them, and very long text is cut short.
 
 from __future__ import annotations
 
+import json
+import reprlib
 import unicodedata
 
 UNSAFE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
@@ -66,3 +68,25 @@ def quoted(text: str, limit: int = QUOTE_LIMIT) -> str:
     if len(text) <= limit:
         return f"'{shown(text)}'"
     return f"'{shown(text[:limit])}…' ({len(text)} characters)"
+
+
+_BRIEF = reprlib.Repr()
+_BRIEF.maxstring = QUOTE_LIMIT
+_BRIEF.maxother = QUOTE_LIMIT
+_BRIEF.maxlevel = 3
+_BRIEF.maxlist = _BRIEF.maxtuple = _BRIEF.maxdict = 6
+
+
+def brief(value: object) -> str:
+    """A value from outside as a message quotes it: ``repr``-like, escaped, and short (a
+    record may hold a megabyte string or deeply nested lists, a form thousands of typed
+    digits). JSON's constants are written as in JSON.
+
+    >>> brief("Ann"), brief(None), brief(True)
+    ("'Ann'", 'null', 'true')
+    >>> len(brief("9" * 5000)) < 70
+    True
+    """
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    return shown(_BRIEF.repr(value))

@@ -24,6 +24,7 @@ from scorepad.engine.cards import DECK_SIZE, cards_left_over
 from scorepad.engine.errors import PlayerCountError, VariantSettingError
 from scorepad.engine.schedule import MAX_ROUNDS, compress_sizes
 from scorepad.engine.settlement import MAX_STAKE_CENTS
+from scorepad.engine.text import brief
 
 
 class TrumpRule(StrEnum):
@@ -207,5 +208,5 @@ def variant_error_from(exc: ValidationError) -> VariantSettingError:
     if problem["type"] == "extra_forbidden":
         message = "is not a setting of a variant"
     elif "input" in problem and problem["type"] != "missing":
-        message = f"{message} (got {problem['input']!r})"
+        message = f"{message} (got {brief(problem['input'])})"
     return VariantSettingError(setting, message)
