@@ -170,3 +170,19 @@ def test_the_name_field_clears_on_adding_and_keeps_a_refused_name(app: ScorepadA
     assert not app.new_game.add_player(form.name_text, typed=True)
     assert form.name_text == "ann"  # kept, to be corrected
     assert form.name_error == "Ann is already at the table"
+
+
+def test_a_number_of_thousands_of_digits_is_refused_in_one_short_line(
+    app: ScorepadApp,
+) -> None:
+    """It was "Something went wrong (ValueError)": Python will not convert 4,300+ digits."""
+    app.house_rules.open()
+    form = app.house_rules.form
+    assert form is not None
+    app.house_rules.set_rule("made_bonus", "9" * 5000)
+    assert app.message is None
+    reason = form.errors["made_bonus"]
+    assert reason.startswith("Input should be a valid integer (got '999")
+    assert len(reason) < 120
+    app.house_rules.set_rule("made_bonus", "12")
+    assert form.errors == {}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -39,6 +40,21 @@ NUMBER_FIELDS = (
 )
 
 
+def _number_or_text(text: str) -> int | str:
+    """Typed digits as a number; anything else (a number too long for Python to convert,
+    thousands of digits) stays text, for the engine's check to refuse with its reason.
+
+    >>> _number_or_text("-12"), _number_or_text("12x")
+    (-12, '12x')
+    >>> _number_or_text("9" * 5000) == "9" * 5000
+    True
+    """
+    if re.fullmatch(r"-?\d+", text):
+        with contextlib.suppress(ValueError):
+            return int(text)
+    return text
+
+
 @dataclass
 class RulesForm:
     """Editing one custom variant; ``replacing`` names the saved one being changed, if any."""
@@ -62,8 +78,7 @@ class RulesForm:
         if setting == "hand_sizes":
             self.sizes_text = str(value)
         elif setting in NUMBER_FIELDS and isinstance(value, str):
-            text = value.strip()
-            self.values[setting] = int(text) if re.fullmatch(r"-?\d+", text) else text
+            self.values[setting] = _number_or_text(value.strip())
         else:
             self.values[setting] = value
         self.check()
