@@ -52,8 +52,14 @@ class FrozenDict(Mapping[K, V]):
         return len(self._data)
 
     def __hash__(self) -> int:
+        """Blind to order, as equality is (``{"Ann": 1, "Bob": 0}`` equals the same entries
+        given Bob first), so equal mappings, and the frozen models holding them, hash alike.
+
+        >>> hash(FrozenDict({"Ann": 1, "Bob": 0})) == hash(FrozenDict({"Bob": 0, "Ann": 1}))
+        True
+        """
         if self._hash is None:
-            self._hash = hash(tuple(self._data.items()))
+            self._hash = hash(frozenset(self._data.items()))
         return self._hash
 
     def __repr__(self) -> str:

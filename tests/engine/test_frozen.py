@@ -110,3 +110,12 @@ def test_a_frozen_dict_builds_changed_copies_without_touching_itself() -> None:
     assert bids.without("Ann") == {"Bob": 2}
     assert bids.without("Zed") is bids
     assert bids == {"Ann": 1, "Bob": 2}
+
+
+def test_equal_drafts_hash_alike_whatever_order_their_entries_came_in() -> None:
+    """Equality ignores order, so hashing must too: a set kept both of two equal drafts."""
+    first = RoundDraft(bids={"Ann": 1, "Bob": 0})
+    second = RoundDraft(bids={"Bob": 0, "Ann": 1})
+    assert first == second
+    assert hash(first) == hash(second)
+    assert len({first, second}) == 1
