@@ -25,7 +25,7 @@ import re
 from collections.abc import Sequence
 
 from scorepad.engine.errors import VariantSettingError
-from scorepad.engine.text import quoted
+from scorepad.engine.text import QUOTE_LIMIT, quoted
 
 MAX_ROUNDS = 60
 """The most rounds a variant may list: far more than any table plays in an evening."""
@@ -133,5 +133,6 @@ hand can hold
 
 def _size(digits: str) -> int:
     if len(digits) > len(str(MAX_WRITTEN_NUMBER)) or int(digits) > MAX_WRITTEN_NUMBER:
-        raise VariantSettingError("hand_sizes", f"{digits} is far more cards than a hand can hold")
+        number = digits if len(digits) <= QUOTE_LIMIT else f"{digits[:QUOTE_LIMIT]}…"
+        raise VariantSettingError("hand_sizes", f"{number} is far more cards than a hand can hold")
     return int(digits)

@@ -62,6 +62,7 @@ def test_golf_for_six_as_the_setup_screen_shows_it_is_read_by_the_editor() -> No
         ("ten", "'ten' is not a number or a range like 10-1"),
         ("3-", "'3-' is not a number or a range"),
         ("1-99999999999", "99999999999 is far more cards than a hand can hold"),
+        ("9" * 5000, f"^hand_sizes: {'9' * 60}… is far more cards than a hand can hold$"),
         ("1-100", "more than 60 rounds"),
         ("\u0663", "is not a number"),  # an Arabic-Indic digit is not read as 3
     ],
