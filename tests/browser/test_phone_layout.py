@@ -117,3 +117,16 @@ def test_the_largest_hand_needs_no_scrolling(
 
 
 SUITS = ["clubs", "diamonds", "hearts", "spades"]
+
+
+def test_start_is_on_screen_with_eight_players(tmp_path: Path, phone: AppPage) -> None:
+    open_store(tmp_path).add_players(EIGHT)
+    with running_app(tmp_path) as url:
+        phone.open(url)
+        phone.tap("new-game")
+        phone.tap("variant-preset:golf")
+        for name in EIGHT:
+            phone.tap(f"roster-{name}")
+        assert LONG in phone.text_of("seat-1")  # whole in its accessible name
+        phone.page.screenshot(path=str(tmp_path / "new-game-8.png"))
+        assert_on_screen(phone, ["start-game"])

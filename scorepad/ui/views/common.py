@@ -190,9 +190,13 @@ def screen_view(
     body: Sequence[ft.Control | None],
     back: bool = True,
     actions: list[ft.Control] | None = None,
+    dock: ft.Control | None = None,
 ) -> ft.View:
     """A screen of the app: title bar (with the way back home), then the body in a column
     no wider than a comfortable reading width, centred on a wide window.
+
+    A ``dock`` (the screen's main button) stays under the body, which then scrolls on its
+    own: the button is in reach however long the body grows.
 
     Every screen is one and the same page to Flutter (see :data:`VIEW_KEY`).
     """
@@ -201,16 +205,26 @@ def screen_view(
         if back
         else None
     )
+    appbar = ft.AppBar(leading=leading, title=ft.Text(title), actions=actions or [])
+    column = ft.Column([part for part in body if part is not None], spacing=12)
+    if dock is None:
+        return ft.View(
+            key=VIEW_KEY,
+            appbar=appbar,
+            bottom_appbar=confirm_bar(app),
+            scroll=ft.ScrollMode.AUTO,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            controls=[ft.Container(width=min(width, READING_WIDTH), content=column)],
+        )
+    column.scroll = ft.ScrollMode.AUTO
     return ft.View(
         key=VIEW_KEY,
-        appbar=ft.AppBar(leading=leading, title=ft.Text(title), actions=actions or []),
+        appbar=appbar,
         bottom_appbar=confirm_bar(app),
-        scroll=ft.ScrollMode.AUTO,
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        spacing=8,
         controls=[
-            ft.Container(
-                width=min(width, READING_WIDTH),
-                content=ft.Column([part for part in body if part is not None], spacing=12),
-            )
+            ft.Container(width=min(width, READING_WIDTH), content=column, expand=True),
+            ft.Container(width=min(width, READING_WIDTH), content=dock),
         ],
     )

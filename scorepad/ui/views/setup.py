@@ -111,7 +111,16 @@ def seating(new_game: NewGame, form: SetupForm) -> ft.Control:
                     content=ft.Row(
                         [
                             ft.Text(f"{seat + 1}.", width=28),
-                            ft.Text(name, size=18, expand=True, weight=ft.FontWeight.W_500),
+                            ft.Text(
+                                name,
+                                size=18,
+                                expand=True,
+                                weight=ft.FontWeight.W_500,
+                                max_lines=1,
+                                overflow=ft.TextOverflow.ELLIPSIS,
+                                tooltip=name,
+                                semantics_label=name,
+                            ),
                             ft.TextButton(
                                 "deals first" if deals else "deal first",
                                 icon=ft.Icons.STYLE if deals else None,
@@ -223,12 +232,13 @@ def setup_view(app: ScorepadApp, width: float) -> ft.View:
         tagged("setup-problem", ft.Text(problem, color=ft.Colors.ERROR))
         if problem and form.players
         else None,
-        big_button(
-            "Start game",
-            new_game.start_game,
-            identifier="start-game",
-            icon=ft.Icons.PLAY_ARROW,
-            disabled=problem is not None,
-        ),
     ]
-    return screen_view(app, title="New game", width=width, body=body)
+    # Start is docked below the form: with 4 or more players it had scrolled out of reach
+    start = big_button(
+        "Start game",
+        new_game.start_game,
+        identifier="start-game",
+        icon=ft.Icons.PLAY_ARROW,
+        disabled=problem is not None,
+    )
+    return screen_view(app, title="New game", width=width, body=body, dock=start)
