@@ -14,7 +14,7 @@ import pytest_asyncio
 from scorepad.engine import Suit
 from scorepad.store import GameSummary, ListedStatus, open_store
 from scorepad.ui.state import Field, GameTab, Home, ScorepadApp
-from scorepad.ui.views.sheet import STANDINGS_MAX_WIDTH
+from scorepad.ui.views.sheet import STANDINGS_MAX_WIDTH, sheet_panel
 from tests.ui.driving import play_round, start
 from tests.ui.flet_session import ViewDriver
 
@@ -119,3 +119,13 @@ async def test_the_standings_stay_together_on_a_wide_window(driver: ViewDriver) 
         assert width == STANDINGS_MAX_WIDTH
     else:  # a phone is narrower than the bound: the table keeps its own width
         assert width is None
+
+
+def test_the_sheet_draws_outside_a_running_page(app: ScorepadApp) -> None:
+    """Views are also drawn with no page (the stateful test renders them directly): the
+    standings then take the wide-window bound instead of failing to ask for the width."""
+    start(app, "golf", ["Ann", "Bob"], dealer="Bob")
+    play_round(app)
+    session = app.game.session
+    assert session is not None
+    assert isinstance(sheet_panel(app.game, session), ft.Column)

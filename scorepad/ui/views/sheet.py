@@ -58,7 +58,10 @@ def standings_width() -> float | None:
     """How wide the standings may be: bounded on a wide window, so a player's name and total
     stay side by side instead of drifting to opposite edges of a laptop screen; on a phone
     (narrower than the bound) the table keeps its own width."""
-    window = ft.context.page.width or 1024
+    try:
+        window = ft.context.page.width or 1024
+    except RuntimeError:  # drawn outside a running page (a test rendering views): no window
+        window = 1024
     return STANDINGS_MAX_WIDTH if window > STANDINGS_MAX_WIDTH else None
 
 
