@@ -12,7 +12,7 @@ import pytest
 import pytest_asyncio
 
 from scorepad.engine import GOLF, Suit
-from scorepad.store import atomic, open_store
+from scorepad.store import StoreBusyError, atomic, open_store
 from scorepad.ui.state import ChoiceKey, GameTab, MessageKind, ScorepadApp, Screen, Stage
 from tests.ui.driving import play_round, start
 from tests.ui.flet_session import ViewDriver
@@ -296,3 +296,24 @@ async def test_fast_typing_is_never_overwritten_by_an_echo_of_an_older_keystroke
     await driver.click("add-player")
     form = driver.app.new_game.form
     assert form is not None and form.players == ["Cat"]
+
+
+async def test_a_game_list_that_cannot_be_read_is_never_shown_as_no_games(
+    driver: ViewDriver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await start_golf(driver, ["Ann", "Bob"])
+    store = driver.app.store
+
+    def busy(*_: object, **__: object) -> list[object]:
+        raise StoreBusyError(store.root / ".lock", 10)
+
+    monkeypatch.setattr(store, "list_games", busy)
+    driver.app.go_home()
+    await driver.settle()
+    texts = " ".join(driver.texts())
+    assert "No games yet" not in texts
+    assert "cannot be listed" in texts
+    monkeypatch.undo()
+    await driver.click("list-again")
+    assert driver.has("game-" + driver.app.store.list_games()[0].id)
+    assert "cannot be listed" not in " ".join(driver.texts())

@@ -29,12 +29,16 @@ class Listings:
         self._store = store
         self._tell = tell
         self._games: list[GameSummary] | None = None
+        self.games_problem: str | None = None
+        """Why the game list could not be read, so the home screen never says "no games"
+        when it only failed to look."""
         self._choices: list[VariantChoice] | None = None
         self._roster: list[str] | None = None
 
     def forget(self) -> None:
         """The store changed or a screen opens: read the lists afresh next time."""
         self._games = None
+        self.games_problem = None
         self._choices = None
         self._roster = None
 
@@ -44,8 +48,10 @@ class Listings:
         if self._games is None:
             try:
                 listed = self._store().list_games()
+                self.games_problem = None
             except StoreError as problem:
                 self._tell(Message(str(problem), MessageKind.ERROR))
+                self.games_problem = str(problem)
                 listed = []
             rank = {status: place for place, status in enumerate(LIST_ORDER)}
             self._games = sorted(listed, key=lambda s: rank.get(s.status, len(LIST_ORDER)))

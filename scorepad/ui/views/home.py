@@ -76,7 +76,22 @@ def home_view(app: ScorepadApp, width: float) -> ft.View:
             wrap=True,
         )
     )
-    if not sections:
+    problem = app.lists.games_problem
+    if problem is not None:
+        body.append(
+            tagged(
+                "games-problem",
+                ft.Text(
+                    f"The games cannot be listed right now; nothing was changed. ({problem})",
+                    size=16,
+                    selectable=True,
+                ),
+            )
+        )
+        body.append(
+            big_button("Try again", app.go_home, identifier="list-again", icon=ft.Icons.REFRESH)
+        )
+    elif not sections:
         body.append(
             ft.Text(
                 "No games yet. Tap New game, pick the variant and the players, and keep score "
