@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from scorepad.store import TinyDBStore
+from scorepad.engine import GameRecord
+from scorepad.store import TinyDBStore, open_store
 from tests.browser.harness import AppPage, running_app
 
 pytestmark = pytest.mark.browser
@@ -180,9 +181,18 @@ def test_a_golf_game_to_the_end_shows_the_settlement(tmp_path: Path, phone: AppP
 def test_a_game_killed_mid_round_resumes_exactly_where_it_was(
     tmp_path: Path, phone: AppPage
 ) -> None:
+    # the game is set up through the store: this test is about the kill, not the typing
+    game_id = (
+        open_store(tmp_path)
+        .create_game(
+            GameRecord.from_data({"variant": "golf", "players": ["Ann", "Bob", "Cat", "Dan"]})
+        )
+        .id
+    )
     with running_app(tmp_path, kill=True) as url:
         phone.open(url)
-        start(phone, "golf", ["Ann", "Bob", "Cat", "Dan"])
+        phone.tap(f"game-{game_id}")
+        phone.wait_for("round-title")
         phone.tap("suit-hearts")
         phone.tap("pad-1")  # Bob bids 1
         phone.tap("pad-0")  # Cat bids 0
