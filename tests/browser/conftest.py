@@ -1,35 +1,11 @@
-"""The browser tests' phone (Chromium at 390x844), and on a failing test a screenshot of what
-the browser showed."""
+"""On a failing browser test, keep a screenshot of what the browser showed."""
 
 from __future__ import annotations
 
-import os
-from collections.abc import Generator, Iterator
+from collections.abc import Generator
 from pathlib import Path
 
 import pytest
-
-from tests.browser.harness import CHROMIUM, AppPage, browser_page
-
-PHONE = (390, 844)
-
-
-@pytest.fixture
-def chromium_present() -> None:
-    if CHROMIUM.exists():
-        return
-    if os.environ.get("CI"):
-        pytest.fail("CI must run the browser tests: .ci/run installs Chromium first")
-    pytest.skip("Chromium is not installed (/usr/bin/chromium): apt-get install -y chromium")
-
-
-@pytest.fixture
-def phone(chromium_present: None, tmp_path: Path) -> Iterator[AppPage]:
-    """A browser tab the size of a phone; a tap that gets no answer leaves a screenshot."""
-    with browser_page(*PHONE) as page:
-        app = AppPage(page)
-        app.evidence_dir = tmp_path
-        yield app
 
 
 @pytest.hookimpl(wrapper=True)

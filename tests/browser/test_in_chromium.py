@@ -6,17 +6,36 @@ with that reason when it is missing; under CI they fail instead, so they never s
 
 from __future__ import annotations
 
+import os
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from scorepad.engine import GameRecord
 from scorepad.store import TinyDBStore, open_store
-from tests.browser.harness import AppPage, running_app
+from tests.browser.harness import CHROMIUM, AppPage, browser_page, running_app
 
 pytestmark = pytest.mark.browser
 PHONE = (390, 844)
+
+
+@pytest.fixture(autouse=True)
+def chromium_present() -> None:
+    if CHROMIUM.exists():
+        return
+    if os.environ.get("CI"):
+        pytest.fail("CI must run the browser tests: .ci/run installs Chromium first")
+    pytest.skip("Chromium is not installed (/usr/bin/chromium): apt-get install -y chromium")
+
+
+@pytest.fixture
+def phone(tmp_path: Path) -> Iterator[AppPage]:
+    with browser_page(*PHONE) as page:
+        app = AppPage(page)
+        app.evidence_dir = tmp_path
+        yield app
 
 
 def start(app: AppPage, variant: str, players: list[str], stake: int | None = None) -> None:

@@ -9,13 +9,15 @@ would test nothing more). On failure the conftest keeps a screenshot of the page
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from scorepad.engine import Game, GameRecord
 from scorepad.store import open_store
-from tests.browser.harness import AppPage, running_app
+from tests.browser.harness import CHROMIUM, AppPage, browser_page, running_app
 from tests.helpers import zero_round
 
 pytestmark = pytest.mark.browser
@@ -23,6 +25,23 @@ PHONE = (390, 844)
 LONG = "Maximilian Alexander Fitzgerald-Worthing"
 """A name at the engine's limit of 40 characters."""
 EIGHT = [LONG, "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
+
+
+@pytest.fixture(autouse=True)
+def chromium_present() -> None:
+    if CHROMIUM.exists():
+        return
+    if os.environ.get("CI"):
+        pytest.fail("CI must run the browser tests: .ci/run installs Chromium first")
+    pytest.skip("Chromium is not installed (/usr/bin/chromium): apt-get install -y chromium")
+
+
+@pytest.fixture
+def phone(tmp_path: Path) -> Iterator[AppPage]:
+    with browser_page(*PHONE) as page:
+        app = AppPage(page)
+        app.evidence_dir = tmp_path
+        yield app
 
 
 def game_at_largest_hand(data_dir: Path, variant: str, players: list[str]) -> str:
