@@ -99,6 +99,39 @@ class ScoreSheet(BaseModel):
     settlement: tuple[Payment, ...]
     next_round: RoundSetup | None
 
+    def owed_so_far(self) -> dict[str, int] | None:
+        """What each player owes for their sets so far, in cents: the stake for every round in
+        which they were set; a winner, once the game has one, owes nothing. ``None`` when the
+        game is not played for a stake.
+
+        The table keeps this running tab while it plays (set 6 times, owe 30¢), so the screen
+        shows it before the end; at the end each loser's figure is what they pay in
+        :attr:`settlement`.
+
+        >>> from scorepad.engine.game import Game
+        >>> from scorepad.engine.presets import GOLF
+        >>> from scorepad.engine.record import RoundRecord
+        >>> rules = GOLF.with_changes(name="Short Golf", hand_sizes=(1, 1))
+        >>> game = Game.start(rules, ["Ann", "Bob"], first_dealer="Bob", stake_cents=10)
+        >>> game = game.record_round(RoundRecord(turned="clubs", bids={"Ann": 0, "Bob": 0},
+        ...     tricks={"Ann": 1, "Bob": 0}))
+        >>> game.sheet.owed_so_far()
+        {'Ann': 10, 'Bob': 0}
+        >>> game = game.record_round(RoundRecord(turned="clubs", bids={"Ann": 0, "Bob": 0},
+        ...     tricks={"Ann": 1, "Bob": 0}))
+        >>> game.sheet.winners, game.sheet.owed_so_far()
+        (('Ann',), {'Ann': 0, 'Bob': 0})
+        >>> Game.start("mormon-bridge", ["Ann", "Bob"]).sheet.owed_so_far() is None
+        True
+        """
+        stake = self.stake_cents
+        if stake is None:
+            return None
+        return {
+            player: 0 if player in self.winners else self.sets[player] * stake
+            for player in self.players
+        }
+
     def settlement_summary(self) -> SettlementSummary | None:
         """Who pays whom, in words (see :func:`scorepad.engine.settlement.summarise_settlement`);
         ``None`` unless the game is finished and played for a stake."""
