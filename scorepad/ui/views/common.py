@@ -50,6 +50,38 @@ def symbol_text(text: str, **style: Any) -> ft.Text:
     return ft.Text(text, font_family_fallback=[SUIT_FONT], **style)
 
 
+AVERAGE_LETTER = 0.6
+"""About how wide a letter is, as a share of the font size: enough to tell when a name will
+not fit its room (an overestimate only costs a few pixels of a short name's room)."""
+
+
+def bounded_name(
+    name: str,
+    *,
+    size: float,
+    width: float,
+    weight: ft.FontWeight = ft.FontWeight.W_500,
+    **style: Any,
+) -> ft.Text:
+    """A name on one line, never wider than ``width``: a longer one ends in an ellipsis and
+    the whole name stays its accessible name. A name that fits keeps its own width, so a
+    short name leaves no gap.
+
+    No tooltip: names sit in rows and chips, and on a phone a long-press tooltip would cover
+    the row below it. The accessible name carries the whole name instead."""
+    long = len(name) * size * AVERAGE_LETTER > width
+    return ft.Text(
+        name,
+        size=size,
+        weight=weight,
+        max_lines=1,
+        overflow=ft.TextOverflow.ELLIPSIS,
+        semantics_label=name,
+        width=width if long else None,
+        **style,
+    )
+
+
 def heading(text: str, identifier: str | None = None) -> ft.Control:
     title = ft.Text(text, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD)
     return ft.Semantics(header=True, identifier=identifier, content=title)

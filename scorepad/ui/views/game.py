@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import flet as ft
 
-from scorepad.engine import Suit
+from scorepad.engine import ScoreSheet, Suit, TrumpCall
 from scorepad.ui.state import (
     Field,
     GameController,
     GameSession,
     GameTab,
+    PadKey,
+    PlayerLine,
     RoundEntry,
     ScorepadApp,
     Stage,
@@ -24,6 +26,8 @@ from scorepad.ui.views.common import (
     symbol_text,
     tagged,
 )
+from scorepad.ui.views.kept import Unread, kept
+from scorepad.ui.views.leaderboard import leaderboard
 from scorepad.ui.views.sheet import results_panel, sheet_panel
 
 WIDE = 1000
@@ -34,40 +38,6 @@ PROMPTS = {
     Stage.GO: "Everyone ready? Show the bids at once",
     Stage.CONFIRM: "All in: check the points and record the round",
 }
-
-
-def leaderboard(session: GameSession) -> ft.Control:
-    """Rank, name, total and the last round's change, best first, readable across a table."""
-    chips = []
-    started = bool(session.sheet.rounds)
-    for standing in session.sheet.standings:
-        change = "" if standing.last_change is None else f" ({standing.last_change:+d})"
-        rank = f"{standing.rank}. " if started else ""
-        chips.append(
-            tagged(
-                f"standing-{standing.player}",
-                ft.Container(
-                    padding=ft.Padding.symmetric(horizontal=10, vertical=4),
-                    border_radius=16,
-                    bgcolor=ft.Colors.TERTIARY_CONTAINER
-                    if standing.rank == 1 and started
-                    else ft.Colors.SURFACE_CONTAINER_HIGH,
-                    content=ft.Text(
-                        spans=[
-                            ft.TextSpan(f"{rank}{standing.player} "),
-                            ft.TextSpan(
-                                str(standing.total),
-                                ft.TextStyle(weight=ft.FontWeight.BOLD, size=18),
-                            ),
-                            ft.TextSpan(change, ft.TextStyle(size=13)),
-                        ],
-                        size=16,
-                    ),
-                ),
-            )
-        )
-    # one band that scrolls sideways: wrapped, 5+ players took three rows of a phone's height
-    return tagged("leaderboard", ft.Row(chips, spacing=6, scroll=ft.ScrollMode.AUTO))
 
 
 def suit_button(game: GameController, suit: Suit, chosen: bool) -> ft.Control:
@@ -99,10 +69,17 @@ def suit_button(game: GameController, suit: Suit, chosen: bool) -> ft.Control:
 
 
 def trump_section(game: GameController, entry: RoundEntry) -> ft.Control:
-    call = entry.trump
-    if entry.setup.all_dealt:
+    return trump_choice(game, entry.setup.all_dealt, entry.trump, entry.draft.turned)
+
+
+@kept
+def trump_choice(
+    game: GameController, all_dealt: bool, call: TrumpCall | None, chosen: Suit | None
+) -> ft.Control:
+    """The suits to tap (or the note that every card is dealt), drawn again only when the
+    turned suit changes: a bid leaves it as it was."""
+    if all_dealt:
         return tagged("trump-note", ft.Text(call.note if call else "", size=16, italic=True))
-    chosen = entry.draft.turned
     rows: list[ft.Control] = [
         ft.Row([suit_button(game, suit, suit == chosen) for suit in Suit], spacing=4)
     ]
@@ -163,7 +140,15 @@ def player_name(name: str, *, size: int) -> ft.Control:
 def player_table(game: GameController, entry: RoundEntry) -> ft.Control:
     stage = entry.stage
     compact = len(entry.lines) >= COMPACT_FROM
-    header = ft.Row(
+    rows: list[ft.Control] = [table_header()]
+    # a tap changes one or two players' lines: only those are drawn again
+    rows += [player_line(game, line, stage, compact) for line in entry.lines]
+    return ft.Column(rows, spacing=2 if compact else 4)
+
+
+@kept
+def table_header() -> ft.Control:
+    return ft.Row(
         [
             ft.Text("player", expand=True, size=12),
             ft.Text("bid", width=56, text_align=ft.TextAlign.CENTER, size=12),
@@ -171,53 +156,53 @@ def player_table(game: GameController, entry: RoundEntry) -> ft.Control:
             ft.Text("pts", width=44, text_align=ft.TextAlign.RIGHT, size=12),
         ]
     )
-    rows: list[ft.Control] = [header]
-    for line in entry.lines:
-        marks = []
-        if line.deals:
-            marks.append("deals")
-        if line.leads:
-            marks.append("leads")
-        points = "" if line.points is None else f"{line.points:+d}"
-        rows.append(
-            tagged(
-                f"line-{line.name}",
-                ft.Row(
-                    [
-                        # the marks sit beside the name, not under it: every row is one line
-                        player_name(line.name, size=16 if compact else 18),
-                        *([ft.Text(" · ".join(marks), size=12)] if marks else []),
-                        entry_cell(
-                            game,
-                            field=Field.BID,
-                            name=line.name,
-                            value=line.bid,
-                            active=line.active and stage is Stage.BIDS,
-                            height=36 if compact else 44,
-                        ),
-                        entry_cell(
-                            game,
-                            field=Field.TRICKS,
-                            name=line.name,
-                            value=line.tricks,
-                            active=line.active and stage is Stage.TRICKS,
-                            filled_in=line.tricks_filled_in,
-                            height=36 if compact else 44,
-                        ),
-                        ft.Text(
-                            points,
-                            width=44,
-                            size=18,
-                            text_align=ft.TextAlign.RIGHT,
-                            weight=ft.FontWeight.BOLD,
-                        ),
-                    ],
-                    spacing=6,
-                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
+
+
+@kept
+def player_line(game: GameController, line: PlayerLine, stage: Stage, compact: bool) -> ft.Control:
+    """One player's row: name, bid, tricks and points."""
+    marks = []
+    if line.deals:
+        marks.append("deals")
+    if line.leads:
+        marks.append("leads")
+    points = "" if line.points is None else f"{line.points:+d}"
+    return tagged(
+        f"line-{line.name}",
+        ft.Row(
+            [
+                # the marks sit beside the name, not under it: every row is one line
+                player_name(line.name, size=16 if compact else 18),
+                *([ft.Text(" · ".join(marks), size=12)] if marks else []),
+                entry_cell(
+                    game,
+                    field=Field.BID,
+                    name=line.name,
+                    value=line.bid,
+                    active=line.active and stage is Stage.BIDS,
+                    height=36 if compact else 44,
                 ),
-            )
-        )
-    return ft.Column(rows, spacing=2 if compact else 4)
+                entry_cell(
+                    game,
+                    field=Field.TRICKS,
+                    name=line.name,
+                    value=line.tricks,
+                    active=line.active and stage is Stage.TRICKS,
+                    filled_in=line.tricks_filled_in,
+                    height=36 if compact else 44,
+                ),
+                ft.Text(
+                    points,
+                    width=44,
+                    size=18,
+                    text_align=ft.TextAlign.RIGHT,
+                    weight=ft.FontWeight.BOLD,
+                ),
+            ],
+            spacing=6,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        ),
+    )
 
 
 def prompt(entry: RoundEntry) -> str:
@@ -237,6 +222,12 @@ PAD_GAP = 6
 
 
 def number_pad(game: GameController, entry: RoundEntry) -> ft.Control:
+    return pad_keys(game, entry.pad)
+
+
+@kept
+def pad_keys(game: GameController, pad: tuple[PadKey, ...]) -> ft.Control:
+    """The keys, drawn again only when one opens or closes (the hook, a new hand size)."""
     keys = [
         tagged(
             f"pad-{key.value}",
@@ -250,7 +241,7 @@ def number_pad(game: GameController, entry: RoundEntry) -> ft.Control:
                 tooltip=None if key.enabled else f"{key.value} is not allowed",
             ),
         )
-        for key in entry.pad
+        for key in pad
     ]
     return ft.Row(keys, wrap=True, spacing=PAD_GAP, run_spacing=PAD_GAP)
 
@@ -272,13 +263,18 @@ def round_panel(
     bidding = (
         f"{setup.first_bidder} bids first" if setup.sequential_bids else "everyone bids at once"
     )
+    info = f"{setup.dealer} deals · {bidding} · {setup.leader} leads"
     parts: list[ft.Control | None] = [
         tagged("round-title", ft.Text(title, size=20, weight=ft.FontWeight.BOLD)),
         tagged(
             "round-info",
+            # long names: two lines at most, the rest in the accessible name
             ft.Text(
-                f"{setup.dealer} deals · {bidding} · {setup.leader} leads",
+                info,
                 size=15,
+                max_lines=2,
+                overflow=ft.TextOverflow.ELLIPSIS,
+                semantics_label=info,
             ),
         ),
         trump_section(game, entry),
@@ -305,7 +301,18 @@ def round_panel(
         dock.append(tagged("pad-note", ft.Text(entry.pad_note, color=ft.Colors.ERROR, size=15)))
     if stage in (Stage.BIDS, Stage.TRICKS):
         dock.append(number_pad(game, entry))
-    confirm_text = f"Save round {entry.number}" if entry.editing else f"Record round {entry.number}"
+    dock.append(round_actions(game, entry.number, entry.editing, stage is Stage.CONFIRM))
+    return (
+        ft.Column([p for p in parts if p is not None], spacing=8),
+        ft.Column(dock, spacing=6),
+    )
+
+
+@kept
+def round_actions(game: GameController, number: int, editing: bool, ready: bool) -> ft.Control:
+    """Record (or Save, with Cancel and Delete when correcting), drawn again only when the
+    round becomes ready to record or another round is on the pad."""
+    confirm_text = f"Save round {number}" if editing else f"Record round {number}"
     actions: list[ft.Control] = [
         tagged(
             "record-round",
@@ -313,13 +320,13 @@ def round_panel(
                 confirm_text,
                 icon=ft.Icons.CHECK,
                 on_click=game.confirm_round,
-                disabled=stage is not Stage.CONFIRM,
+                disabled=not ready,
                 height=PAD_KEY,
                 style=ft.ButtonStyle(text_style=ft.TextStyle(size=18)),
             ),
         )
     ]
-    if entry.editing:
+    if editing:
         actions += [
             tagged(
                 "cancel-edit",
@@ -328,17 +335,13 @@ def round_panel(
             tagged(
                 "delete-round",
                 ft.TextButton(
-                    f"Delete round {entry.number}",
+                    f"Delete round {number}",
                     icon=ft.Icons.DELETE_OUTLINE,
-                    on_click=lambda: game.ask_to_delete_round(entry.number),
+                    on_click=lambda: game.ask_to_delete_round(number),
                 ),
             ),
         ]
-    dock.append(ft.Row(actions, wrap=True, spacing=6, run_spacing=6))
-    return (
-        ft.Column([p for p in parts if p is not None], spacing=8),
-        ft.Column(dock, spacing=6),
-    )
+    return ft.Row(actions, wrap=True, spacing=6, run_spacing=6)
 
 
 def changes_banner(session: GameSession) -> ft.Control | None:
