@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from scorepad.engine import ScoreSheet, Suit, TrumpCall
+from scorepad.engine import Suit, TrumpCall
 from scorepad.ui.state import (
     Field,
     GameController,
@@ -26,7 +26,7 @@ from scorepad.ui.views.common import (
     symbol_text,
     tagged,
 )
-from scorepad.ui.views.kept import Unread, kept
+from scorepad.ui.views.kept import kept, redrawn_on
 from scorepad.ui.views.leaderboard import leaderboard
 from scorepad.ui.views.sheet import results_panel, sheet_panel
 
@@ -364,6 +364,13 @@ def changes_banner(session: GameSession) -> ft.Control | None:
     )
 
 
+def sheet_part(game: GameController, session: GameSession, width: float) -> ft.Control:
+    """The standings and the rounds, drawn again only when what they read changes: the
+    sheet, the variant's winning rule and the window's width (the standings' bound)."""
+    depends_on = (session.sheet, session.game.variant.winner, width)
+    return redrawn_on(depends_on, sheet_panel, game, session)
+
+
 def game_view(app: ScorepadApp, width: float) -> ft.View:
     game = app.game
     session = game.session
@@ -416,26 +423,28 @@ def game_view(app: ScorepadApp, width: float) -> ft.View:
     body: list[ft.Control | None] = [
         message_bar(app),
         changes_banner(session),
-        leaderboard(session),
+        # a pad tap keeps the game, so its sheet: these two are drawn again only when a round
+        # is recorded, corrected, deleted or undone (each derives a new sheet)
+        redrawn_on((session.sheet,), leaderboard, session),
     ]
     panel = round_panel(game, session, entry) if entry is not None else None
     dock: ft.Control | None = None
     if panel is None:
         body.append(results_panel(app, session))
-        body.append(sheet_panel(game, session))
+        body.append(sheet_part(game, session, width))
     elif wide:
         body.append(
             ft.Row(
                 [
                     ft.Container(ft.Column(list(panel), spacing=8), width=460),
-                    ft.Container(sheet_panel(game, session), expand=True),
+                    ft.Container(sheet_part(game, session, width), expand=True),
                 ],
                 vertical_alignment=ft.CrossAxisAlignment.START,
                 spacing=24,
             )
         )
     elif session.tab is GameTab.SHEET:
-        body.append(sheet_panel(game, session))
+        body.append(sheet_part(game, session, width))
     else:
         body.append(panel[0])
         dock = panel[1]
