@@ -3,10 +3,11 @@ per screen.
 
 The Flet views only read this and call the controllers by name: :attr:`ScorepadApp.home` (the
 game list), ``new_game`` (the new-game form), ``game`` (the open game with its undo and
-corrections) and ``house_rules`` (the rules editor); ``lists`` reads what they list. Tests drive
-the same objects directly, without a browser. Each action runs in :meth:`ScorepadApp.action`:
-it either succeeds (and is saved before it returns) or leaves everything as it was and puts a
-clear message where the user is looking. No Flet in this module.
+corrections) and ``house_rules`` (the rules editor); ``lists`` reads what they list and
+``routes`` gives each screen its address. Tests drive the same objects directly, without a
+browser. Each action runs in :meth:`ScorepadApp.action`: it either succeeds (and is saved
+before it returns) or leaves everything as it was and puts a clear message where the user is
+looking. No Flet in this module.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from scorepad.ui.state.home import Home
 from scorepad.ui.state.house_rules import HouseRules
 from scorepad.ui.state.listings import Listings
 from scorepad.ui.state.new_game import NewGame
+from scorepad.ui.state.routes import Routes
 from scorepad.ui.state.screens import Confirmation, Message, MessageKind, Screen
 
 log = logging.getLogger("scorepad.ui")
@@ -59,6 +61,8 @@ class ScorepadApp:
         self.new_game = NewGame(self)
         self.game = GameController(self)
         self.house_rules = HouseRules(self)
+        self.routes = Routes(self)
+        """The address of each screen, for the browser's address bar and back button."""
 
     @classmethod
     def open(cls, root: Path, rng: random.Random | None = None) -> ScorepadApp:
@@ -135,9 +139,13 @@ class ScorepadApp:
 
     def go_home(self) -> None:
         with self.action("go back to the list of games"):
-            self.screen = Screen.HOME
-            self.game.close()
-            self.lists.forget()
+            self._show_home()
+
+    def _show_home(self) -> None:
+        """The list of games, with no game open (also for :class:`Routes`, inside an action)."""
+        self.screen = Screen.HOME
+        self.game.close()
+        self.lists.forget()
 
     # --- asking before an action that loses something ---------------------------------------
 

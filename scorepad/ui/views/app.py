@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 import flet as ft
@@ -133,4 +135,115 @@ def mount(page: ft.Page, app: ScorepadApp) -> None:
     page.dark_theme = ft.Theme(color_scheme_seed=SEED_COLOR, color_scheme=DARK_SCHEME)
     page.theme_mode = ft.ThemeMode.DARK if app.dark else ft.ThemeMode.LIGHT
     page.on_resize = lambda _: app.refresh()
+    follow_the_address(page, app)
+    keep_awake_in_games(page, app)
     page.render_views(Root, app)
+
+
+# --- the address bar and the screen in step ---------------------------------------------------
+
+WAKELOCK_TIMEOUT_SECONDS = 5.0
+"""How long the device gets to answer a request to keep the screen on (or let it sleep)."""
+
+_running: set[asyncio.Task[None]] = set()
+"""Background jobs still running: a task nobody holds may be collected before it ends."""
+
+
+def in_background(page: ft.Page, job: Callable[[], Awaitable[None]]) -> None:
+    """Run ``job`` on the page's event loop without waiting for it; it handles its own errors.
+
+    Called from an event handler (on the loop) or from a thread; a page that was never
+    connected to a loop (a test without a browser) skips the job.
+    """
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:  # a thread: hand the job to the page's loop
+        try:
+            page.run_task(job)
+        except RuntimeError as problem:
+            log.debug("no event loop for a background job: %s", problem)
+        return
+
+    async def run() -> None:
+        await job()
+
+    task = loop.create_task(run())
+    _running.add(task)
+    task.add_done_callback(_running.discard)
+
+
+def follow_the_address(page: ft.Page, app: ScorepadApp) -> None:
+    """Keep the browser's address bar on the screen on show, and the screen on the address.
+
+    The page opens at the address it was loaded with (a reload, or the browser coming back
+    after the server restarted, lands on the same game). When the app moves to another
+    screen the new address is pushed into the browser's history, so its back button goes
+    back; when the user goes back (or types an address) the app shows that screen. Routes
+    are plain Python (:mod:`scorepad.ui.state.routes`); this only wires them to Flet.
+    """
+    address = [page.route or "/"]
+    """The address the browser was last told or told us (Flet does not update page.route
+    after a push until the browser answers)."""
+
+    def address_changed(event: ft.RouteChangeEvent) -> None:
+        address[0] = event.route
+        app.routes.open(event.route)
+
+    def screen_changed() -> None:
+        route = app.routes.current
+        if route == address[0]:
+            return
+        address[0] = route
+
+        async def push() -> None:
+            try:
+                await page.push_route(route)
+            except Exception as problem:  # a closed tab: the next load asks for its address
+                log.warning("could not show the address %s: %s", route, problem)
+
+        in_background(page, push)
+
+    page.on_route_change = address_changed
+    # a view popped (the system's back gesture): back to the list of games
+    page.on_view_pop = lambda _: app.go_home()
+    app.subscribe(screen_changed)
+    app.routes.open(address[0])
+
+
+def keep_awake_in_games(page: ft.Page, app: ScorepadApp) -> None:
+    """Ask the device to keep the screen on while a game is open, and let it sleep elsewhere.
+
+    A score pad lies on the table between rounds; a phone that locks itself makes the
+    scorekeeper unlock it for every trick. Flet's Wakelock service asks the platform (in a
+    browser, the Screen Wake Lock API); where it is refused or missing the app goes on as
+    before, with a line in the log.
+    """
+    try:
+        wakelock = ft.Wakelock()
+    except Exception as problem:  # no wake lock service on this platform
+        log.warning("the screen cannot be kept awake: %s", problem)
+        return
+    held = [False]
+
+    def screen_changed() -> None:
+        wanted = app.screen is Screen.GAME
+        if wanted == held[0]:
+            return
+        held[0] = wanted
+
+        async def ask() -> None:
+            try:
+                # Flet's Wakelock methods carry no type hints
+                request = wakelock.enable() if wanted else wakelock.disable()  # type: ignore[no-untyped-call]
+                await asyncio.wait_for(request, WAKELOCK_TIMEOUT_SECONDS)
+            except Exception as problem:
+                log.warning(
+                    "could not %s the screen's wake lock: %s",
+                    "take" if wanted else "release",
+                    problem or type(problem).__name__,
+                )
+
+        in_background(page, ask)
+
+    app.subscribe(screen_changed)
+    screen_changed()

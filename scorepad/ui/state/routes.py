@@ -1,0 +1,190 @@
+"""Every screen has an address: ``/`` the game list, ``/new`` a new game, ``/rules`` the house
+rules and ``/game/<id>`` one game.
+
+The browser keeps the address of the screen on show, so a reload, a restart of the server or a
+reconnect comes back to that screen (the round being entered is saved with its game after
+every tap, so it comes back too), and the browser's back button leaves a game for the list.
+:func:`place_at` and :attr:`Place.route` translate between addresses and places;
+:class:`Routes` (the app's ``routes``) tells the address of the screen on show and shows the
+screen at an address. Game ids are checked by the store before they touch a file name.
+No Flet here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+from scorepad.engine import quoted
+from scorepad.store import GameIdError, GameNotFoundError, StoreError
+from scorepad.ui.state.errors import ActionRefused
+from scorepad.ui.state.screens import Screen
+
+if TYPE_CHECKING:
+    from scorepad.ui.state.app_state import ScorepadApp
+
+HOME_ROUTE = "/"
+NEW_GAME_ROUTE = "/new"
+RULES_ROUTE = "/rules"
+GAME_ROUTE_PREFIX = "/game/"
+GAME_ROUTE_EXAMPLE = "/game/1a2b3c4d"
+
+SCREEN_ROUTES = {Screen.HOME: HOME_ROUTE, Screen.SETUP: NEW_GAME_ROUTE, Screen.RULES: RULES_ROUTE}
+"""The screens whose address names nothing but the screen."""
+ROUTE_SCREENS = {route: screen for screen, route in SCREEN_ROUTES.items()}
+
+
+class RouteError(ActionRefused):
+    """An address that shows no screen; the app shows the list of games with this message."""
+
+    def __init__(self, route: str, message: str) -> None:
+        self.route = route
+        super().__init__(message)
+
+
+class UnknownRouteError(RouteError):
+    """An address of no screen at all (``/x``, ``/../x``).
+
+    >>> str(UnknownRouteError("/../x"))
+    "there is no page at '/../x'; here is the list of games"
+    """
+
+    def __init__(self, route: str) -> None:
+        super().__init__(route, f"there is no page at {quoted(route)}; here is the list of games")
+
+
+class GameRouteError(RouteError):
+    """A game's address whose game cannot be opened: not a game id, no such game (deleted,
+    say), or a file that cannot be read."""
+
+    def __init__(self, route: str, problem: StoreError) -> None:
+        self.problem = problem
+        if isinstance(problem, GameIdError):
+            # the store's own message quotes the whole id, however long the typed address
+            reason = f"a game's address is {GAME_ROUTE_EXAMPLE}, its id 8 characters from 0-9, a-f"
+        elif isinstance(problem, GameNotFoundError):
+            reason = "no game has that id (it may have been deleted)"
+        else:
+            reason = str(problem)
+        super().__init__(
+            route, f"cannot open the game at {quoted(route)}: {reason}; here is the list of games"
+        )
+
+
+@dataclass(frozen=True)
+class Place:
+    """A screen the address bar can name: one of :data:`SCREEN_ROUTES`, or a game by its id."""
+
+    screen: Screen
+    game_id: str | None = None
+
+    @property
+    def route(self) -> str:
+        """The address of this place.
+
+        >>> Place(Screen.GAME, "1a2b3c4d").route
+        '/game/1a2b3c4d'
+        >>> Place(Screen.SETUP).route
+        '/new'
+        """
+        if self.screen is Screen.GAME and self.game_id is not None:
+            return GAME_ROUTE_PREFIX + self.game_id
+        return SCREEN_ROUTES.get(self.screen, HOME_ROUTE)
+
+
+def place_at(route: str) -> Place:
+    """The place an address names; :class:`UnknownRouteError` when it names none.
+
+    A query string and one trailing slash are ignored. The game id is not checked here: the
+    store refuses anything but a game id when the game is opened.
+
+    >>> place_at("/game/1a2b3c4d/?from=home")
+    Place(screen=<Screen.GAME: 'game'>, game_id='1a2b3c4d')
+    >>> place_at("")
+    Place(screen=<Screen.HOME: 'home'>, game_id=None)
+    """
+    try:
+        path = urlsplit(route).path
+    except ValueError:  # an address urllib cannot take apart ("//[x")
+        raise UnknownRouteError(route) from None
+    if len(path) > 1 and path.endswith("/"):
+        path = path[:-1]
+    if path in ("", HOME_ROUTE):
+        return Place(Screen.HOME)
+    if path in ROUTE_SCREENS:
+        return Place(ROUTE_SCREENS[path])
+    if path.startswith(GAME_ROUTE_PREFIX):
+        return Place(Screen.GAME, path.removeprefix(GAME_ROUTE_PREFIX))
+    raise UnknownRouteError(route)
+
+
+class Routes:
+    """The address of the screen on show, and the screen at an address."""
+
+    def __init__(self, app: ScorepadApp) -> None:
+        self._app = app
+        self._problem_route = HOME_ROUTE
+        """The address asked for while the store cannot be opened: kept in the address bar."""
+
+    @property
+    def place(self) -> Place:
+        """The screen on show, as an address names it."""
+        app = self._app
+        session = app.game.session
+        if app.screen is Screen.GAME and session is not None:
+            return Place(Screen.GAME, session.stored.id)
+        if app.screen in SCREEN_ROUTES:
+            return Place(app.screen)
+        return Place(Screen.HOME)
+
+    @property
+    def current(self) -> str:
+        """The address of the screen on show: the browser keeps it in its address bar and
+        history, and hands it back to :meth:`open` on a reload or a reconnect."""
+        if self._app.screen is Screen.PROBLEM:
+            return self._problem_route
+        return self.place.route
+
+    def open(self, route: str) -> None:
+        """Show the screen at ``route``: an address typed or reloaded, the browser coming back
+        after a restart of the server, or its back button.
+
+        The screen already on show stays as it is (so a reload, or the browser confirming the
+        address the app gave it, loses nothing: not the form, not the message). An address of
+        no screen, or of a game that cannot be opened, shows the list of games with a line
+        saying why. While the store cannot be opened the problem screen stays, and the address
+        is kept for later.
+        """
+        app = self._app
+        if app.screen is Screen.PROBLEM:
+            self._problem_route = route
+            return
+        try:
+            place = place_at(route)
+        except RouteError as problem:
+            with app.action("open the page"):
+                app._show_home()
+                raise problem from None
+            return
+        if place == self.place:
+            return
+        if place.screen is Screen.SETUP:
+            app.new_game.open()
+        elif place.screen is Screen.RULES:
+            app.house_rules.open()
+        elif place.game_id is None:
+            app.go_home()
+        else:
+            self._open_game(route, place.game_id)
+
+    def _open_game(self, route: str, game_id: str) -> None:
+        app = self._app
+        with app.action("open the game"):
+            try:
+                stored = app.store.load_game(game_id)  # refuses anything but a game id
+            except StoreError as problem:
+                app._show_home()
+                raise GameRouteError(route, problem) from None
+            app._show_home()  # close whatever was open before showing this game
+            app.game.show(stored)
