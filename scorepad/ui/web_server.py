@@ -3,7 +3,8 @@
 Flet's own ``ft.run`` web server accepts any page's WebSocket, loads a script from a CDN and
 can take seconds, or forever, to stop while a browser tab is open. So scorepad builds Flet's
 ASGI app (``ft.run(..., export_asgi_app=True)``), wraps it in its own middleware
-(:mod:`scorepad.ui.web_guard`, :mod:`scorepad.ui.web_offline`) and serves it with uvicorn:
+(:mod:`scorepad.ui.web_guard`, :mod:`scorepad.ui.web_offline`, :mod:`scorepad.ui.web_notice`)
+and serves it with uvicorn:
 
 * the listening sockets are bound here first, so a name that does not resolve, a port in use
   or an address of another machine each get their own message;
@@ -31,6 +32,7 @@ from starlette.types import ASGIApp
 
 from scorepad.engine import shown
 from scorepad.ui.web_guard import GuardedApp, ServedAddress
+from scorepad.ui.web_notice import NoticeApp
 from scorepad.ui.web_offline import OfflineApp, OfflineClient
 
 logger = logging.getLogger(__name__)
@@ -181,13 +183,14 @@ def url_of(host: str, port: int) -> str:
 def build_app(
     main: Callable[[Any], None], assets_dir: str | None, served: ServedAddress, work_dir: Path
 ) -> ASGIApp:
-    """Flet's ASGI app for ``main``, offline and answering only its own page."""
+    """Flet's ASGI app for ``main``: offline, answering only its own page, and saying on the
+    page when the connection to it is lost."""
     import flet as ft
     from flet_web import get_package_web_dir  # type: ignore[import-untyped]  # no py.typed
 
     flet_app = ft.run(main, export_asgi_app=True, assets_dir=assets_dir, no_cdn=True)
     client = OfflineClient(Path(get_package_web_dir()), work_dir)
-    return GuardedApp(OfflineApp(cast(ASGIApp, flet_app), client), served)
+    return GuardedApp(NoticeApp(OfflineApp(cast(ASGIApp, flet_app), client)), served)
 
 
 def serve(app: ASGIApp, listeners: Listeners) -> int | None:

@@ -1,0 +1,134 @@
+// scorepad: say so when the page loses its connection to the app, and when it is back.
+//
+// Flet's client replaces the screen with a spinner ("Working...") while its WebSocket is down
+// and drops every tap, without saying why. This script watches the app's own WebSocket (it
+// wraps the page's WebSocket constructor before the client loads) and shows a notice over
+// the page: "Connection lost – reconnecting…" as soon as the socket closes, and "Connected
+// again" for a moment once the client has reconnected. Nothing else is changed: the socket
+// is the browser's own, and the client reconnects by itself as before.
+(() => {
+  "use strict";
+
+  const NativeWebSocket = window.WebSocket;
+  if (typeof NativeWebSocket !== "function" || typeof Proxy !== "function") {
+    return;
+  }
+  const LOST = "Connection lost \u2013 reconnecting\u2026";
+  const LOST_DETAIL = "Everything entered so far is saved. The screen comes back by itself.";
+  const BACK = "Connected again";
+  const BACK_SHOWN_MS = 2500;
+  const NOTICE_ID = "scorepad-connection";
+
+  let connected = false;
+  let everConnected = false;
+  let leaving = false; // a reload or another address closes the socket too: say nothing
+  let hideTimer = null;
+  window.addEventListener("pagehide", () => {
+    leaving = true;
+  });
+
+  function appEndpoint() {
+    return (window.flet && window.flet.webSocketEndpoint) || "/ws";
+  }
+
+  function isAppSocket(url) {
+    try {
+      const address = new URL(String(url), window.location.href);
+      return address.host === window.location.host && address.pathname === appEndpoint();
+    } catch (_) {
+      return false;
+    }
+  }
+
+  function noticeElement() {
+    let notice = document.getElementById(NOTICE_ID);
+    if (notice) {
+      return notice;
+    }
+    notice = document.createElement("div");
+    notice.id = NOTICE_ID;
+    notice.setAttribute("role", "status");
+    notice.setAttribute("aria-live", "assertive");
+    notice.setAttribute("aria-atomic", "true");
+    const card = document.createElement("div");
+    card.className = "scorepad-connection-card";
+    const title = document.createElement("div");
+    title.className = "scorepad-connection-title";
+    const detail = document.createElement("div");
+    detail.className = "scorepad-connection-detail";
+    card.append(title, detail);
+    notice.append(card);
+    const style = document.createElement("style");
+    style.textContent = `
+      #${NOTICE_ID} {
+        position: fixed; inset: 0; z-index: 2147483647; display: none;
+        justify-content: center; align-items: flex-start; padding: 16px;
+        box-sizing: border-box; font-family: system-ui, -apple-system, "Segoe UI", Roboto,
+        sans-serif; pointer-events: none;
+      }
+      #${NOTICE_ID}[data-state="lost"] {
+        display: flex; background: rgba(0, 0, 0, 0.55); pointer-events: auto;
+        align-items: center;
+      }
+      #${NOTICE_ID}[data-state="back"] { display: flex; }
+      #${NOTICE_ID} .scorepad-connection-card {
+        max-width: 340px; padding: 16px 20px; border-radius: 12px; text-align: center;
+        background: #181D17; color: #FFFFFF; box-shadow: 0 4px 16px rgba(0, 0, 0, 0.35);
+      }
+      #${NOTICE_ID}[data-state="back"] .scorepad-connection-card { background: #23502A; }
+      #${NOTICE_ID} .scorepad-connection-title { font-size: 20px; font-weight: 600; }
+      #${NOTICE_ID} .scorepad-connection-detail { font-size: 15px; margin-top: 6px; }
+      #${NOTICE_ID} .scorepad-connection-detail:empty { display: none; }
+    `;
+    notice.append(style);
+    document.body.append(notice);
+    return notice;
+  }
+
+  function show(state) {
+    if (!document.body) {
+      return;
+    }
+    const notice = noticeElement();
+    window.clearTimeout(hideTimer);
+    notice.dataset.state = state;
+    notice.querySelector(".scorepad-connection-title").textContent =
+      state === "lost" ? LOST : BACK;
+    notice.querySelector(".scorepad-connection-detail").textContent =
+      state === "lost" ? LOST_DETAIL : "";
+    if (state === "back") {
+      hideTimer = window.setTimeout(() => {
+        notice.dataset.state = "hidden";
+        notice.querySelector(".scorepad-connection-title").textContent = "";
+      }, BACK_SHOWN_MS);
+    }
+  }
+
+  function watch(socket) {
+    socket.addEventListener("open", () => {
+      connected = true;
+      if (everConnected) {
+        show("back");
+      }
+      everConnected = true;
+    });
+    socket.addEventListener("close", () => {
+      if (connected) {
+        connected = false;
+        if (!leaving) {
+          show("lost");
+        }
+      }
+    });
+  }
+
+  window.WebSocket = new Proxy(NativeWebSocket, {
+    construct(target, args) {
+      const socket = Reflect.construct(target, args);
+      if (isAppSocket(args[0])) {
+        watch(socket);
+      }
+      return socket;
+    },
+  });
+})();
