@@ -23,6 +23,7 @@ from scorepad.engine.entry import (
     tricks_state,
 )
 from scorepad.engine.errors import (
+    AllTricksMarkedError,
     BidOrderError,
     BidRangeError,
     DuplicateEntryError,
@@ -37,6 +38,7 @@ from scorepad.engine.errors import (
     NoCardToTurnError,
     NotAbandonedError,
     NothingToEnterError,
+    NoTrickToUndoError,
     PadKeyError,
     PlayerCountError,
     PlayerError,
@@ -51,9 +53,12 @@ from scorepad.engine.errors import (
     StakeError,
     StakeRangeError,
     StrangerError,
+    TallyError,
+    TallyModeError,
     TooManyRoundsError,
     TricksRangeError,
     TricksSumError,
+    TrickWinnerError,
     TurnedCardError,
     UnknownPlayerError,
     UnknownVariantError,
@@ -91,6 +96,7 @@ from scorepad.engine.settlement import (
     net_cents,
 )
 from scorepad.engine.sheet import GameStatus, Payment, RoundResult, RoundSetup, ScoreSheet, Standing
+from scorepad.engine.tally import Tally, TallyLine, TrickStatus, tally_of, trick_status
 from scorepad.engine.text import escape_char, is_unsafe, quoted, shown
 from scorepad.engine.trump import TrumpCall
 from scorepad.engine.variant import BidMode, TrumpRule, Variant, Winner
@@ -105,6 +111,7 @@ __all__ = [
     "PRESETS",
     "SCOTCH_BRIDGE",
     "SWITCHED_ON",
+    "AllTricksMarkedError",
     "BidMode",
     "BidOptions",
     "BidOrderError",
@@ -126,6 +133,7 @@ __all__ = [
     "NameCharacterError",
     "NameTooLongError",
     "NoCardToTurnError",
+    "NoTrickToUndoError",
     "NotAbandonedError",
     "NothingToEnterError",
     "PadKey",
@@ -156,7 +164,13 @@ __all__ = [
     "Standing",
     "StrangerError",
     "Suit",
+    "Tally",
+    "TallyError",
+    "TallyLine",
+    "TallyModeError",
     "TooManyRoundsError",
+    "TrickStatus",
+    "TrickWinnerError",
     "TricksRangeError",
     "TricksState",
     "TricksSumError",
@@ -188,5 +202,7 @@ __all__ = [
     "quoted",
     "resolve_variant",
     "shown",
+    "tally_of",
+    "trick_status",
     "tricks_state",
 ]

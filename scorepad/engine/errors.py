@@ -269,6 +269,55 @@ class RoundIncompleteError(EntryRefusedError):
     """A round recorded before everything it needs is entered."""
 
 
+# --- Marking the tricks as they fall (tally mode) --------------------------------------------
+
+
+class TallyError(EntryRefusedError):
+    """A tap on the tally (the tricks marked one by one as they fall) that the rules refuse
+    now; the marks stay as they were."""
+
+
+class TrickWinnerError(TallyError):
+    """A trick marked for someone who is not playing this round."""
+
+    def __init__(self, round_number: int, name: str, players: tuple[str, ...]) -> None:
+        self.name = name
+        super().__init__(
+            round_number,
+            f"a trick marked for {quoted(name)}, who is not playing "
+            f"({', '.join(map(shown, players))}); tap the player who took it",
+            name,
+        )
+
+
+class AllTricksMarkedError(TallyError):
+    """More tricks marked than the round has: every trick has its winner already."""
+
+    def __init__(self, round_number: int, marked: int, cards: int, player: str | None) -> None:
+        self.marked = marked
+        self.cards = cards
+        trick_s = "trick" if cards == 1 else "tricks"
+        who = f"{shown(player)} cannot take trick {marked + 1}: " if player else ""
+        super().__init__(
+            round_number,
+            f"{who}{marked} tricks are marked and a {cards}-card round has only {cards} "
+            f"{trick_s}; undo the last trick to change one",
+            player,
+        )
+
+
+class NoTrickToUndoError(TallyError):
+    """ "Undo last trick" with no trick marked."""
+
+    def __init__(self, round_number: int) -> None:
+        super().__init__(round_number, "no trick is marked yet, so there is none to undo")
+
+
+class TallyModeError(TallyError):
+    """Switching between counting the tricks at the end and marking them as they fall when
+    that would lose what was entered, or where the tricks cannot be marked."""
+
+
 # --- Game state -----------------------------------------------------------------------------
 
 

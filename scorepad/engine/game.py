@@ -46,6 +46,7 @@ from scorepad.engine.sheet import (
     ScoreSheet,
     Standing,
 )
+from scorepad.engine.tally import tally_of
 from scorepad.engine.trump import TrumpCall, call_trump
 from scorepad.engine.variant import Variant, Winner
 
@@ -298,7 +299,7 @@ there is nothing to continue
         """
         setup = self._require_next_round()
         bidding = self._check_entries(setup, draft)
-        if draft.tricks and bidding.next_bidder is not None:
+        if (draft.tricks or draft.trick_winners) and bidding.next_bidder is not None:
             raise MissingEntryError(setup.number, "bid", bidding.next_bidder)
         return draft
 
@@ -317,6 +318,7 @@ there is nothing to continue
         bids |= {name: bid for name, bid in draft.bids.items() if name not in order}
         bidding = bidding_state(setup, bids)
         tricks_state(setup, draft.tricks)
+        tally_of(setup, draft)  # the tricks marked as they fall, if the table marks them
         return bidding
 
     def entry(

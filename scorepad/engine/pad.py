@@ -52,16 +52,21 @@ from pydantic import BaseModel, ConfigDict
 from scorepad.engine.cards import Suit
 from scorepad.engine.entry import balance_text, bid_options, tricks_state
 from scorepad.engine.errors import (
+    AllTricksMarkedError,
     EntryRefusedError,
     NoCardToTurnError,
     NothingToEnterError,
+    NoTrickToUndoError,
     PadKeyError,
     RoundIncompleteError,
     SelectionRefusedError,
+    TallyModeError,
+    TrickWinnerError,
 )
 from scorepad.engine.frozen import FrozenDict
 from scorepad.engine.record import RoundDraft, RoundRecord
 from scorepad.engine.sheet import RoundSetup
+from scorepad.engine.tally import Tally, tally_of
 from scorepad.engine.text import quoted
 from scorepad.engine.trump import TrumpCall
 
@@ -166,10 +171,18 @@ class RoundEntryState(BaseModel):
     """Why a bid key is closed, when the hook is the reason."""
     balance: str
     lines: tuple[PlayerLine, ...]
+    tally: Tally | None = None
+    """The tricks marked as they fall, when the table chose that over counting at the end
+    (the lines then show the tricks taken so far)."""
 
     @property
     def number(self) -> int:
         return self.setup.number
+
+    @property
+    def tallying(self) -> bool:
+        """The tricks are marked as they fall (the pad shows a button per player)."""
+        return self.tally is not None
 
     # --- what a tap does (each returns the new draft; errors leave it unchanged) ----------------
 
@@ -215,6 +228,68 @@ class RoundEntryState(BaseModel):
                 bids = bids.without(dealer)
         return Entered(self.draft.model_copy(update={"bids": bids}), note)
 
+    # --- marking the tricks as they fall (see scorepad.engine.tally) --------------------------
+
+    def choose_tally(self, on: bool) -> RoundDraft:
+        """Mark the tricks as they fall (``on``) or count them at the end (the default).
+
+        Switching never drops what was entered: with trick counts entered, or tricks marked,
+        the switch is refused with what to undo first. A recorded round being corrected keeps
+        its counts: its tricks were played long ago."""
+        if on is self.tallying:
+            return self.draft
+        if self.editing:
+            raise TallyModeError(
+                self.number,
+                "a recorded round is corrected by its trick counts; its tricks cannot be "
+                "marked again as they fall",
+            )
+        if len(self.draft.bids) < len(self.setup.bid_order):
+            raise TallyModeError(self.number, "enter everyone's bid first")
+        if on and self.draft.tricks:
+            entered = ", ".join(f"{name} took {n}" for name, n in self.draft.tricks.items())
+            raise TallyModeError(
+                self.number,
+                f"trick counts are already entered ({entered}); undo them first to mark "
+                "the tricks as they fall",
+            )
+        if not on and self.draft.trick_winners:
+            marked = len(self.draft.trick_winners)
+            raise TallyModeError(
+                self.number,
+                f"{marked} trick{'' if marked == 1 else 's'} marked; undo "
+                f"{'it' if marked == 1 else 'them'} first (Undo last trick) to count the "
+                "tricks at the end",
+            )
+        return self.draft.model_copy(
+            update={"tallying": on, "trick_winners": (), "tricks": FrozenDict()}
+        )
+
+    def mark_trick(self, player: str) -> RoundDraft:
+        """``player`` took the next trick. The typed errors: not marking
+        (:class:`TallyModeError`), not playing (:class:`TrickWinnerError`), every trick
+        marked already (:class:`AllTricksMarkedError`)."""
+        tally = self.tally
+        if tally is None:
+            raise TallyModeError(
+                self.number,
+                f"{quoted(player)} cannot be marked: the tricks are counted at the end; choose "
+                "to mark them as they fall first",
+            )
+        if len(self.draft.bids) < len(self.setup.bid_order):
+            raise TallyModeError(self.number, "enter everyone's bid first")
+        if player not in tally.order:
+            raise TrickWinnerError(self.number, player, tally.order)
+        if tally.complete:
+            raise AllTricksMarkedError(self.number, tally.marked, tally.cards, player)
+        return self.draft.model_copy(update={"trick_winners": (*tally.winners, player)})
+
+    def undo_trick(self) -> RoundDraft:
+        """Take back the most recent mark only (the earlier ones stand)."""
+        if self.tally is None or not self.tally.winners:
+            raise NoTrickToUndoError(self.number)
+        return self.draft.model_copy(update={"trick_winners": self.tally.winners[:-1]})
+
     def select(self, field: Field, player: str) -> Selection | None:
         """Pick an entry to correct; ``None`` when it is the one the pad enters anyway. The
         filled-in trick count cannot be picked: it follows from the others."""
@@ -237,6 +312,11 @@ class RoundEntryState(BaseModel):
         if field is Field.TRICKS:
             if len(self.draft.bids) < len(setup.bid_order):
                 raise SelectionRefusedError(self.number, "enter everyone's bid first")
+            if self.tallying:
+                raise SelectionRefusedError(
+                    self.number,
+                    f"{player}'s tricks are marked as they fall; undo the last trick to change one",
+                )
             if player == self.filled_in:
                 raise SelectionRefusedError(
                     self.number,
@@ -255,8 +335,14 @@ class RoundEntryState(BaseModel):
             Stage.TRUMP: "tap the turned suit first",
             Stage.GO: "say go and enter the bids first",
             Stage.BIDS: f"{self.active} has not bid yet",
-            Stage.TRICKS: f"enter {self.active}'s tricks first",
+            Stage.TRICKS: self._tricks_missing(),
         }.get(self.stage)
+
+    def _tricks_missing(self) -> str:
+        if self.tally is None:
+            return f"enter {self.active}'s tricks first"
+        left = self.tally.left
+        return "mark the last trick first" if left == 1 else f"mark the other {left} tricks first"
 
     def record(self) -> RoundRecord:
         """The finished round (the game checks it again when it is recorded)."""
@@ -285,6 +371,10 @@ def entry_state(
     bids = {name: draft.bids[name] for name in order if name in draft.bids}
     counted = tricks_state(setup, draft.tricks)
     tricks = counted.tricks
+    tally = tally_of(setup, draft)
+    if tally is not None:
+        # the marks are the counts once every trick has its winner; until then none is known
+        tricks = tally.counts if tally.complete else FrozenDict()
     stage = _stage(
         setup, draft, selection=selection, trump=trump, editing=editing, tricks_known=len(tricks)
     )
@@ -293,7 +383,7 @@ def entry_state(
         active = selection.player
     elif stage is Stage.BIDS:
         active = next(name for name in order if name not in draft.bids)
-    elif stage is Stage.TRICKS:
+    elif stage is Stage.TRICKS and tally is None:
         active = next(name for name in order if name not in tricks)
     pad: tuple[PadKey, ...] = ()
     pad_note = None
@@ -323,13 +413,14 @@ def entry_state(
         for name in order
         if name in bids and name in tricks
     }
+    shown_tricks = tricks if tally is None else tally.counts  # taken so far, while marking
     lines = tuple(
         PlayerLine(
             name=name,
             deals=name == setup.dealer,
             leads=name == setup.leader,
             bid=bids.get(name),
-            tricks=tricks.get(name),
+            tricks=shown_tricks.get(name),
             tricks_filled_in=name == counted.filled_in,
             points=points.get(name),
             active=name == active,
@@ -351,6 +442,7 @@ def entry_state(
         pad_note=pad_note,
         balance=balance_text(sum(draft.bids.values()), setup.cards),
         lines=lines,
+        tally=tally,
     )
 
 

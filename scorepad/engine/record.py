@@ -225,3 +225,10 @@ class RoundDraft(BaseModel):
     bids_shown: StrictBool = False
     """Simultaneous bidding: the "go" has been said and the bids are being written down."""
     tricks: FrozenDict[str, Count] = Field(default_factory=FrozenDict)
+    """Trick counts entered at the end of the round (the pad's default way)."""
+    tallying: StrictBool = False
+    """The tricks are marked as they fall instead of counted at the end (see
+    :mod:`scorepad.engine.tally`); ``tricks`` then stays empty."""
+    trick_winners: tuple[str, ...] = ()
+    """Tally mode: who took each trick so far, in the order the tricks fell. The counts the
+    round records are worked out from it."""

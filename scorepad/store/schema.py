@@ -19,10 +19,17 @@ holds the version and the tables ``roster``, ``house_rules`` (the saved variants
 ``meta.json``'s roster and variants and ``index.json``'s rows into it and keeps ``meta.json``
 as ``backups/meta.json.v2``; game files do not change.
 
+Version 4 lets the round being entered keep the tricks marked as they fall (tally mode, see
+:mod:`scorepad.engine.tally`): a :class:`~scorepad.engine.record.RoundDraft` gains
+``tallying`` and ``trick_winners``, in a game's ``draft`` and in the drafts its undo steps
+keep. A version-3 draft simply has no marks (it counts the tricks at the end, as every draft
+did), so the migration changes no file; the bump makes an older scorepad refuse a game with
+marks with "update scorepad" instead of calling it damaged.
+
 A migration from version *n* takes the store folder to version *n + 1*; each is applied under
 the store lock, after a backup of every file it touches (the ordinary write path makes those).
-``tests/store/fixtures/v1`` and ``v2`` hold stores written by versions 1 and 2 that every
-later version must still open. ``tests/store/schema_v3.json`` is the JSON schema of every
+``tests/store/fixtures/v1``, ``v2`` and ``v3`` hold stores written by versions 1 to 3 that
+every later version must still open. ``tests/store/schema_v4.json`` is the JSON schema of every
 stored model at this version: a stored model that changes without a bump fails a test.
 """
 
@@ -31,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 Migration = Callable[[Path], None]
 
@@ -49,7 +56,17 @@ def _catalogue_from_meta(folder: Path) -> None:
     catalogue_from_meta(folder)
 
 
-MIGRATIONS: dict[int, Migration] = {1: _games_gain_undo_steps, 2: _catalogue_from_meta}
+def _drafts_gain_trick_marks(_folder: Path) -> None:
+    """3 → 4: a round being entered gains ``tallying`` and ``trick_winners``, which default to
+    counting the tricks at the end with nothing marked; every version-3 file is already a
+    valid version-4 one (each is rewritten at version 4 the next time it is saved)."""
+
+
+MIGRATIONS: dict[int, Migration] = {
+    1: _games_gain_undo_steps,
+    2: _catalogue_from_meta,
+    3: _drafts_gain_trick_marks,
+}
 """``MIGRATIONS[n]`` migrates a version-``n`` store folder to version ``n + 1``."""
 
 

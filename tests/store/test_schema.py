@@ -101,17 +101,17 @@ def test_opening_runs_each_missing_migration_once_in_order(
 
         return migrate
 
-    def to_v4(folder: Path) -> None:
+    def to_v5(folder: Path) -> None:
         assert (folder / "catalogue.json").exists(), "migrations run in order"
-        ran.append(3)
+        ran.append(4)
 
-    monkeypatch.setattr(schema, "SCHEMA_VERSION", 4)
-    monkeypatch.setattr(schema, "MIGRATIONS", {1: step(1), 2: step(2), 3: to_v4})
+    monkeypatch.setattr(schema, "SCHEMA_VERSION", 5)
+    monkeypatch.setattr(schema, "MIGRATIONS", {1: step(1), 2: step(2), 3: step(3), 4: to_v5})
     store = TinyDBStore(root)
-    assert ran == [1, 2, 3]
-    assert json.loads((root / "catalogue.json").read_text())["schema"]["1"]["version"] == 4
+    assert ran == [1, 2, 3, 4]
+    assert json.loads((root / "catalogue.json").read_text())["schema"]["1"]["version"] == 5
     TinyDBStore(root)
-    assert ran == [1, 2, 3], "an up-to-date store is not migrated again"
+    assert ran == [1, 2, 3, 4], "an up-to-date store is not migrated again"
     assert len(store.list_games()) == 3
 
 
@@ -125,18 +125,18 @@ def test_a_missing_migration_step_is_named(tmp_path: Path, monkeypatch: pytest.M
 def test_new_stores_are_written_at_the_current_version(tmp_path: Path) -> None:
     TinyDBStore(tmp_path)
     catalogue = json.loads((tmp_path / "catalogue.json").read_text())
-    assert catalogue["schema"]["1"]["version"] == schema.SCHEMA_VERSION == 3
+    assert catalogue["schema"]["1"]["version"] == schema.SCHEMA_VERSION == 4
     assert not (tmp_path / "meta.json").exists() and not (tmp_path / "index.json").exists()
 
 
-def test_a_schema_1_store_opens_at_3_and_keeps_its_games_which_gain_undo_steps(
+def test_a_schema_1_store_opens_at_the_current_version_and_its_games_gain_undo_steps(
     tmp_path: Path,
 ) -> None:
     root = copy_of("v1", tmp_path)
     before = {path.name: path.read_bytes() for path in (root / "games").iterdir()}
     store = TinyDBStore(root)
     catalogue = json.loads((root / "catalogue.json").read_text())
-    assert catalogue["schema"]["1"]["version"] == 3
+    assert catalogue["schema"]["1"]["version"] == schema.SCHEMA_VERSION
     assert len(catalogue["roster"]) == 6 and len(catalogue["house_rules"]) == 1
     assert {path.name: path.read_bytes() for path in (root / "games").iterdir()} == before
     mormon = next(s for s in store.list_games() if s.variant == "Mormon Bridge")
@@ -146,7 +146,11 @@ def test_a_schema_1_store_opens_at_3_and_keeps_its_games_which_gain_undo_steps(
     store.save_draft(mormon.id, None)
     store.update_game(mormon.id, lambda game: game, undo=(step,))
     again = TinyDBStore(root).load_game(mormon.id)
-    assert (again.schema_version, again.undo, again.record) == (3, (step,), stored.record)
+    assert (again.schema_version, again.undo, again.record) == (
+        schema.SCHEMA_VERSION,
+        (step,),
+        stored.record,
+    )
 
 
 def test_a_damaged_meta_file_of_a_store_not_yet_upgraded_is_recovered_then_upgraded(
@@ -160,4 +164,33 @@ def test_a_damaged_meta_file_of_a_store_not_yet_upgraded_is_recovered_then_upgra
     store = TinyDBStore(root)
     assert len(store.list_games()) == 3
     assert [p.name for p in store.roster()] == ["Ann", "Bob", "Cat", "Dan", "Eve"]
-    assert json.loads((root / "catalogue.json").read_text())["schema"]["1"]["version"] == 3
+    version = json.loads((root / "catalogue.json").read_text())["schema"]["1"]["version"]
+    assert version == schema.SCHEMA_VERSION
+
+
+def test_a_store_written_by_schema_3_opens_with_its_round_counting_the_tricks_at_the_end(
+    tmp_path: Path,
+) -> None:
+    """Schema 4 lets a round being entered keep the tricks marked as they fall; a version-3
+    draft has no marks, so it opens as it was (counting at the end), its file untouched."""
+    root = copy_of("v3", tmp_path)
+    before = {path.name: path.read_bytes() for path in (root / "games").iterdir()}
+    store = TinyDBStore(root)
+    assert json.loads((root / "catalogue.json").read_text())["schema"]["1"]["version"] == 4
+    assert {path.name: path.read_bytes() for path in (root / "games").iterdir()} == before
+    listed = {s.variant: s for s in store.list_games()}
+    mormon = store.load_game(listed["Mormon Bridge"].id)
+    bids = {"Dan": 3, "Eve": 2, "Cat": 2}
+    assert mormon.draft == RoundDraft(
+        turned=Suit.CLUBS, bids=bids, bids_shown=True, tricks={"Dan": 3}
+    )
+    assert mormon.draft is not None
+    assert (mormon.draft.tallying, mormon.draft.trick_winners) == (False, ())
+    assert [step.label for step in mormon.undo] == ["Cat bid 2", "Dan took 3"]
+    assert mormon.game.entry(4, mormon.draft).filled_in is None  # Eve and Cat still to enter
+    marked = RoundDraft(
+        turned=Suit.CLUBS, bids=bids, bids_shown=True, tallying=True, trick_winners=("Eve",)
+    )
+    store.update_game(mormon.id, lambda game: game, draft=marked)
+    again = TinyDBStore(root).load_game(mormon.id)
+    assert (again.schema_version, again.draft) == (4, marked)

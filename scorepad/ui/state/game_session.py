@@ -1,10 +1,11 @@
 """The game screen: the open game, and everything a table does to it.
 
-Taps on the pad (the turned suit, "go", bids and trick counts), recording a round, correcting
-an earlier one, deleting a round, ending the game early and continuing it, and undo of any of
-these. Every change goes through one write (:meth:`GameController._write`): saved with its
-undo step before the action returns, and refused, with the game shown afresh, when another
-window changed the game since it was drawn. The rules themselves are the engine's. No Flet here.
+Taps on the pad (the turned suit, "go", bids and trick counts, or each trick's winner as it
+falls), recording a round, correcting an earlier one, deleting a round, ending the game early
+and continuing it, and undo of any of these. Every change goes through one write
+(:meth:`GameController._write`): saved with its undo step before the action returns, and
+refused, with the game shown afresh, when another window changed the game since it was drawn.
+The rules themselves are the engine's. No Flet here.
 """
 
 from __future__ import annotations
@@ -241,6 +242,32 @@ class GameController:
             if note:
                 self._app.message = Message(note)
 
+    # --- marking the tricks as they fall (the rules: scorepad.engine.tally) ------------------
+
+    def choose_tally(self, on: bool) -> None:
+        """Mark the tricks as they fall (``on``) or count them at the end (the default)."""
+        with self._app.action("choose how the tricks are kept"):
+            entry = self._entry()
+            draft = entry.state.choose_tally(on)
+            if draft != entry.draft:
+                how = "mark the tricks as they fall" if on else "count the tricks at the end"
+                self._save_draft(draft, how)
+
+    def mark_trick(self, player: str) -> None:
+        """``player`` took the next trick (saved, like every tap, before the screen moves on)."""
+        with self._app.action("mark the trick"):
+            state = self._entry().state
+            draft = state.mark_trick(player)
+            self._save_draft(draft, f"{player} took trick {len(draft.trick_winners)}")
+
+    def undo_trick(self) -> None:
+        """Take back the most recent mark; the app's undo can put it back."""
+        with self._app.action("undo the last trick"):
+            state = self._entry().state
+            draft = state.undo_trick()
+            taken = len(state.draft.trick_winners)
+            self._save_draft(draft, f"undo trick {taken} ({state.draft.trick_winners[-1]})")
+
     def select(self, field_name: Field, player: str) -> None:
         """Tap a player's bid or tricks to correct it."""
         with self._app.action("pick the entry to correct"):
@@ -271,14 +298,17 @@ class GameController:
                     f"round {number}: nothing changed"
                 ]
             else:
+                recorded = game.record_round(record)
+                # a table that marks the tricks as they fall keeps doing so next round
+                marking = entry.state.tallying and recorded.next_round is not None
                 self._change_game(
-                    game.record_round(record),
+                    recorded,
                     UndoStep(
                         label=f"recording round {number}",
                         kind=UndoKind.RECORDED,
                         round_number=number,
                     ),
-                    draft=None,
+                    draft=RoundDraft(tallying=True) if marking else None,
                 )
                 session.changes = []
             if session.game.next_round is None:
