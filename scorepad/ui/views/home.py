@@ -15,6 +15,10 @@ from scorepad.ui.views.common import (
     theme_button,
 )
 
+TITLE_LINES = 2
+"""A game card's title (variant and players) and its detail line (who leads, with a long name)
+keep to this many lines."""
+
 
 def game_card(app: ScorepadApp, summary: GameSummary) -> ft.Control:
     if summary.status == ListedStatus.DAMAGED:
@@ -38,16 +42,30 @@ def game_card(app: ScorepadApp, summary: GameSummary) -> ft.Control:
     who = ", ".join(summary.players)
     detail = app.home.card_detail(summary)
     action = "Resume" if summary.status == ListedStatus.IN_PROGRESS else "Open"
+    title = f"{summary.variant}: {who}"
     return tagged(
         f"game-{summary.id}",
         ft.Card(
             content=ft.ListTile(
-                title=ft.Text(f"{summary.variant}: {who}", weight=ft.FontWeight.W_500),
-                subtitle=ft.Text(detail),
+                # eight long names would make a card a screen high: two lines, then an
+                # ellipsis; the whole list stays the title's accessible name
+                title=ft.Text(
+                    title,
+                    weight=ft.FontWeight.W_500,
+                    max_lines=TITLE_LINES,
+                    overflow=ft.TextOverflow.ELLIPSIS,
+                    semantics_label=title,
+                ),
+                subtitle=ft.Text(
+                    detail,
+                    max_lines=TITLE_LINES,
+                    overflow=ft.TextOverflow.ELLIPSIS,
+                    semantics_label=detail,
+                ),
+                # no tooltip: the card says which game; on a phone a long press on Resume
+                # would cover the next card with the whole list of names
                 trailing=ft.FilledTonalButton(
-                    action,
-                    on_click=lambda: app.home.open_game(summary.id),
-                    tooltip=f"{action} the {summary.variant} game of {who}",
+                    action, on_click=lambda: app.home.open_game(summary.id)
                 ),
                 on_click=lambda: app.home.open_game(summary.id),
             )

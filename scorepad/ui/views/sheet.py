@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import flet as ft
 
-from scorepad.engine import Winner
+from scorepad.engine import RoundResult, Winner
 from scorepad.ui.state import GameController, GameSession, ScorepadApp
-from scorepad.ui.views.common import SUIT_COLORS, heading, icon_button, symbol_text, tagged
+from scorepad.ui.views.common import SUIT_COLORS, SUIT_FONT, bounded_name, heading, tagged
 
 STANDINGS_MAX_WIDTH = 420
 """Wide enough for rank, a long name, total, last and sets; no wider."""
+STANDINGS_NAME_WIDTH = 150
+"""The most room a name takes in the standings: with rank, total, last and sets beside it the
+table fits a phone's 390 px; a longer name ends in an ellipsis."""
 
 
 def standings_table(session: GameSession) -> ft.Control:
@@ -19,7 +22,7 @@ def standings_table(session: GameSession) -> ft.Control:
         ft.DataRow(
             cells=[
                 ft.DataCell(ft.Text(str(s.rank))),
-                ft.DataCell(ft.Text(s.player, weight=ft.FontWeight.W_500)),
+                ft.DataCell(bounded_name(s.player, size=15, width=STANDINGS_NAME_WIDTH)),
                 ft.DataCell(
                     tagged(
                         f"total-{s.player}",
@@ -41,7 +44,8 @@ def standings_table(session: GameSession) -> ft.Control:
             ft.DataColumn(label=ft.Text("sets"), numeric=True),
         ],
         rows=rows,
-        column_spacing=20,
+        column_spacing=16,
+        horizontal_margin=8,
         heading_row_height=36,
         data_row_min_height=40,
         data_row_max_height=44,
@@ -65,75 +69,193 @@ def standings_width() -> float | None:
     return STANDINGS_MAX_WIDTH if window > STANDINGS_MAX_WIDTH else None
 
 
+ALL_IN_VIEW_UP_TO = 5
+"""Up to this many players every column fits a phone's width (390 px) and the columns share
+the width; from one more the player columns scroll sideways beside the round numbers."""
+ROUND_COLUMN = 54
+PLAYER_COLUMN = 72
+"""A player's column when the columns scroll (6 to 8 players)."""
+HEADER_HEIGHT = 42
+ROW_HEIGHT = 48
+"""A row is a tap target: its round number opens the round for correction."""
+RULE = ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)
+
+
 def rounds_table(game: GameController, session: GameSession) -> ft.Control:
+    """The paper sheet: a row per round, a column per player (bid/took and points over the
+    running total).
+
+    The round numbers are a column of their own that never scrolls: tapping one corrects that
+    round. Up to :data:`ALL_IN_VIEW_UP_TO` players the player columns share the width, so a
+    phone shows everyone at once; with more they scroll sideways and the round numbers stay in
+    view, so every row still says which round it is."""
     sheet = session.sheet
+    if not sheet.rounds:
+        return ft.Column([heading("Score sheet"), ft.Text("No rounds recorded yet.")])
     players = sheet.players
-    columns = [
-        ft.DataColumn(label=ft.Text("#"), numeric=True),
-        ft.DataColumn(label=ft.Text("cards"), numeric=True),
-        ft.DataColumn(label=ft.Text("trump")),
-        *[ft.DataColumn(label=ft.Text(f"{p}\nbid/took pts")) for p in players],
-        ft.DataColumn(label=ft.Text("")),
+    shared = len(players) <= ALL_IN_VIEW_UP_TO
+    numbers = ft.Column(
+        [sheet_cell(ft.Text("round", size=12), height=HEADER_HEIGHT, width=ROUND_COLUMN)]
+        + [round_number(game, result) for result in sheet.rounds],
+        spacing=0,
+    )
+    lines: list[ft.Control] = [ft.Row([player_header(p, shared) for p in players], spacing=0)]
+    lines += [
+        ft.Row([score_cell(result, p, shared) for p in players], spacing=0)
+        for result in sheet.rounds
     ]
-    rows = []
-    for result in sheet.rounds:
-        cells = [
-            ft.DataCell(ft.Text(str(result.number))),
-            ft.DataCell(ft.Text(str(result.cards))),
-            ft.DataCell(
-                symbol_text(
-                    result.trump.symbol if result.trump else "–",
-                    size=20,
-                    tooltip=result.trump_note,
-                    color=SUIT_COLORS[result.trump.value] if result.trump else None,
-                )
-            ),
-        ]
-        for p in players:
-            made = result.made[p]
-            cells.append(
-                ft.DataCell(
-                    ft.Column(
-                        [
-                            ft.Text(
-                                f"{result.bids[p]}/{result.tricks[p]}  {result.points[p]:+d}",
-                                color=None if made else ft.Colors.ERROR,
-                            ),
-                            ft.Text(str(result.totals[p]), weight=ft.FontWeight.BOLD),
-                        ],
-                        spacing=0,
-                        tight=True,
-                    )
-                )
-            )
-        cells.append(
-            ft.DataCell(
-                tagged(
-                    f"edit-round-{result.number}",
-                    icon_button(
-                        ft.Icons.EDIT,
-                        tooltip=f"Correct round {result.number}",
-                        on_click=lambda _, n=result.number: game.edit_round(n),
-                    ),
-                )
-            )
-        )
-        rows.append(ft.DataRow(cells=cells))
-    table = ft.DataTable(
-        columns=columns,
-        rows=rows,
-        column_spacing=14,
-        heading_row_height=48,
-        data_row_min_height=48,
-        data_row_max_height=52,
+    grid = ft.Column(
+        lines,
+        spacing=0,
+        expand=shared,
+    )
+    columns = (
+        ft.Container(content=grid, expand=True)
+        if shared
+        else ft.Row([grid], scroll=ft.ScrollMode.AUTO, expand=True)
     )
     return ft.Column(
         [
             heading("Score sheet"),
-            tagged("sheet", ft.Row([table], scroll=ft.ScrollMode.AUTO))
-            if rows
-            else ft.Text("No rounds recorded yet."),
-        ]
+            ft.Text(
+                "Each box: bid/took and the round's points, the total below. "
+                "Tap a round's number to correct it.",
+                size=12,
+            ),
+            tagged(
+                "sheet",
+                ft.Row(
+                    [numbers, tagged("sheet-columns", columns)],
+                    spacing=0,
+                    vertical_alignment=ft.CrossAxisAlignment.START,
+                ),
+            ),
+        ],
+        spacing=6,
+    )
+
+
+def sheet_cell(
+    content: ft.Control, *, height: float, width: float | None = None, shared: bool = False
+) -> ft.Container:
+    """One box of the sheet: a fixed height so the round numbers and the players' boxes line
+    up row by row; a fixed width, or an equal share of the row (``shared``)."""
+    return ft.Container(
+        content=content,
+        height=height,
+        width=None if shared else width,
+        expand=shared,
+        alignment=ft.Alignment.CENTER,
+        padding=ft.Padding.symmetric(horizontal=2),
+        border=ft.Border(bottom=RULE),
+    )
+
+
+def player_header(name: str, shared: bool) -> ft.Control:
+    """A player's column head: the name on two lines at most, shortened with an ellipsis, the
+    whole name its accessible name (no tooltip: on a phone it would cover the first row)."""
+    return tagged(
+        f"sheet-player-{name}",
+        sheet_cell(
+            ft.Text(
+                name,
+                size=12,
+                weight=ft.FontWeight.W_500,
+                max_lines=2,
+                overflow=ft.TextOverflow.ELLIPSIS,
+                text_align=ft.TextAlign.CENTER,
+                semantics_label=name,
+            ),
+            height=HEADER_HEIGHT,
+            width=PLAYER_COLUMN,
+            shared=shared,
+        ),
+    )
+
+
+def round_number(game: GameController, result: RoundResult) -> ft.Control:
+    """The round's number with its deal and trump under it, and the way to correct the round:
+    a tap on the number opens it in the pad (the accessible name says so: "Correct round 4")."""
+    number = result.number
+    suit = result.trump
+    deal = ft.Text(
+        spans=[
+            ft.TextSpan(str(result.cards)),
+            ft.TextSpan(
+                suit.symbol if suit else "–",
+                ft.TextStyle(color=SUIT_COLORS[suit.value] if suit else None),
+            ),
+        ],
+        size=12,
+        font_family_fallback=[SUIT_FONT],
+        semantics_label=f"{result.cards} card{'s' if result.cards != 1 else ''}, "
+        f"{result.trump_note}",
+    )
+    return ft.Semantics(
+        identifier=f"edit-round-{number}",
+        label=f"Correct round {number}",
+        button=True,
+        content=ft.Container(
+            content=ft.Column(
+                [
+                    ft.Row(
+                        [
+                            ft.Text(str(number), size=16, weight=ft.FontWeight.BOLD),
+                            ft.Icon(ft.Icons.EDIT, size=11, color=ft.Colors.PRIMARY),
+                        ],
+                        spacing=1,
+                        tight=True,
+                    ),
+                    deal,
+                ],
+                spacing=0,
+                tight=True,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                alignment=ft.MainAxisAlignment.CENTER,
+            ),
+            width=ROUND_COLUMN,
+            height=ROW_HEIGHT,
+            alignment=ft.Alignment.CENTER,
+            border=ft.Border(bottom=RULE),
+            ink=True,
+            on_click=lambda: game.edit_round(number),
+        ),
+    )
+
+
+def score_cell(result: RoundResult, player: str, shared: bool) -> ft.Control:
+    """A player's box in a round: "bid/took points" (red when set) over the running total."""
+    bid, took, points = result.bids[player], result.tricks[player], result.points[player]
+    made = result.made[player]
+    total = result.totals[player]
+    return sheet_cell(
+        ft.Column(
+            [
+                ft.Text(
+                    f"{bid}/{took} {points:+d}",
+                    size=12,
+                    color=None if made else ft.Colors.ERROR,
+                    max_lines=1,
+                    overflow=ft.TextOverflow.ELLIPSIS,
+                    semantics_label=f"{player}, round {result.number}: bid {bid}, took {took}, "
+                    f"{'made it' if made else 'set'}, {points:+d}",
+                ),
+                ft.Text(
+                    str(total),
+                    size=16,
+                    weight=ft.FontWeight.BOLD,
+                    max_lines=1,
+                    semantics_label=f"total {total}",
+                ),
+            ],
+            spacing=0,
+            tight=True,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            alignment=ft.MainAxisAlignment.CENTER,
+        ),
+        height=ROW_HEIGHT,
+        width=PLAYER_COLUMN,
+        shared=shared,
     )
 
 

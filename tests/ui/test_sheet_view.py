@@ -1,0 +1,127 @@
+"""The score sheet and the leaderboard as drawn: columns that fit a phone, round numbers that
+correct their round, long names cut short but whole in their accessible names, no tooltips on
+rows, and a stake game's running tab on every chip."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+
+import flet as ft
+
+from scorepad.engine import format_cents
+from scorepad.ui.state import GameSession, ScorepadApp
+from scorepad.ui.views.leaderboard import leaderboard
+from scorepad.ui.views.sheet import ALL_IN_VIEW_UP_TO, rounds_table, sheet_panel
+from tests.ui.driving import play_round, start
+
+LONG = "Maximilian Alexander Fitzgerald-Worthing"
+EIGHT = [LONG, "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
+
+
+def walk(control: ft.BaseControl) -> Iterator[ft.BaseControl]:
+    """The control and everything drawn inside it."""
+    yield control
+    for field in dataclasses.fields(control):
+        value = getattr(control, field.name, None)
+        children = value if isinstance(value, list) else [value]
+        for child in children:
+            if isinstance(child, ft.BaseControl):
+                yield from walk(child)
+
+
+def tagged(root: ft.BaseControl, identifier: str) -> ft.Semantics:
+    found = [c for c in walk(root) if isinstance(c, ft.Semantics) and c.identifier == identifier]
+    assert len(found) == 1, f"{len(found)} controls tagged {identifier!r}"
+    return found[0]
+
+
+def session_after(
+    app: ScorepadApp, players: list[str], rounds: int, stake: int | None = None
+) -> GameSession:
+    start(app, "golf", players, stake=stake)
+    for _ in range(rounds):
+        play_round(app)
+    session = app.game.session
+    assert session is not None
+    return session
+
+
+def test_up_to_five_players_the_columns_share_the_width_and_nothing_scrolls(
+    app: ScorepadApp,
+) -> None:
+    session = session_after(app, EIGHT[:ALL_IN_VIEW_UP_TO], rounds=2)
+    sheet = rounds_table(app.game, session)
+    assert not any(isinstance(c, ft.Row) and c.scroll for c in walk(sheet))
+    header = tagged(sheet, f"sheet-player-{LONG}").content
+    assert isinstance(header, ft.Container) and header.expand and header.width is None
+
+
+def test_from_six_players_the_columns_scroll_beside_the_round_numbers(app: ScorepadApp) -> None:
+    session = session_after(app, EIGHT, rounds=2)
+    sheet = rounds_table(app.game, session)
+    columns = tagged(sheet, "sheet-columns").content
+    assert isinstance(columns, ft.Row) and columns.scroll == ft.ScrollMode.AUTO
+    scrolled = list(walk(columns))
+    for number in (1, 2):  # the round numbers sit outside what scrolls
+        round_number = tagged(sheet, f"edit-round-{number}")
+        assert round_number not in scrolled
+    assert tagged(sheet, "sheet-player-Hal") in scrolled
+
+
+def test_a_rounds_number_opens_it_for_correction(app: ScorepadApp) -> None:
+    session = session_after(app, EIGHT[:4], rounds=3)
+    number = tagged(rounds_table(app.game, session), "edit-round-2")
+    assert number.label == "Correct round 2" and number.button
+    assert isinstance(number.content, ft.Container) and number.content.on_click is not None
+    number.content.on_click()  # type: ignore[call-arg]  # the zero-argument handler
+    assert session.editing == 2
+    assert session.entry is not None and session.entry.editing
+
+
+def test_a_long_name_is_cut_short_on_screen_and_whole_in_its_accessible_name(
+    app: ScorepadApp,
+) -> None:
+    session = session_after(app, EIGHT, rounds=1)
+    drawn = [sheet_panel(app.game, session), leaderboard(session)]
+    texts = [c for root in drawn for c in walk(root) if isinstance(c, ft.Text) and c.value == LONG]
+    assert len(texts) == 3  # the standings, the sheet's column head, the leaderboard chip
+    for text in texts:
+        assert text.overflow == ft.TextOverflow.ELLIPSIS and text.max_lines in (1, 2)
+        assert text.semantics_label == LONG
+    chip = tagged(drawn[1], f"standing-{LONG}")
+    assert chip.label is not None and LONG in chip.label
+
+
+def test_no_row_of_the_sheet_or_chip_of_the_leaderboard_has_a_tooltip(app: ScorepadApp) -> None:
+    """On a phone a long-press tooltip covers the next row: rows carry accessible names."""
+    session = session_after(app, EIGHT, rounds=3, stake=5)
+    for root in (sheet_panel(app.game, session), leaderboard(session)):
+        tipped = [c for c in walk(root) if getattr(c, "tooltip", None)]
+        assert tipped == []
+
+
+def test_a_stake_games_chips_show_sets_and_what_is_owed_so_far(app: ScorepadApp) -> None:
+    session = session_after(app, ["Ann", "Bob", "Cat"], rounds=4, stake=5)
+    sheet = session.sheet
+    owed = sheet.owed_so_far()
+    assert owed is not None and any(sheet.sets.values())
+    board = leaderboard(session)
+    for name in sheet.players:
+        label = tagged(board, f"standing-{name}").label
+        assert label is not None
+        sets = sheet.sets[name]
+        if sets:
+            plural = "s" if sets != 1 else ""
+            assert label.endswith(f", {sets} set{plural} · owes {format_cents(owed[name])}")
+        else:
+            assert label.endswith(", no sets")
+
+
+def test_a_game_without_a_stake_shows_no_money(app: ScorepadApp) -> None:
+    start(app, "mormon-bridge", ["Ann", "Bob"])
+    play_round(app)
+    session = app.game.session
+    assert session is not None
+    label = tagged(leaderboard(session), "standing-Ann").label
+    assert label is not None and "owes" not in label and "set" not in label
