@@ -120,9 +120,9 @@ UNKNOWN_ID = "0badc0de"
 @pytest.mark.parametrize(
     ("route", "said"),
     [
-        ("/game/zzz", "cannot open the game at '/game/zzz': a game's address is /game/1a2b3c4d"),
+        ("/game/zzz", "there is no game at '/game/zzz': a game's address ends in its 8-char"),
         (f"/game/{UNKNOWN_ID}", "no game has that id (it may have been deleted)"),
-        ("/game/../meta", "its id 8 characters from 0-9, a-f"),
+        ("/game/../meta", "8-character id (0-9, a-f), like /game/1a2b3c4d"),
         ("/game/" + "9" * 5000, "…' (5006 characters)"),
         ("/../x", "there is no page at '/../x'"),
         ("/games", "there is no page at '/games'"),

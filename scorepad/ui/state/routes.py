@@ -60,16 +60,20 @@ class GameRouteError(RouteError):
 
     def __init__(self, route: str, problem: StoreError) -> None:
         self.problem = problem
+        # the store's own messages quote the whole id, however long the typed address
         if isinstance(problem, GameIdError):
-            # the store's own message quotes the whole id, however long the typed address
-            reason = f"a game's address is {GAME_ROUTE_EXAMPLE}, its id 8 characters from 0-9, a-f"
+            message = (
+                f"there is no game at {quoted(route)}: a game's address ends in its "
+                f"8-character id (0-9, a-f), like {GAME_ROUTE_EXAMPLE}"
+            )
         elif isinstance(problem, GameNotFoundError):
-            reason = "no game has that id (it may have been deleted)"
+            message = (
+                f"there is no game at {quoted(route)}: no game has that id "
+                "(it may have been deleted)"
+            )
         else:
-            reason = str(problem)
-        super().__init__(
-            route, f"cannot open the game at {quoted(route)}: {reason}; here is the list of games"
-        )
+            message = f"cannot open the game at {quoted(route)}: {problem}"
+        super().__init__(route, f"{message}; here is the list of games")
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,122 @@
+"""Every game has its own address in the browser: a reload and a restart of the server come
+back to the same game and step, the browser's back goes home, and an address of nothing
+shows the games with a line saying why. At 390x844, in headless Chromium."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from scorepad.engine import GameRecord
+from scorepad.store import open_store
+from tests.browser.harness import AppPage, browser_page, free_port
+from tests.browser.restarts import require_chromium, server, turn_on_semantics, wait_for_notice
+
+pytestmark = pytest.mark.browser
+PHONE = (390, 844)
+GOLF_TABLE = {"variant": "golf", "players": ["Ann", "Bob", "Cat", "Dan"]}
+
+
+@pytest.fixture(autouse=True)
+def chromium_present() -> None:
+    require_chromium()
+
+
+@pytest.fixture
+def phone(tmp_path: Path) -> Iterator[AppPage]:
+    with browser_page(*PHONE) as page:
+        app = AppPage(page)
+        app.evidence_dir = tmp_path
+        yield app
+
+
+def new_game(data_dir: Path) -> str:
+    """A game set up through the store: these tests are about addresses, not typing names."""
+    return open_store(data_dir).create_game(GameRecord.from_data(GOLF_TABLE)).id
+
+
+def mid_round(phone: AppPage, game_id: str) -> None:
+    """Open the game from the list and tap a trump and one bid."""
+    phone.tap(f"game-{game_id}")
+    phone.wait_for("round-title")
+    phone.tap("suit-hearts")
+    phone.tap("pad-1")  # Bob bids 1
+
+
+def assert_same_game_and_step(phone: AppPage, base: str, game_id: str) -> None:
+    phone.wait_for("round-title")
+    assert phone.page.url == f"{base}game/{game_id}"
+    assert "Round 1 of 18" in phone.text_of("round-title")
+    assert "hearts turned" in phone.text_of("trump-note")
+    assert phone.text_of("bid-Bob").strip().endswith("1")
+    assert "Cat bids" in phone.text_of("prompt")
+
+
+def test_a_reload_mid_round_shows_the_same_game_and_step(tmp_path: Path, phone: AppPage) -> None:
+    game_id = new_game(tmp_path)
+    with server(free_port(), tmp_path) as app:
+        phone.open(app.url)
+        mid_round(phone, game_id)
+        assert phone.page.url == f"{app.url}game/{game_id}"
+
+        phone.page.reload()
+        turn_on_semantics(phone)
+
+        assert_same_game_and_step(phone, app.url, game_id)
+        phone.tap("pad-0")  # the reloaded page plays on: Cat bids 0
+        assert phone.text_of("bid-Cat").strip().endswith("0")
+
+
+def test_a_server_restart_mid_round_comes_back_to_the_same_game_and_step(
+    tmp_path: Path, phone: AppPage
+) -> None:
+    game_id = new_game(tmp_path)
+    with server(free_port(), tmp_path) as app:
+        phone.open(app.url)
+        mid_round(phone, game_id)
+
+        app.stop()
+        wait_for_notice(phone, "lost")
+        app.start()  # same port, same folder; the page reconnects by itself, no reload
+        wait_for_notice(phone, "back")
+
+        assert_same_game_and_step(phone, app.url, game_id)
+        phone.tap("pad-0")
+        assert phone.text_of("bid-Cat").strip().endswith("0")
+
+
+def test_back_from_a_game_goes_home(tmp_path: Path, phone: AppPage) -> None:
+    game_id = new_game(tmp_path)
+    with server(free_port(), tmp_path) as app:
+        phone.open(app.url)
+        phone.tap(f"game-{game_id}")
+        phone.wait_for("round-title")
+
+        phone.page.go_back()
+
+        phone.wait_for(f"game-{game_id}")
+        assert phone.by_id("round-title").count() == 0
+        assert phone.page.url == app.url
+
+        # and the game screen's own way home gives the home address too
+        phone.tap(f"game-{game_id}")
+        phone.wait_for("round-title")
+        phone.page.get_by_role("button", name="All games").first.click()
+        phone.wait_for(f"game-{game_id}")
+        phone.page.wait_for_url(app.url)
+
+
+@pytest.mark.parametrize("address", ["game/zzz", "game/0badc0de", "nowhere"])
+def test_an_address_of_nothing_shows_the_games_and_a_message(
+    tmp_path: Path, phone: AppPage, address: str
+) -> None:
+    """What the message says is checked in tests/ui/test_routes.py: its text is selectable,
+    and Flutter gives selectable text no accessible name a test could read here."""
+    game_id = new_game(tmp_path)
+    with server(free_port(), tmp_path) as app:
+        phone.open(app.url + address)
+        phone.wait_for(f"game-{game_id}")
+        phone.wait_for("message")
+        phone.page.wait_for_url(app.url)  # the address bar shows where the user is
