@@ -6,7 +6,14 @@ tree shows the app's new state (scorepad's revision marker, the counter's value)
 per animation frame. Every scorepad tap is saved durably before the screen moves on, as in
 real use (a store in a temporary folder on the same disk).
 
-    uv run python benchmarks/tap_latency.py [--taps 40]
+Each tap is also split where the page can see it: ``input`` from the press to the page sending
+the tap to the server, ``server`` from that message to the last answer arriving (the network
+there and back, and all of the server's work: the save, the views, the diff), ``screen`` from
+that answer to the frame that shows it (Flutter applying the change, laying out, painting, up
+to one frame of polling). Then the server's part of a scorepad tap is split in-process
+(``benchmarks/tap_profile.py``: the save, the engine, the views, Flet's diff).
+
+    uv run python -m benchmarks.tap_latency [--taps 40] [--no-profile]
 """
 
 from __future__ import annotations
@@ -17,10 +24,14 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from playwright.sync_api import Page
 
+from scorepad.engine import GameRecord
+from scorepad.store import open_store
 from tests.browser.harness import (
     AppPage,
     browser_page,
@@ -49,20 +60,64 @@ def main(page):
 ft.run(main, host="127.0.0.1", port=int(sys.argv[1]), view=ft.AppView.WEB_BROWSER, no_cdn=True)
 """
 
+WATCH = """(() => {
+    // when the page was pressed, sent a message to the server, and heard back (ms)
+    const taps = window.__taps = {down: [], sent: [], heard: [], shown: null};
+    window.addEventListener('pointerdown', () => taps.down.push(performance.now()), true);
+    const Socket = window.WebSocket;
+    window.WebSocket = class extends Socket {
+        constructor(...args) {
+            super(...args);
+            this.addEventListener('message', () => taps.heard.push(performance.now()));
+        }
+        send(data) {
+            taps.sent.push(performance.now());
+            return super.send(data);
+        }
+    };
+})()"""
+
+RESET = "() => { const t = window.__taps; t.down = []; t.sent = []; t.heard = []; t.shown = null; }"
+
 MARKER_AFTER = """([prefix, since]) => {
     const m = document.querySelector(`[flt-semantics-identifier^="${prefix}"]`);
-    return m && parseInt(m.getAttribute('flt-semantics-identifier').slice(prefix.length)) > since;
+    const seen = m && parseInt(
+        m.getAttribute('flt-semantics-identifier').slice(prefix.length)) > since;
+    if (seen) window.__taps.shown = performance.now();
+    return seen;
+}"""
+
+PHASES = """() => {
+    const t = window.__taps;
+    const down = t.down[0];
+    const sent = t.sent.find(s => s >= down);
+    const heard = t.heard.filter(h => h >= sent && h <= t.shown);
+    const last = heard.length ? heard[heard.length - 1] : sent;
+    return {input: sent - down, server: last - sent, screen: t.shown - last};
 }"""
 
 
-def click_and_wait(page: Page, identifier: str, prefix: str, since: int) -> float:
-    """Seconds from a click on ``identifier`` to the marker ``prefix<n>`` passing ``since``."""
+@dataclass
+class Tap:
+    """One tap, in seconds: the whole of it, and its phases as the page saw them."""
+
+    whole: float
+    input: float
+    server: float
+    screen: float
+
+
+def click_and_wait(page: Page, identifier: str, prefix: str, since: int) -> Tap:
+    """A click on ``identifier`` until the marker ``prefix<n>`` passes ``since``."""
     box = page.locator(f'[flt-semantics-identifier="{identifier}"]').first.bounding_box()
     assert box is not None, identifier
+    page.evaluate(RESET)
     started = time.perf_counter()
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.wait_for_function(MARKER_AFTER, arg=[prefix, since], polling="raf", timeout=30000)
-    return time.perf_counter() - started
+    whole = time.perf_counter() - started
+    phases = page.evaluate(PHASES)
+    return Tap(whole, *(phases[name] / 1000 for name in ("input", "server", "screen")))
 
 
 def marker(page: Page, prefix: str) -> int:
@@ -71,7 +126,7 @@ def marker(page: Page, prefix: str) -> int:
     return int((found.get_attribute("flt-semantics-identifier") or prefix + "0")[len(prefix) :])
 
 
-def counter_taps(taps: int) -> list[float]:
+def counter_taps(taps: int) -> list[Tap]:
     with tempfile.TemporaryDirectory() as folder:
         script = Path(folder) / "counter.py"
         script.write_text(COUNTER)
@@ -86,6 +141,7 @@ def counter_taps(taps: int) -> list[float]:
         try:
             wait_until_listening(process, port)
             with browser_page() as page:
+                page.add_init_script(WATCH)
                 AppPage(page).open(f"http://127.0.0.1:{port}/")
                 times = []
                 for _ in range(taps + 3):
@@ -96,50 +152,64 @@ def counter_taps(taps: int) -> list[float]:
             process.wait(10)
 
 
-def scorepad_taps(players: int, taps: int) -> list[float]:
+def scorepad_taps(players: int, taps: int) -> list[Tap]:
     names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"][:players]
-    times: list[float] = []
-    with (
-        tempfile.TemporaryDirectory() as folder,
-        running_app(Path(folder)) as url,
-        browser_page() as page,
-    ):
-        app = AppPage(page)
-        app.open(url)
-        app.tap("new-game")
-        app.tap("variant-preset:mormon-bridge")
-        for name in names:
-            app.type_into("Add a player", name)
-        app.tap("start-game")
-        while len(times) < taps + 3:
-            app.tap("suit-hearts" if len(times) % 2 else "suit-spades")
-            app.tap("go")
-            cards = int(app.text_of("round-title").split(": ")[1].split()[0])
-            pad = ["pad-0"] * players + [f"pad-{cards}"] + ["pad-0"] * (players - 2)
-            for key in pad:
-                times.append(click_and_wait(page, key, "revision-", app.revision()))
-            app.tap("record-round")
+    times: list[Tap] = []
+    with tempfile.TemporaryDirectory() as folder:
+        # set up through the store: the typing of names is not what is measured
+        record = GameRecord.from_data({"variant": "mormon-bridge", "players": names})
+        game_id = open_store(Path(folder)).create_game(record).id
+        with running_app(Path(folder)) as url, browser_page() as page:
+            page.add_init_script(WATCH)
+            app = AppPage(page)
+            app.open(url)
+            app.tap(f"game-{game_id}")
+            while len(times) < taps + 3:
+                app.tap("suit-hearts" if len(times) % 2 else "suit-spades")
+                app.tap("go")
+                cards = int(app.text_of("round-title").split(": ")[1].split()[0])
+                pad = ["pad-0"] * players + [f"pad-{cards}"] + ["pad-0"] * (players - 2)
+                for key in pad:
+                    times.append(click_and_wait(page, key, "revision-", app.revision()))
+                app.tap("record-round")
     return times[3 : taps + 3]
 
 
-def summary(times: list[float]) -> str:
-    ms = sorted(t * 1000 for t in times)
-    p90 = ms[int(0.9 * (len(ms) - 1))]
-    return f"median {statistics.median(ms):6.1f} ms   p90 {p90:6.1f} ms   ({len(ms)} taps)"
+def ms(values: Sequence[float]) -> tuple[float, float]:
+    """Median and 90th percentile, in milliseconds."""
+    ordered = sorted(v * 1000 for v in values)
+    return statistics.median(ordered), ordered[int(0.9 * (len(ordered) - 1))]
+
+
+def summary(times: list[Tap]) -> str:
+    median, p90 = ms([t.whole for t in times])
+    parts = "  ".join(
+        f"{name} {ms([getattr(t, name) for t in times])[0]:5.1f}"
+        for name in ("input", "server", "screen")
+    )
+    return f"median {median:6.1f} ms   p90 {p90:6.1f} ms   ({len(times)} taps; {parts})"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--taps", type=int, default=40)
+    parser.add_argument(
+        "--no-profile", action="store_true", help="skip the in-process split of the server's part"
+    )
     args = parser.parse_args()
     floor = counter_taps(args.taps)
-    print("click to the answer on screen, headless Chromium:")
+    print("click to the answer on screen, headless Chromium (phases: median ms):")
     print(f"  minimal Flet counter       {summary(floor)}")
-    floor_median = statistics.median(floor)
+    floor_median = statistics.median(t.whole for t in floor)
     for players in (4, 8):
         times = scorepad_taps(players, args.taps)
-        ratio = statistics.median(times) / floor_median
+        ratio = statistics.median(t.whole for t in times) / floor_median
         print(f"  scorepad pad, {players} players  {summary(times)}   {ratio:.2f}x the floor")
+    if not args.no_profile:
+        from benchmarks import tap_profile
+
+        print()
+        tap_profile.main([f"--taps={args.taps}"])
 
 
 if __name__ == "__main__":
