@@ -50,6 +50,9 @@ from scorepad.engine.tally import tally_of
 from scorepad.engine.trump import TrumpCall, call_trump
 from scorepad.engine.variant import Variant, Winner
 
+ENTRIES_KEPT = 8
+"""How many worked-out rounds on the pad a game keeps (see :meth:`Game.entry`)."""
+
 
 class Game:
     """A validated game with its derived score sheet.
@@ -70,6 +73,8 @@ class Game:
         self.players: tuple[str, ...] = _checked_names(record.players)
         self._seated = frozenset(self.players)
         self._player_by_key = {name_key(name): name for name in self.players}
+        self._on_the_pad: dict[tuple[int, RoundDraft, Selection | None], RoundEntryState] = {}
+        """Rounds on the pad already worked out (see :meth:`entry`)."""
         self.schedule: tuple[int, ...] = self.variant.schedule(len(self.players))
         first_dealer = self.players[0]
         if record.first_dealer is not None:
@@ -340,7 +345,26 @@ there is nothing to continue
         ...
         scorepad.engine.errors.NoCardToTurnError: round 1: all the cards are dealt, so no card \
 is turned
+
+        The answer is kept (for the last few drafts): a game never changes, so the same
+        draft on the same round always gives the same state, and a tap asks again for the
+        state it was drawn from. A draft that breaks the rules is checked again each time.
         """
+        key = (number, draft, selection)
+        try:
+            known = self._on_the_pad.get(key)
+        except TypeError:  # a draft copied with a plain dict in it (model_copy does not check)
+            return self._work_out_entry(number, draft, selection)
+        if known is None:
+            known = self._work_out_entry(number, draft, selection)
+            if len(self._on_the_pad) >= ENTRIES_KEPT:
+                del self._on_the_pad[next(iter(self._on_the_pad))]
+            self._on_the_pad[key] = known
+        return known
+
+    def _work_out_entry(
+        self, number: int, draft: RoundDraft, selection: Selection | None
+    ) -> RoundEntryState:
         if number == len(self.results) + 1:
             setup, editing = self._require_next_round(), False
         else:
