@@ -120,3 +120,47 @@ def test_an_address_of_nothing_shows_the_games_and_a_message(
         phone.wait_for(f"game-{game_id}")
         phone.wait_for("message")
         phone.page.wait_for_url(app.url)  # the address bar shows where the user is
+
+
+WATCH_WAKE_LOCKS = """
+(() => {
+  window.scorepadWakeLocks = { taken: 0, held: 0 };
+  if (!navigator.wakeLock) { return; }
+  const request = navigator.wakeLock.request.bind(navigator.wakeLock);
+  navigator.wakeLock.request = async (type) => {
+    const lock = await request(type);
+    window.scorepadWakeLocks.taken += 1;
+    window.scorepadWakeLocks.held += 1;
+    lock.addEventListener("release", () => { window.scorepadWakeLocks.held -= 1; });
+    return lock;
+  };
+})();
+"""
+
+
+def wake_locks_held(phone: AppPage, count: int) -> None:
+    phone.page.wait_for_function(
+        "count => window.scorepadWakeLocks.held === count", arg=count, timeout=30000
+    )
+
+
+def test_the_screen_stays_awake_in_a_game_and_may_sleep_elsewhere(
+    tmp_path: Path, phone: AppPage
+) -> None:
+    """The browser's Screen Wake Lock, as Flet's Wakelock service asks for it, watched from
+    the page."""
+    game_id = new_game(tmp_path)
+    phone.page.add_init_script(WATCH_WAKE_LOCKS)
+    with server(free_port(), tmp_path) as app:
+        phone.open(app.url)
+        phone.wait_for(f"game-{game_id}")
+        assert phone.page.evaluate("() => navigator.wakeLock !== undefined")
+        assert phone.page.evaluate("() => window.scorepadWakeLocks.taken") == 0
+
+        phone.tap(f"game-{game_id}")
+        phone.wait_for("round-title")
+        wake_locks_held(phone, 1)
+
+        phone.page.go_back()
+        phone.wait_for(f"game-{game_id}")
+        wake_locks_held(phone, 0)

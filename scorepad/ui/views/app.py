@@ -240,7 +240,7 @@ def keep_awake_in_games(page: ft.Page, app: ScorepadApp) -> None:
                 log.warning(
                     "could not %s the screen's wake lock: %s",
                     "take" if wanted else "release",
-                    problem or type(problem).__name__,
+                    f"{type(problem).__name__}: {problem}",
                 )
 
         in_background(page, ask)
