@@ -5,15 +5,20 @@ rows, and a stake game's running tab on every chip."""
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections.abc import Iterator
+from pathlib import Path
 
 import flet as ft
+import pytest
 
-from scorepad.engine import format_cents
+from scorepad.engine import Suit, format_cents
+from scorepad.store import open_store
 from scorepad.ui.state import GameSession, ScorepadApp
 from scorepad.ui.views.leaderboard import leaderboard
 from scorepad.ui.views.sheet import ALL_IN_VIEW_UP_TO, rounds_table, sheet_panel
 from tests.ui.driving import play_round, start
+from tests.ui.flet_session import ViewDriver
 
 LONG = "Maximilian Alexander Fitzgerald-Worthing"
 EIGHT = [LONG, "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
@@ -125,3 +130,34 @@ def test_a_game_without_a_stake_shows_no_money(app: ScorepadApp) -> None:
     assert session is not None
     label = tagged(leaderboard(session), "standing-Ann").label
     assert label is not None and "owes" not in label and "set" not in label
+
+
+@pytest.mark.asyncio
+async def test_no_row_of_the_round_has_a_tooltip(tmp_path: Path) -> None:
+    """The players' lines and the pad's keys: a long press on a phone would show a tooltip over
+    the row below, so they carry accessible names instead (a closed key says it is closed)."""
+    app = ScorepadApp(open_store(tmp_path / "data"), rng=random.Random(3))
+    driver = ViewDriver(app, width=390)
+    try:
+        await driver.settle()
+        start(app, "golf", ["Ann", "Bob", "Cat"], dealer="Ann")
+        app.game.choose_trump(Suit.SPADES)
+        app.game.tap_number(0)  # Bob
+        app.game.tap_number(0)  # Cat: Ann, the dealer, may not bid 1 (the hook)
+        await driver.settle()
+        rows = [
+            c
+            for c in driver.controls()
+            if isinstance(c, ft.Semantics)
+            and c.identifier
+            and c.identifier.startswith(("line-", "pad-", "bid-", "tricks-"))
+        ]
+        assert len(rows) >= 3 + 3 + 3  # lines, bid and trick cells, keys
+        tipped = [r.identifier for r in rows for c in walk(r) if getattr(c, "tooltip", None)]
+        assert tipped == []
+        closed = driver.tagged("pad-1")
+        assert isinstance(closed, ft.FilledTonalButton) and closed.disabled
+        assert isinstance(closed.content, ft.Text)
+        assert closed.content.semantics_label == "1 is not allowed"
+    finally:
+        driver.close()

@@ -112,8 +112,14 @@ def entry_cell(
             else ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
             bgcolor=ft.Colors.PRIMARY_CONTAINER if active else None,
             on_click=lambda: game.select(field, name),
-            tooltip=f"{label}{' (worked out)' if filled_in else ''}: tap to change",
-            content=ft.Text(text, size=20, weight=ft.FontWeight.BOLD, italic=filled_in),
+            # an accessible name, not a tooltip: a long press would cover the next row
+            content=ft.Text(
+                text,
+                size=20,
+                weight=ft.FontWeight.BOLD,
+                italic=filled_in,
+                semantics_label=f"{label}{' (worked out)' if filled_in else ''}: tap to change",
+            ),
         ),
     )
 
@@ -124,14 +130,14 @@ COMPACT_FROM = 6
 
 def player_name(name: str, *, size: int) -> ft.Control:
     """A name on one line, shortened with an ellipsis when it is too long for its place; the
-    whole name stays in its tooltip and accessible name."""
+    whole name stays its accessible name (no tooltip: on a phone a long press would cover the
+    next row)."""
     return ft.Text(
         name,
         size=size,
         weight=ft.FontWeight.W_500,
         max_lines=1,
         overflow=ft.TextOverflow.ELLIPSIS,
-        tooltip=name,
         semantics_label=name,
         expand=True,
     )
@@ -232,13 +238,19 @@ def pad_keys(game: GameController, pad: tuple[PadKey, ...]) -> ft.Control:
         tagged(
             f"pad-{key.value}",
             ft.FilledTonalButton(
-                content=ft.Text(str(key.value), size=22, weight=ft.FontWeight.BOLD),
+                # a closed key says so in its accessible name, not in a tooltip that would
+                # cover the keys below it (the pad note says why)
+                content=ft.Text(
+                    str(key.value),
+                    size=22,
+                    weight=ft.FontWeight.BOLD,
+                    semantics_label=None if key.enabled else f"{key.value} is not allowed",
+                ),
                 width=PAD_KEY,
                 height=PAD_KEY,
                 disabled=not key.enabled,
                 style=ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=14)),
                 on_click=lambda _, n=key.value: game.tap_number(n),
-                tooltip=None if key.enabled else f"{key.value} is not allowed",
             ),
         )
         for key in pad
