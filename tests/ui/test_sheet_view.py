@@ -161,3 +161,33 @@ async def test_no_row_of_the_round_has_a_tooltip(tmp_path: Path) -> None:
         assert closed.content.semantics_label == "1 is not allowed"
     finally:
         driver.close()
+
+
+@pytest.mark.asyncio
+async def test_the_new_game_seats_show_tooltips_only_to_a_mouse(tmp_path: Path) -> None:
+    """A seat's buttons (deal first, move, remove) and the roster's names sit in rows: their
+    tooltips appear when a mouse rests on them, never on a long press."""
+    app = ScorepadApp(open_store(tmp_path / "data"), rng=random.Random(3))
+    app.store.add_players(["Cat"])
+    driver = ViewDriver(app, width=390)
+    try:
+        await driver.settle()
+        app.new_game.open()
+        for name in ("Ann", "Bob"):
+            app.new_game.add_player(name)
+        await driver.settle()
+        rows = [
+            c
+            for c in driver.controls()
+            if isinstance(c, ft.Semantics)
+            and c.identifier
+            and c.identifier.startswith(("seat-", "roster-"))
+        ]
+        tips = [getattr(c, "tooltip", None) for r in rows for c in walk(r)]
+        tips = [tip for tip in tips if tip]
+        assert len(tips) >= 2 * 5 + 1  # name, deal first, earlier, later, remove; Cat's chip
+        manual = str(ft.TooltipTriggerMode.MANUAL)
+        touch = [t for t in tips if not isinstance(t, ft.Tooltip) or str(t.trigger_mode) != manual]
+        assert touch == []
+    finally:
+        driver.close()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import flet as ft
 
@@ -39,10 +39,26 @@ def tagged(identifier: str, control: ft.Control) -> ft.Control:
     return ft.Semantics(identifier=identifier, content=control, expand=control.expand)
 
 
-def icon_button(icon: ft.IconData, *, tooltip: str, **options: Any) -> ft.IconButton:
+def hover_tip(message: str) -> ft.Tooltip:
+    """A tooltip for a control in a row or a list: shown while a mouse rests on it, never on a
+    long press, where on a phone it would cover the row below (the control's accessible name
+    says the same to a screen reader)."""
+    # Flet 1.0.5 declares the modes as plain strings but types the field as their class
+    manual = cast(ft.TooltipTriggerMode, ft.TooltipTriggerMode.MANUAL)
+    return ft.Tooltip(message=message, trigger_mode=manual)
+
+
+def icon_button(
+    icon: ft.IconData, *, tooltip: str, in_row: bool = False, **options: Any
+) -> ft.IconButton:
     """An icon button whose tooltip is also its accessible name, read out by screen readers
-    (Flutter does not name an icon button after its tooltip)."""
-    return ft.IconButton(icon=ft.Icon(icon, semantics_label=tooltip), tooltip=tooltip, **options)
+    (Flutter does not name an icon button after its tooltip). ``in_row``: one of a row's
+    buttons, whose tooltip only a mouse shows (see :func:`hover_tip`)."""
+    return ft.IconButton(
+        icon=ft.Icon(icon, semantics_label=tooltip),
+        tooltip=hover_tip(tooltip) if in_row else tooltip,
+        **options,
+    )
 
 
 def symbol_text(text: str, **style: Any) -> ft.Text:
