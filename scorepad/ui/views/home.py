@@ -9,6 +9,7 @@ from scorepad.ui.state import ScorepadApp
 from scorepad.ui.views.common import (
     big_button,
     heading,
+    hover_tip,
     message_bar,
     screen_view,
     tagged,
@@ -32,7 +33,9 @@ def game_card(app: ScorepadApp, summary: GameSummary) -> ft.Control:
                     trailing=ft.FilledTonalButton(
                         "Recover",
                         on_click=app.home.recover,
-                        tooltip="Bring unreadable games back from their last good backups",
+                        tooltip=hover_tip(
+                            "Bring unreadable games back from their last good backups"
+                        ),
                     )
                     if summary.recoverable  # not for a file to fix by hand or a newer one
                     else None,
