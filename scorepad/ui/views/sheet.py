@@ -58,15 +58,20 @@ def standings_table(session: GameSession) -> ft.Control:
     )
 
 
+def window_width() -> float:
+    """The window's width; a laptop's when the view is drawn outside a running page (a test
+    rendering views directly)."""
+    try:
+        return ft.context.page.width or 1024
+    except RuntimeError:
+        return 1024
+
+
 def standings_width() -> float | None:
     """How wide the standings may be: bounded on a wide window, so a player's name and total
     stay side by side instead of drifting to opposite edges of a laptop screen; on a phone
     (narrower than the bound) the table keeps its own width."""
-    try:
-        window = ft.context.page.width or 1024
-    except RuntimeError:  # drawn outside a running page (a test rendering views): no window
-        window = 1024
-    return STANDINGS_MAX_WIDTH if window > STANDINGS_MAX_WIDTH else None
+    return STANDINGS_MAX_WIDTH if window_width() > STANDINGS_MAX_WIDTH else None
 
 
 ALL_IN_VIEW_UP_TO = 5
@@ -75,6 +80,10 @@ the width; from one more the player columns scroll sideways beside the round num
 ROUND_COLUMN = 54
 PLAYER_COLUMN = 72
 """A player's column when the columns scroll (6 to 8 players)."""
+ROOMY_FROM = 1200
+"""From this window width every player's column has a fixed, roomier width instead of a
+share of the row: shared out across a laptop's width, a player's numbers sat far apart."""
+ROOMY_PLAYER_COLUMN = 88
 HEADER_HEIGHT = 42
 ROW_HEIGHT = 48
 """A row is a tap target: its round number opens the round for correction."""
@@ -88,20 +97,25 @@ def rounds_table(game: GameController, session: GameSession) -> ft.Control:
     The round numbers are a column of their own that never scrolls: tapping one corrects that
     round. Up to :data:`ALL_IN_VIEW_UP_TO` players the player columns share the width, so a
     phone shows everyone at once; with more they scroll sideways and the round numbers stay in
-    view, so every row still says which round it is."""
+    view, so every row still says which round it is. On a laptop-wide window every column has
+    a fixed width (see :data:`ROOMY_FROM`)."""
     sheet = session.sheet
     if not sheet.rounds:
         return ft.Column([heading("Score sheet"), ft.Text("No rounds recorded yet.")])
     players = sheet.players
-    shared = len(players) <= ALL_IN_VIEW_UP_TO
+    roomy = window_width() >= ROOMY_FROM
+    shared = len(players) <= ALL_IN_VIEW_UP_TO and not roomy
+    width = ROOMY_PLAYER_COLUMN if roomy else PLAYER_COLUMN
     numbers = ft.Column(
         [sheet_cell(ft.Text("round", size=12), height=HEADER_HEIGHT, width=ROUND_COLUMN)]
         + [round_number(game, result) for result in sheet.rounds],
         spacing=0,
     )
-    lines: list[ft.Control] = [ft.Row([player_header(p, shared) for p in players], spacing=0)]
+    lines: list[ft.Control] = [
+        ft.Row([player_header(p, width, shared) for p in players], spacing=0)
+    ]
     lines += [
-        ft.Row([score_cell(result, p, shared) for p in players], spacing=0)
+        ft.Row([score_cell(result, p, width, shared) for p in players], spacing=0)
         for result in sheet.rounds
     ]
     grid = ft.Column(
@@ -151,7 +165,7 @@ def sheet_cell(
     )
 
 
-def player_header(name: str, shared: bool) -> ft.Control:
+def player_header(name: str, width: float, shared: bool) -> ft.Control:
     """A player's column head: the name on two lines at most, shortened with an ellipsis, the
     whole name its accessible name (no tooltip: on a phone it would cover the first row)."""
     return tagged(
@@ -167,7 +181,7 @@ def player_header(name: str, shared: bool) -> ft.Control:
                 semantics_label=name,
             ),
             height=HEADER_HEIGHT,
-            width=PLAYER_COLUMN,
+            width=width,
             shared=shared,
         ),
     )
@@ -223,7 +237,7 @@ def round_number(game: GameController, result: RoundResult) -> ft.Control:
     )
 
 
-def score_cell(result: RoundResult, player: str, shared: bool) -> ft.Control:
+def score_cell(result: RoundResult, player: str, width: float, shared: bool) -> ft.Control:
     """A player's box in a round: "bid/took points" (red when set) over the running total."""
     bid, took, points = result.bids[player], result.tricks[player], result.points[player]
     made = result.made[player]
@@ -254,7 +268,7 @@ def score_cell(result: RoundResult, player: str, shared: bool) -> ft.Control:
             alignment=ft.MainAxisAlignment.CENTER,
         ),
         height=ROW_HEIGHT,
-        width=PLAYER_COLUMN,
+        width=width,
         shared=shared,
     )
 
