@@ -11,6 +11,7 @@ import pytest
 from scorepad.store import open_store
 from scorepad.ui.state import MessageKind, RoundEntry, ScorepadApp, Stage
 from tests.ui.driving import play_round, start, tap_for
+from tests.ui.flet_session import ViewDriver
 
 FOUR = ["Ann", "Bob", "Cat", "Dan"]
 WINNERS = ["Bob", "Bob", "Ann"]
@@ -172,3 +173,34 @@ def test_all_tricks_marked_refuses_one_more_and_record_takes_the_round(app: Scor
     app.game.confirm_round()
     session = app.game.session
     assert session is not None and len(session.game.results) == 3
+
+
+@pytest.mark.asyncio
+async def test_the_tricks_step_offers_marking_and_the_marks_take_the_pads_place(
+    tmp_path: Path,
+) -> None:
+    app = ScorepadApp(open_store(tmp_path))
+    view = ViewDriver(app)
+    await view.settle()
+    try:
+        at_round_three_tricks(app)  # the views draw each change, as after a tap
+        await view.settle()
+        assert view.has("pad-0") and view.has("tricks-tally") and not view.has("mark-Ann")
+        await view.click("tricks-tally")
+        assert not view.has("pad-0"), "the number pad gives way to a button per player"
+        assert all(view.has(f"mark-{name}") for name in FOUR)
+        assert view.tagged("undo-trick").disabled, "nothing marked yet"
+        await view.click("mark-Bob")
+        assert view.tagged("tricks-count").disabled, "back to counting would drop the mark"
+        assert "Who took trick 2 of 3?" in view.texts()
+        await view.click("undo-trick")
+        assert not view.tagged("tricks-count").disabled
+        for name in WINNERS:
+            await view.click(f"mark-{name}")
+        assert all(view.tagged(f"mark-{name}").disabled for name in FOUR), "every trick is in"
+        assert "made it" in view.texts() and "set" in view.texts()
+        await view.click("record-round")
+        assert entry_of(app).number == 4
+        assert app.message is None or app.message.kind is MessageKind.INFO, app.message
+    finally:
+        view.close()

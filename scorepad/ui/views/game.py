@@ -29,6 +29,7 @@ from scorepad.ui.views.common import (
 from scorepad.ui.views.kept import kept, redrawn_on
 from scorepad.ui.views.leaderboard import leaderboard
 from scorepad.ui.views.sheet import results_panel, sheet_panel
+from scorepad.ui.views.tally import tally_prompt, tricks_choice
 
 WIDE = 1000
 """From this window width the round and the sheet sit side by side."""
@@ -217,7 +218,7 @@ def prompt(entry: RoundEntry) -> str:
         who = entry.active
         return f"{who} bids" if not entry.editing else f"Change {who}'s bid"
     if stage is Stage.TRICKS:
-        return f"How many tricks did {entry.active} take?"
+        return tally_prompt(entry) or f"How many tricks did {entry.active} take?"
     return PROMPTS[stage]
 
 
@@ -311,7 +312,8 @@ def round_panel(
     dock.append(tagged("prompt", ft.Text(prompt(entry), size=18, weight=ft.FontWeight.W_500)))
     if entry.pad_note:
         dock.append(tagged("pad-note", ft.Text(entry.pad_note, color=ft.Colors.ERROR, size=15)))
-    if stage in (Stage.BIDS, Stage.TRICKS):
+    dock.extend(tricks_choice(game, entry))  # count at the end, or mark each trick (tally.py)
+    if stage is Stage.BIDS or (stage is Stage.TRICKS and not entry.state.tallying):
         dock.append(number_pad(game, entry))
     dock.append(round_actions(game, entry.number, entry.editing, stage is Stage.CONFIRM))
     return (
