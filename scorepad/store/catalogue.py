@@ -61,6 +61,7 @@ class CatalogueGame(BaseModel):
     winners: tuple[str, ...]
     created: datetime
     updated: datetime
+    standing_totals: tuple[int, ...] = ()
 
     @classmethod
     def of(cls, summary: GameSummary, signature: Signature) -> CatalogueGame:

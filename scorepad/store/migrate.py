@@ -102,6 +102,17 @@ def catalogue_from_meta(root: Path) -> None:
     retire_meta(root)
 
 
+def forget_game_rows(root: Path) -> None:
+    """Drop the catalogue's ``games`` rows (a digest of the game files) so the next listing
+    makes them again with fields an older scorepad did not write; the roster, the house rules
+    and the game files are untouched. No catalogue, nothing to do."""
+    storage = DurableJSONStorage(root / "catalogue.json", root=root, limit=CATALOGUE_MAX_BYTES)
+    data = storage.read()
+    if data is None or not data.get(GAMES):
+        return
+    storage.write({**data, GAMES: {}})
+
+
 def _old_index(root: Path) -> dict[str, Any]:
     """The entries of ``index.json`` that still read (it is only a cache: any trouble, none)."""
     try:

@@ -117,6 +117,7 @@ class StoredGame(BaseModel):
             rounds_total=sheet.rounds_total,
             leaders=sheet.leaders,
             winners=sheet.winners,
+            standing_totals=tuple(standing.total for standing in sheet.standings),
             created=self.created,
             updated=self.updated,
         )
@@ -137,6 +138,9 @@ class GameSummary(BaseModel):
     winners: tuple[str, ...]
     created: datetime | None
     updated: datetime | None
+    standing_totals: tuple[int, ...] = ()
+    """The totals from the best down (the engine's standings), so the list can say "Ann leads
+    73–64" without reading the game; empty for a damaged game."""
     problem: str | None = None
     """Why a damaged game cannot be read."""
     recoverable: bool = False

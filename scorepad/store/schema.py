@@ -56,10 +56,15 @@ def _catalogue_from_meta(folder: Path) -> None:
     catalogue_from_meta(folder)
 
 
-def _drafts_gain_trick_marks(_folder: Path) -> None:
+def _drafts_gain_trick_marks(folder: Path) -> None:
     """3 → 4: a round being entered gains ``tallying`` and ``trick_winners``, which default to
     counting the tricks at the end with nothing marked; every version-3 file is already a
-    valid version-4 one (each is rewritten at version 4 the next time it is saved)."""
+    valid version-4 one (each is rewritten at version 4 the next time it is saved). The list's
+    rows gain ``standing_totals``: they are dropped here and made again from the game files
+    at the next look (see :func:`scorepad.store.migrate.forget_game_rows`)."""
+    from scorepad.store.migrate import forget_game_rows
+
+    forget_game_rows(folder)
 
 
 MIGRATIONS: dict[int, Migration] = {

@@ -56,11 +56,27 @@ def test_the_home_card_names_the_next_round_and_the_leader(app: ScorepadApp) -> 
     session = app.game.session
     assert session is not None
     (leader,) = session.sheet.leaders
-    assert _card_detail(app) == f"next: round 5 of {total} · {leader} leads"
+    best, second = (standing.total for standing in session.sheet.standings)
+    assert best > second
+    assert _card_detail(app) == f"next: round 5 of {total} · {leader} leads {best}–{second}"
+
+
+def test_the_home_card_of_a_low_wins_game_puts_the_leaders_low_total_first(
+    app: ScorepadApp,
+) -> None:
+    start(app, "golf", ["Ann", "Bob"], dealer="Bob")
+    play_round(app, bids={"Ann": 0, "Bob": 0}, tricks={"Ann": 1, "Bob": 0}, suit=Suit.CLUBS)
+    session = app.game.session
+    assert session is not None
+    assert dict(session.sheet.totals) == {"Ann": 0, "Bob": 10}
+    assert _card_detail(app).endswith("· Ann leads 0–10")
 
 
 def _summary(
-    status: ListedStatus, leaders: tuple[str, ...], winners: tuple[str, ...] = ()
+    status: ListedStatus,
+    leaders: tuple[str, ...],
+    winners: tuple[str, ...] = (),
+    standing_totals: tuple[int, ...] = (),
 ) -> GameSummary:
     return GameSummary(
         id="g1",
@@ -73,6 +89,7 @@ def _summary(
         winners=winners,
         created=None,
         updated=None,
+        standing_totals=standing_totals,
     )
 
 
@@ -80,6 +97,9 @@ def test_the_home_card_says_who_shares_the_lead_and_how_a_game_ended() -> None:
     detail = Home.card_detail
     assert detail(_summary(ListedStatus.IN_PROGRESS, ("Ann", "Bob"))) == (
         "next: round 5 of 10 · Ann and Bob share the lead"
+    )
+    assert detail(_summary(ListedStatus.IN_PROGRESS, ("Ann", "Bob"), (), (40, 40, 12))) == (
+        "next: round 5 of 10 · Ann and Bob share the lead at 40"
     )
     assert detail(_summary(ListedStatus.ABANDONED, ("Ann",))) == "ended after 4 of 10 rounds"
     assert detail(_summary(ListedStatus.FINISHED, ("Cat",), ("Cat",))) == "won by Cat"

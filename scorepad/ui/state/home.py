@@ -59,9 +59,10 @@ class Home:
         """The line under a game on the list: what comes next, not what is behind.
 
         "round 4 of 10" after four rounds read as if round 4 were still to play, so a game in
-        progress names its next round. Who leads comes from the summary's leaders; the scores
-        themselves are not in the summary (adding them would change the stored catalogue), so
-        the line names the leader without points.
+        progress names its next round, then who leads and by how much ("Ann leads 73–64": the
+        leader's total, then the best total behind it, both in the engine's standing order, so
+        a low-wins game reads the same way). A row listed before the totals were kept names the
+        leader without points.
         """
         played, total = summary.rounds_played, summary.rounds_total
         if summary.status == ListedStatus.FINISHED:
@@ -69,11 +70,15 @@ class Home:
         if summary.status == ListedStatus.ABANDONED:
             return f"ended after {played} of {total} rounds"
         upcoming = f"next: round {played + 1} of {total}" if played < total else "all rounds played"
-        if played == 0 or not summary.leaders:
+        leaders, totals = summary.leaders, summary.standing_totals
+        if played == 0 or not leaders:
             return upcoming
-        if len(summary.leaders) == 1:
-            return f"{upcoming} · {summary.leaders[0]} leads"
-        return f"{upcoming} · {' and '.join(summary.leaders)} share the lead"
+        if len(leaders) > 1:
+            at = f" at {totals[0]}" if totals else ""
+            return f"{upcoming} · {' and '.join(leaders)} share the lead{at}"
+        if len(totals) > 1:
+            return f"{upcoming} · {leaders[0]} leads {totals[0]}–{totals[1]}"
+        return f"{upcoming} · {leaders[0]} leads"
 
     def open_game(self, game_id: str) -> None:
         """Open a game to play on, correct, or look back at."""
