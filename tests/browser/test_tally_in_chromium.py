@@ -88,6 +88,11 @@ def test_eight_players_mark_a_whole_hand_on_a_phone_and_record_the_counts_totals
         phone.wait_for("round-title")
         phone.wait_for("pad-0")
         assert "How many tricks" in phone.text_of("prompt"), "counting at the end is the default"
+        # the choice above the pad leaves the whole pad and Record on screen
+        assert_on_screen(
+            phone,
+            [f"pad-{n}" for n in range(7)] + ["tricks-count", "tricks-tally", "record-round"],
+        )
         phone.tap("tricks-tally")
         phone.wait_for("mark-Ann")
         assert phone.by_id("pad-0").count() == 0, "the number pad gives way to the marks"
