@@ -136,8 +136,8 @@ def test_up_to_five_players_every_column_is_on_a_phone(
         phone.tap("toggle-sheet")
         phone.wait_for("sheet")
         shoot(phone, shots, tmp_path / f"sheet-{seats}.png")
-        off = [p for p in players if not across_the_screen(phone, f"sheet-player-{p}")]
-        assert not off, f"columns off the {PHONE[0]} px width: {off}"
+        off = [p for p in players if not in_viewport(phone, f"sheet-player-{p}")]
+        assert not off, f"columns off the {PHONE[0]}×{PHONE[1]} screen: {off}"
         assert across_the_screen(phone, "sheet")  # nothing to scroll sideways to
         assert across_the_screen(phone, "standings")
         assert in_viewport(phone, "edit-round-1")
