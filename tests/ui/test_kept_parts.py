@@ -19,6 +19,7 @@ import pytest_asyncio
 from scorepad.engine import Suit
 from scorepad.store import open_store
 from scorepad.ui.state import Field, ScorepadApp
+from scorepad.ui.views.game import game_view
 from tests.ui.driving import play_round, start
 from tests.ui.flet_session import ViewDriver
 
@@ -144,3 +145,25 @@ async def test_a_pad_tap_leaves_the_leaderboard_sheet_and_unchanged_keys_as_draw
     assert driver.tagged(f"line-{others[-1]}") is untouched
     redrawn = driver.tagged(f"line-{bidder}")  # the line that changed, with the bid in it
     assert redrawn is not line and "0" in chip_texts(redrawn)
+
+
+async def test_a_view_drawn_outside_a_page_draws_its_kept_parts(tmp_path: Path) -> None:
+    """Views are also drawn on their own (tests/ui/test_stateful.py checks that every
+    screen draws): there kept parts are drawn directly, not left as empty components."""
+    app = ScorepadApp(open_store(tmp_path / "data"), rng=random.Random(5))
+    start(app, "golf", ["Ann", "Bob"])
+    app.game.choose_trump(Suit.CLUBS)
+    view = game_view(app, 360)
+    tags = {c.identifier for c in walk_all(view) if isinstance(c, ft.Semantics)}
+    assert {"leaderboard", "line-Ann", "line-Bob", "pad-0", "pad-1", "record-round"} <= tags
+
+
+def walk_all(control: ft.BaseControl) -> list[ft.BaseControl]:
+    """Every control under ``control``, whatever field holds it."""
+    found = [control]
+    for name in ("content", "controls", "appbar"):
+        child = getattr(control, name, None)
+        for item in child if isinstance(child, list) else [child]:
+            if isinstance(item, ft.BaseControl):
+                found += walk_all(item)
+    return found

@@ -19,9 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import wraps
 from typing import Generic, ParamSpec, TypeVar
 
 import flet as ft
+from flet.components.utils import current_renderer
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -29,10 +31,25 @@ T = TypeVar("T")
 
 def kept(draw: Callable[P, ft.Control]) -> Callable[P, ft.Control]:
     """``draw`` as a part that is drawn again only when its arguments change (each compared
-    with ``is``, then ``==``). Call it while a screen renders, like ``draw`` itself."""
+    with ``is``, then ``==``). Called outside a rendering page (a test drawing a view on its
+    own) it simply draws."""
     # ft.memo is untyped; the component it wraps takes and returns what ``draw`` does
     part: Callable[P, ft.Control] = ft.memo(ft.component(draw))  # type: ignore[no-untyped-call]
-    return part
+
+    @wraps(draw)
+    def drawn(*args: P.args, **kwargs: P.kwargs) -> ft.Control:
+        return part(*args, **kwargs) if rendering() else draw(*args, **kwargs)
+
+    return drawn
+
+
+def rendering() -> bool:
+    """Whether a Flet page is rendering now (components can only be made then)."""
+    try:
+        current_renderer()
+    except RuntimeError:
+        return False
+    return True
 
 
 def redrawn_on(
