@@ -8,6 +8,10 @@ card, say go, tap a number, pick an entry to correct) return the next draft, or 
 :class:`~scorepad.engine.errors.EntryRefusedError` with the words for the table. A screen only
 shows the state and passes taps on.
 
+The tricks are counted at the end (the default), or marked as they fall: ``choose_tally``,
+``mark_trick`` and ``undo_trick``, with the rules of :mod:`scorepad.engine.tally`; the state's
+``tally`` then says how each player stands, and the counts follow from the marks.
+
 Golf, Ann Bob Cat with Cat dealing (the hook: the bids may not add up to the tricks):
 
 >>> from scorepad.engine.game import Game
@@ -247,7 +251,10 @@ class RoundEntryState(BaseModel):
         if len(self.draft.bids) < len(self.setup.bid_order):
             raise TallyModeError(self.number, "enter everyone's bid first")
         if on and self.draft.tricks:
-            entered = ", ".join(f"{name} took {n}" for name, n in self.draft.tricks.items())
+            counts = self.draft.tricks
+            entered = ", ".join(f"{name} took {n}" for name, n in counts.items())
+            if len(counts) > 2:  # a table's worth of names would not read as one line
+                entered = f"for {len(counts)} players"
             raise TallyModeError(
                 self.number,
                 f"trick counts are already entered ({entered}); undo them first to mark "

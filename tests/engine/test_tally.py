@@ -252,3 +252,14 @@ def test_any_marks_record_the_same_round_as_entering_their_counts(data: st.DataO
     assert tallied.record() == counted.record()
     assert tallied.record().model_dump_json() == counted.record().model_dump_json()
     assert game.record_round(tallied.record()).sheet == game.record_round(counted.record()).sheet
+
+
+def test_a_switch_refused_for_many_counts_stays_one_short_line() -> None:
+    game, draft = bid_round(BIDS)
+    counted = game.entry(1, draft.model_copy(update={"tricks": {"Ann": 2, "Bob": 1, "Cat": 1}}))
+    with pytest.raises(TallyModeError) as refused:
+        counted.choose_tally(True)
+    assert str(refused.value) == (
+        "round 1: trick counts are already entered (for 3 players); undo them first to mark "
+        "the tricks as they fall"
+    )
