@@ -32,6 +32,11 @@ async def driver(tmp_path: Path) -> AsyncIterator[ViewDriver]:
     view.close()
 
 
+def trigger_mode_of(button: ft.IconButton) -> object:
+    assert isinstance(button.tooltip, ft.Tooltip)
+    return button.tooltip.trigger_mode
+
+
 def drawn(driver: ViewDriver) -> None:
     assert "This screen could not be drawn" not in driver.texts()
     message = driver.app.message
@@ -106,8 +111,12 @@ async def test_deleting_house_rules_asks_first(driver: ViewDriver) -> None:
     delete = next(
         c
         for c in driver.controls()
-        if isinstance(c, ft.IconButton) and c.tooltip == "Delete Dime Golf"
+        if isinstance(c, ft.IconButton)
+        and isinstance(c.tooltip, ft.Tooltip)
+        and c.tooltip.message == "Delete Dime Golf"
     )
+    # a row's button: its tooltip shows to a mouse only, never over the next row on a phone
+    assert trigger_mode_of(delete) == ft.TooltipTriggerMode.MANUAL
     await driver.click(delete)
     assert question(driver) == "Delete the house rules Dime Golf?"
     assert [v.name for v in app.store.saved_variants()] == ["Dime Golf"]

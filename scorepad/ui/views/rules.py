@@ -89,6 +89,7 @@ def saved_list(rules: HouseRules, choices: list[VariantChoice]) -> ft.Control:
                 icon_button(
                     ft.Icons.DELETE_OUTLINE,
                     tooltip=f"Delete {choice.label}",
+                    in_row=True,
                     on_click=lambda _, n=choice.label: rules.ask_to_delete(n),
                 )
             )
