@@ -26,7 +26,8 @@ MARK_WIDTH = 116
 """Three buttons and two gaps to a 366 px row (a 390 px phone less the screen's padding)."""
 MARK_HEIGHT = 56
 GAP = 6
-CHOICE_HEIGHT = 40
+CHOICE_HEIGHT = 48
+"""Material's smallest tap target, as the pad's keys."""
 
 
 def tally_prompt(entry: RoundEntry) -> str | None:
