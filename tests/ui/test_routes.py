@@ -238,6 +238,34 @@ async def test_opening_a_game_tells_the_browser_its_address_and_back_goes_home(
 
 
 @pytest.mark.asyncio
+async def test_a_late_echo_of_an_address_does_not_reopen_the_screen_just_left(
+    driver: ViewDriver,
+) -> None:
+    """The browser reports every address the app pushes; a game opened and left at once must
+    not come back when the first report arrives after the second tap."""
+    game_id = new_game(driver.app.store)
+    driver.app.lists.forget()
+    driver.app.refresh()
+    await driver.settle()
+    driver.connection.page_url = "http://127.0.0.1:8550"
+    await open_from_the_list(driver, game_id)
+    driver.app.go_home()
+    await driver.settle()
+    assert invoked(driver, "push_route")[-2:] == [{"route": f"/game/{game_id}"}, {"route": "/"}]
+
+    async def browser_reports(route: str) -> None:
+        await driver.session.dispatch_event(driver.page._i, "route_change", {"route": route})
+        await driver.settle()
+
+    await browser_reports(f"/game/{game_id}")  # the echo of the first push, late
+    assert screen_of(driver.app) is Screen.HOME
+    await browser_reports("/")
+    assert screen_of(driver.app) is Screen.HOME
+    await browser_reports(f"/game/{game_id}")  # now the browser's forward button
+    assert screen_of(driver.app) is Screen.GAME
+
+
+@pytest.mark.asyncio
 async def test_a_page_loaded_at_a_games_address_opens_on_that_game(tmp_path: Path) -> None:
     """A reload, or the browser coming back after a restart: Flet's page knows its address
     before the app is mounted."""

@@ -184,8 +184,16 @@ def follow_the_address(page: ft.Page, app: ScorepadApp) -> None:
     address = [page.route or "/"]
     """The address the browser was last told or told us (Flet does not update page.route
     after a push until the browser answers)."""
+    pushed: list[str] = []
+    """Addresses pushed whose echo has not come back: the browser reports each push as a
+    route change. An echo that arrives after a later tap (a game, then at once "All games")
+    must not take the app back to the screen it has just left."""
 
     def address_changed(event: ft.RouteChangeEvent) -> None:
+        if event.route in pushed:  # the browser confirming an address the app gave it
+            del pushed[: pushed.index(event.route) + 1]
+            return
+        pushed.clear()
         address[0] = event.route
         app.routes.open(event.route)
 
@@ -194,6 +202,7 @@ def follow_the_address(page: ft.Page, app: ScorepadApp) -> None:
         if route == address[0]:
             return
         address[0] = route
+        pushed.append(route)
 
         async def push() -> None:
             try:
