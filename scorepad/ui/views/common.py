@@ -121,11 +121,17 @@ def message_bar(app: ScorepadApp) -> ft.Control | None:
                         ft.Icons.ERROR_OUTLINE if error else ft.Icons.INFO_OUTLINE,
                         color=ft.Colors.ON_ERROR_CONTAINER if error else None,
                     ),
-                    ft.Text(
-                        message.text,
+                    # selectable, so a path or a reason can be copied; Flutter then names the
+                    # text for nobody, so the words are said again for screen readers
+                    ft.Semantics(
+                        label=message.text,
+                        live_region=True,
                         expand=True,
-                        color=ft.Colors.ON_ERROR_CONTAINER if error else None,
-                        selectable=True,
+                        content=ft.Text(
+                            message.text,
+                            color=ft.Colors.ON_ERROR_CONTAINER if error else None,
+                            selectable=True,
+                        ),
                     ),
                     icon_button(
                         ft.Icons.CLOSE, tooltip="Dismiss message", on_click=app.dismiss_message
