@@ -13,6 +13,7 @@ from scorepad.engine import GOLF, MORMON_BRIDGE, RoundDraft, Suit
 from scorepad.store import open_store
 from scorepad.store.models import UNDO_KEPT
 from scorepad.ui.state import ChoiceKey, Field, GameTab, ScorepadApp, Screen, Stage
+from scorepad.ui.state.game_session import CHANGED_ELSEWHERE
 from tests.ui.driving import play_round, start
 
 FOUR = ["Ann", "Bob", "Cat", "Dan"]
@@ -403,7 +404,7 @@ def test_a_game_changed_in_another_window_keeps_its_stored_undo_steps(tmp_path: 
     first.game.choose_trump(Suit.CLUBS)
     first.game.tap_number(1)
     second.game.choose_trump(Suit.HEARTS)  # refused: the game changed; it is reloaded
-    assert second.message is not None and "changed elsewhere" in second.message.text
+    assert second.message is not None and second.message.text.startswith(CHANGED_ELSEWHERE)
     assert second.game.undo_label == "Ann bid 1"
     second.game.undo()
     assert second.game.session is not None and second.game.session.stored.draft == RoundDraft(

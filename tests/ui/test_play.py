@@ -12,6 +12,7 @@ import pytest
 from scorepad.engine import DECK_SIZE, BidMode, Game, Suit, Variant
 from scorepad.store import open_store
 from scorepad.ui.state import GameTab, MessageKind, RoundEntry, ScorepadApp, Screen, Stage
+from scorepad.ui.state.game_session import CHANGED_ELSEWHERE
 from tests.ui.driving import play_round, start, tap_for
 
 FOUR = ["Ann", "Bob", "Cat", "Dan"]
@@ -232,7 +233,7 @@ def test_two_windows_on_one_game_never_record_over_each_other(tmp_path: Path) ->
     play_round(first)  # round 1 recorded in the first window
     second.game.choose_trump(Suit.CLUBS)  # the second still shows round 1
     assert second.message is not None
-    assert "changed elsewhere" in second.message.text
+    assert second.message.text.startswith(CHANGED_ELSEWHERE)
     session = second.game.session
     assert session is not None
     assert len(session.game.results) == 1  # reloaded: it now shows round 2

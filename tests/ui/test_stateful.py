@@ -54,6 +54,7 @@ from scorepad.ui.state import (
     Screen,
     Stage,
 )
+from scorepad.ui.state.game_session import CHANGED_ELSEWHERE
 from scorepad.ui.state.round_entry import Selection
 from scorepad.ui.views.game import game_view
 from scorepad.ui.views.home import home_view
@@ -814,7 +815,7 @@ class ScorepadMachine(RuleBasedStateMachine):
                 self.app.game.say_go()
             message = self.app.message
             assert message is not None and message.kind is MessageKind.ERROR
-            assert "changed elsewhere" in message.text, message
+            assert message.text.startswith(CHANGED_ELSEWHERE), message
         stored = self.app.store.load_game(game_id)
         assert stored.revision == on_disk.revision, "the stale window wrote over the game"
         self.assert_reopened_as(stored)

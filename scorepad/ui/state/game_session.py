@@ -35,6 +35,12 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("scorepad.ui")
 
+CHANGED_ELSEWHERE = (
+    "This game was changed on another screen; it now shows the latest. Check it and tap again."
+)
+"""Said when a tap was meant for a game another window has changed since: in the table's
+words (the game's id and revisions go to the log, where they help and do not puzzle)."""
+
 
 class GameTab(StrEnum):
     ROUND = "round"
@@ -173,8 +179,10 @@ class GameController:
                 expected_revision=session.stored.revision,
             )
         except StaleGameError as problem:
+            log.info("a tap on a game changed elsewhere was refused: %s", problem)
             note = self._reload()
-            raise ActionRefused(str(problem) if note is None else f"{problem} {note}") from None
+            told = CHANGED_ELSEWHERE if note is None else f"{CHANGED_ELSEWHERE} {note}"
+            raise ActionRefused(told) from None
         session.stored = saved if game is None else saved.knowing(game)
 
     def _reload(self) -> str | None:
