@@ -115,6 +115,29 @@ def test_back_from_a_game_goes_home(tmp_path: Path, phone: AppPage) -> None:
         phone.page.wait_for_url(app.url)
 
 
+def test_back_from_a_game_just_started_goes_home_not_to_the_form(
+    tmp_path: Path, phone: AppPage
+) -> None:
+    with server(free_port(), tmp_path) as app:
+        phone.open(app.url)
+        phone.tap("new-game")
+        phone.page.wait_for_url(f"{app.url}new")
+        phone.tap("variant-preset:golf")
+        for seat, name in enumerate(["Ann", "Bob", "Cat", "Dan"], start=1):
+            phone.type_into("Add a player", name)
+            assert name in phone.text_of(f"seat-{seat}"), f"{name} was not seated"
+        phone.tap("start-game")
+        phone.wait_for("round-title")
+        phone.page.wait_for_url(re.compile(r".*/game/[0-9a-f]{8}$"))
+
+        phone.page.go_back()
+
+        phone.wait_for("new-game")  # the list of games, with its New game button
+        assert phone.by_id("round-title").count() == 0
+        assert phone.by_id("start-game").count() == 0
+        phone.page.wait_for_url(app.url)
+
+
 @pytest.mark.parametrize("address", ["game/zzz", "game/0badc0de", "nowhere"])
 def test_an_address_of_nothing_shows_the_games_and_a_message(
     tmp_path: Path, phone: AppPage, address: str

@@ -63,6 +63,23 @@ def test_each_screen_has_its_own_address(app: ScorepadApp) -> None:
     assert place_at(app.routes.current) == Place(Screen.GAME, session.stored.id)
 
 
+def test_back_to_the_new_game_form_from_the_game_it_started_goes_home(
+    app: ScorepadApp,
+) -> None:
+    """The browser keeps ``/new`` before the game it started (Flet cannot replace it): back
+    from the game lands there, and shows the list of games, not a blank form."""
+    start(app, "golf", ["Ann", "Bob", "Cat", "Dan"])
+    session = app.game.session
+    assert session is not None
+    app.routes.open("/new")  # the browser's back button
+    assert screen_of(app) is Screen.HOME
+    assert app.game.session is None
+    assert app.new_game.form is None
+    assert app.routes.current == "/"
+    app.routes.open("/new")  # from the list, the form's address opens the form
+    assert screen_of(app) is Screen.SETUP
+
+
 def test_a_games_address_opens_that_game_mid_round_after_a_restart(app: ScorepadApp) -> None:
     game_id = new_game(app.store)
     new_game(app.store)  # another game, so that the address has to pick the right one

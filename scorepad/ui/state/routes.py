@@ -155,7 +155,9 @@ class Routes:
         after a restart of the server, or its back button.
 
         The screen already on show stays as it is (so a reload, or the browser confirming the
-        address the app gave it, loses nothing: not the form, not the message). An address of
+        address the app gave it, loses nothing: not the form, not the message). The new-game
+        form's address reached from a game (back after starting it) shows the list of games,
+        as back from any game does. An address of
         no screen, or of a game that cannot be opened, shows the list of games with a line
         saying why. While the store cannot be opened the problem screen stays, and the address
         is kept for later.
@@ -173,7 +175,13 @@ class Routes:
             return
         if place == self.place:
             return
-        if place.screen is Screen.SETUP:
+        if place.screen is Screen.SETUP and app.screen is Screen.GAME:
+            # Back from a game goes home, even from a game the new-game form just started:
+            # Flet cannot replace the form's address in the browser's history with the
+            # game's, so back lands on ``/new``; its form is used up and showing it blank
+            # would only make the player press back again.
+            app.go_home()
+        elif place.screen is Screen.SETUP:
             app.new_game.open()
         elif place.screen is Screen.RULES:
             app.house_rules.open()
