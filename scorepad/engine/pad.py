@@ -46,7 +46,7 @@ Once the bids are in, the last trick count is filled in from the others:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
@@ -172,7 +172,8 @@ class RoundEntryState(BaseModel):
     pad: tuple[PadKey, ...]
     """The keys 0…cards for the active player, each open or closed with the reason."""
     pad_note: str | None
-    """Why a bid key is closed, when the hook is the reason."""
+    """Why keys are closed, for the line under the prompt: the hook on a bid, or the tricks
+    the others already took on a trick count (with what to lower to open them)."""
     balance: str
     lines: tuple[PlayerLine, ...]
     tally: Tally | None = None
@@ -362,6 +363,26 @@ def _trick_cap_reason(player: str, value: int, cards: int) -> str:
     return f"{player} cannot have taken {value}: that makes more than the {cards} tricks played"
 
 
+def _trick_cap_note(player: str, cap: int, cards: int, others: Mapping[str, int]) -> str:
+    """Why ``player``'s higher keys are closed, naming who holds the tricks and what to do.
+    Correcting a count, a key greyed for no visible reason reads as a broken pad.
+
+    >>> _trick_cap_note("Cat", 1, 2, {"Dan": 0, "Ann": 1})
+    "Cat can have taken at most 1: Ann already took 1 of the 2 tricks; lower Ann's first"
+    >>> _trick_cap_note("Hal", 0, 6, {"Ann": 2, "Bob": 3, "Cat": 1})
+    'Hal can have taken none: the others already took 6 of the 6 tricks; lower one of theirs first'
+    """
+    holders = [name for name, taken in others.items() if taken > 0]
+    # a table's worth of names would not read as one line
+    who = "the others" if len(holders) > 2 else " and ".join(holders)
+    theirs = f"{holders[0]}'s" if len(holders) == 1 else "one of theirs"
+    most = "none" if cap == 0 else f"at most {cap}"
+    return (
+        f"{player} can have taken {most}: {who} already took {sum(others.values())} of the "
+        f"{cards} tricks; lower {theirs} first"
+    )
+
+
 def entry_state(
     setup: RoundSetup,
     draft: RoundDraft,
@@ -406,7 +427,10 @@ def entry_state(
             for n in range(setup.cards + 1)
         )
     elif active is not None:
-        cap = setup.cards - sum(v for name, v in draft.tricks.items() if name != active)
+        others = {name: v for name, v in draft.tricks.items() if name != active}
+        cap = setup.cards - sum(others.values())
+        if cap < setup.cards:
+            pad_note = _trick_cap_note(active, cap, setup.cards, others)
         pad = tuple(
             PadKey(
                 value=n,
@@ -420,7 +444,11 @@ def entry_state(
         for name in order
         if name in bids and name in tricks
     }
-    shown_tricks = tricks if tally is None else tally.counts  # taken so far, while marking
+    shown_tricks = tricks
+    if tally is not None and (tally.marked or len(bids) == len(order)):
+        # taken so far, while marking; before the tricks step nobody has taken a trick yet
+        # (a "0" in every box while bidding reads as a count already entered)
+        shown_tricks = tally.counts
     lines = tuple(
         PlayerLine(
             name=name,

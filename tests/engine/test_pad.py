@@ -85,7 +85,29 @@ def test_trick_counts_are_capped_by_the_tricks_left_with_the_reason() -> None:
     assert entry.pad[1].reason == message
     with pytest.raises(PadKeyError, match=f"^round 1: {message}$"):
         entry.enter(1)
-    assert entry.pad_note is None  # the note under the pad is for the hook only
+    assert entry.pad_note == (
+        "Bob can have taken none: Ann already took 2 of the 2 tricks; lower Ann's first"
+    )
+
+
+def test_correcting_a_trick_count_says_who_holds_the_tricks_a_closed_key_would_need() -> None:
+    # round 1 as recorded: Ann took 1, Bob 1, Cat (worked out) 0; the table taps Ann's count
+    game = two_card_round()
+    entry = tap(game, 1, hearts(game), 1, 0, 0, 1, 1)
+    assert entry.stage is Stage.CONFIRM
+    picked = entry.select(Field.TRICKS, "Ann")
+    corrected = game.entry(1, entry.draft, picked)
+    assert [key.enabled for key in corrected.pad] == [True, True, False]
+    assert corrected.pad_note == (
+        "Ann can have taken at most 1: Bob already took 1 of the 2 tricks; lower Bob's first"
+    )
+
+
+def test_no_note_while_every_trick_count_is_open() -> None:
+    game = two_card_round()
+    entry = tap(game, 1, hearts(game), 1, 0, 0)
+    assert (entry.stage, entry.active) == (Stage.TRICKS, "Ann")
+    assert all(key.enabled for key in entry.pad) and entry.pad_note is None
 
 
 def test_a_number_off_the_pad_is_refused_in_the_tables_words() -> None:

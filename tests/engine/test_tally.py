@@ -108,6 +108,16 @@ def test_the_took_column_counts_the_marks_live_and_no_points_show_until_all_are_
     )
 
 
+def test_a_marking_table_sees_no_tricks_taken_until_the_tricks_step() -> None:
+    # a table that marks carries tally mode into the next round from its first tap
+    game, _ = bid_round({})
+    bidding = game.entry(1, RoundDraft(turned=Suit.HEARTS, tallying=True, bids={"Ann": 2}))
+    assert bidding.stage is Stage.BIDS and bidding.tally is not None
+    assert [line.tricks for line in bidding.lines] == [None, None, None]
+    playing = marking(BIDS)
+    assert [line.tricks for line in playing.lines] == [0, 0, 0]
+
+
 def test_the_last_trick_is_named_but_never_guessed_and_the_round_waits_for_it() -> None:
     entry = marking(BIDS, "Ann", "Ann", "Cat")
     assert entry.tally is not None and entry.tally.trick_name == "the last trick"
