@@ -129,7 +129,8 @@ def test_undo_last_trick_takes_back_one_mark_and_the_apps_undo_puts_it_back(
     app.game.undo_trick()
     assert stored_draft_winners(app) == ("Bob", "Bob")
     assert entry_of(app).stage is Stage.TRICKS
-    assert app.game.undo_label == "undo trick 3 (Ann)"
+    # the Undo button reads "Undo: taking back Ann's trick 3", not "Undo: undo trick 3 (Ann)"
+    assert app.game.undo_label == "taking back Ann's trick 3"
     app.game.undo()  # the undo of "undo last trick": nothing is lost
     assert stored_draft_winners(app) == ("Bob", "Bob", "Ann")
     app.game.undo()  # the app's undo takes back a mark like any tap

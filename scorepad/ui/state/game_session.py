@@ -62,6 +62,9 @@ class GameSession:
     changes: list[str] = field(default_factory=list)
     """What the last correction changed, shown until the next action."""
     tab: GameTab = GameTab.ROUND
+    edit_from: GameTab = GameTab.ROUND
+    """The tab a correction was started from: saving it goes back there (a fix made from the
+    score sheet ends on the sheet, to check it)."""
 
     @classmethod
     def opening(cls, stored: StoredGame) -> tuple[GameSession, str | None]:
@@ -274,7 +277,9 @@ class GameController:
             state = self._entry().state
             draft = state.undo_trick()
             taken = len(state.draft.trick_winners)
-            self._save_draft(draft, f"undo trick {taken} ({state.draft.trick_winners[-1]})")
+            # read after "Undo: " on the button and "undone: " in the message
+            who = state.draft.trick_winners[-1]
+            self._save_draft(draft, f"taking back {who}'s trick {taken}")
 
     def select(self, field_name: Field, player: str) -> None:
         """Tap a player's bid or tricks to correct it."""
@@ -292,6 +297,7 @@ class GameController:
             before_sheet = session.sheet
             number = entry.number
             if session.editing is not None:
+                started_from = session.edit_from
                 self._change_game(
                     game.replace_round(number, record),
                     UndoStep(
@@ -305,6 +311,7 @@ class GameController:
                 session.changes = describe_changes(before_sheet, session.sheet) or [
                     f"round {number}: nothing changed"
                 ]
+                session.tab = started_from
             else:
                 recorded = game.record_round(record)
                 # a table that marks the tricks as they fall keeps doing so next round
@@ -339,6 +346,7 @@ class GameController:
             session.edit_undo = []
             session.selection = None
             session.changes = []
+            session.edit_from = session.tab
             session.tab = GameTab.ROUND
 
     def cancel_edit(self) -> None:
