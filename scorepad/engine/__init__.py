@@ -94,10 +94,11 @@ from scorepad.engine.settlement import (
     check_stake,
     format_cents,
     net_cents,
+    spoken_cents,
 )
 from scorepad.engine.sheet import GameStatus, Payment, RoundResult, RoundSetup, ScoreSheet, Standing
 from scorepad.engine.tally import Tally, TallyLine, TrickStatus, tally_of, trick_status
-from scorepad.engine.text import escape_char, is_unsafe, quoted, shown
+from scorepad.engine.text import clipped, escape_char, is_unsafe, quoted, shown, spoken_list
 from scorepad.engine.trump import TrumpCall
 from scorepad.engine.variant import BidMode, TrumpRule, Variant, Winner
 
@@ -188,6 +189,7 @@ __all__ = [
     "check_stake",
     "checked_name",
     "clean_name",
+    "clipped",
     "compress_sizes",
     "describe_changes",
     "escape_char",
@@ -202,6 +204,8 @@ __all__ = [
     "quoted",
     "resolve_variant",
     "shown",
+    "spoken_cents",
+    "spoken_list",
     "tally_of",
     "trick_status",
     "tricks_state",

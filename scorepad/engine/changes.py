@@ -4,6 +4,7 @@ corrected when no score moved (a bid fixed from 0 to 2 that was missed either wa
 
 from __future__ import annotations
 
+from scorepad.engine.settlement import format_cents
 from scorepad.engine.sheet import RoundResult, ScoreSheet
 
 
@@ -33,6 +34,41 @@ def _entry_changes(old: RoundResult, new: RoundResult, players: tuple[str, ...])
             lines.append(f"{prefix} {player}'s bid {old.bids.get(player)} → {new.bids[player]}")
         if old.tricks.get(player) != new.tricks.get(player):
             lines.append(f"{prefix} {player} took {old.tricks.get(player)} → {new.tricks[player]}")
+    return lines
+
+
+def _money_changes(before: ScoreSheet, after: ScoreSheet) -> list[str]:
+    """In a game played for a stake, each player whose sets moved, with what the sets cost:
+    a corrected set is money changing hands, and the table checks the money first.
+
+    >>> from scorepad.engine.game import Game
+    >>> from scorepad.engine.record import RoundRecord
+    >>> game = Game.start("golf", ["Ann", "Bob"], first_dealer="Bob", stake_cents=10)
+    >>> made = game.record_round(RoundRecord(turned="clubs", bids={"Ann": 0, "Bob": 0},
+    ...     tricks={"Ann": 0, "Bob": 1}))
+    >>> set_too = made.replace_round(1, RoundRecord(turned="clubs", bids={"Ann": 1, "Bob": 1},
+    ...     tricks={"Ann": 0, "Bob": 1}))
+    >>> _money_changes(made.sheet, set_too.sheet)
+    ['Ann: sets 0 → 1, 0¢ → 10¢', 'Bob: sets 1 → 0, 10¢ → 0¢']
+
+    Without a stake a set costs nothing, and the points and totals say it all:
+
+    >>> plain = Game.start("mormon-bridge", ["Ann", "Bob"])
+    >>> _money_changes(plain.sheet, plain.record_round(RoundRecord(turned="hearts",
+    ...     bids={"Ann": 5, "Bob": 4}, tricks={"Ann": 5, "Bob": 5})).sheet)
+    []
+    """
+    stake = after.stake_cents
+    if stake is None:
+        return []
+    lines: list[str] = []
+    for player in after.players:
+        was, now = before.sets.get(player, 0), after.sets[player]
+        if was != now:
+            lines.append(
+                f"{player}: sets {was} → {now}, "
+                f"{format_cents(was * stake)} → {format_cents(now * stake)}"
+            )
     return lines
 
 
@@ -91,6 +127,7 @@ def describe_changes(before: ScoreSheet, after: ScoreSheet) -> list[str]:
         if old_total != new_total:
             totals_moved = True
             lines.append(f"{player}'s total {old_total} → {new_total}")
+    lines += _money_changes(before, after)
     if before.leaders != after.leaders and after.leaders:
         was = ", ".join(before.leaders) or "nobody"
         lines.append(f"leading: {was} → {', '.join(after.leaders)}")

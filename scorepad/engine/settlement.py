@@ -94,6 +94,18 @@ def format_cents(cents: int) -> str:
     return f"{sign}${cents // 100}.{cents % 100:02d}"
 
 
+def spoken_cents(cents: int) -> str:
+    """Money as a screen reader should say it: "¢" is read out as a letter or not at all, so
+    cents are written as a word; dollars keep their sign, which readers say well.
+
+    >>> spoken_cents(1), spoken_cents(30), spoken_cents(125)
+    ('1 cent', '30 cents', '$1.25')
+    """
+    if abs(cents) < 100:
+        return f"{cents} cent{'' if abs(cents) == 1 else 's'}"
+    return format_cents(cents)
+
+
 class SettlementSummary(BaseModel):
     """The end of a game with a stake, in the table's words: who pays whom, what each winner
     collects, and the sets it comes from. Every screen and report prints these lines as they

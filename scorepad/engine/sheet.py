@@ -132,6 +132,33 @@ class ScoreSheet(BaseModel):
             for player in self.players
         }
 
+    def money_at_end(self) -> dict[str, int] | None:
+        """What each player ends the game with, in cents: positive collects, negative pays, and
+        the figures sum to zero (see :attr:`settlement`). ``None`` unless the game is won and
+        played for a stake: before the end nobody collects yet, and an ended-early game pays
+        nothing.
+
+        A winner collects the sets of every loser (shared with any tied winner); a loser pays
+        the stake for each of their own sets.
+
+        >>> from scorepad.engine.game import Game
+        >>> from scorepad.engine.presets import GOLF
+        >>> from scorepad.engine.record import RoundRecord
+        >>> rules = GOLF.with_changes(name="Short Golf", hand_sizes=(1, 1, 1))
+        >>> game = Game.start(rules, ["Ann", "Bob"], first_dealer="Bob", stake_cents=10)
+        >>> for set_player in ("Ann", "Bob", "Ann"):
+        ...     assert game.sheet.money_at_end() is None  # nobody collects before the end
+        ...     game = game.record_round(RoundRecord(turned="clubs", bids={"Ann": 0, "Bob": 0},
+        ...         tricks={"Ann": int(set_player == "Ann"), "Bob": int(set_player == "Bob")}))
+        >>> game.sheet.winners, dict(game.sheet.sets), game.sheet.money_at_end()
+        (('Ann',), {'Ann': 2, 'Bob': 1}, {'Ann': 10, 'Bob': -10})
+        """
+        from scorepad.engine.settlement import net_cents  # it builds on this module
+
+        if not self.winners or self.stake_cents is None:
+            return None
+        return net_cents(self.players, self.settlement)
+
     def settlement_summary(self) -> SettlementSummary | None:
         """Who pays whom, in words (see :func:`scorepad.engine.settlement.summarise_settlement`);
         ``None`` unless the game is finished and played for a stake."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import reprlib
 import unicodedata
+from collections.abc import Sequence
 
 UNSAFE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 """Controls, format characters (zero-width and bidi controls among them), lone surrogates,
@@ -90,3 +91,31 @@ def brief(value: object) -> str:
     if value is None or isinstance(value, bool):
         return json.dumps(value)
     return shown(_BRIEF.repr(value))
+
+
+def spoken_list(names: Sequence[str]) -> str:
+    """Names as a sentence lists them: the last two joined by "and", the others by commas
+    ("Ann, Bob and Dan share the win", not "Ann and Bob and Dan").
+
+    >>> spoken_list(["Ann"]), spoken_list(["Ann", "Bob"]), spoken_list(["Ann", "Bob", "Dan"])
+    ('Ann', 'Ann and Bob', 'Ann, Bob and Dan')
+    >>> spoken_list([])
+    ''
+    """
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def clipped(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters, the last of them "…", when it is longer: for a
+    name in a line that must keep what follows it (a score after a long leader's name).
+
+    >>> clipped("Ann", 12)
+    'Ann'
+    >>> clipped("Maximilian Alexander Fitzgerald-Worthing", 12)
+    'Maximilian…'
+    """
+    if len(text) <= limit:
+        return text
+    return text[: limit - 1].rstrip() + "…"

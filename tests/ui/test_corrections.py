@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from scorepad.engine import Suit
-from scorepad.ui.state import Field, ScorepadApp, Stage
+from scorepad.ui.state import Field, GameTab, ScorepadApp, Stage
 from tests.ui.driving import play_round, start
 
 FOUR = ["Ann", "Bob", "Cat", "Dan"]
@@ -136,3 +138,39 @@ def test_abandoning_keeps_the_game_without_a_winner(app: ScorepadApp) -> None:
     assert session.entry is None
     app.go_home()
     assert [(g.status, g.rounds_played) for g in app.home.games] == [("abandoned", 1)]
+
+
+def corrected_golf_for_a_stake(app: ScorepadApp, *, from_tab: GameTab) -> list[str]:
+    """Golf for 10¢ a set: round 1 recorded with Ann set (she took the one trick on a bid of
+    0), then corrected from ``from_tab`` so that Cat took it instead. What changed."""
+    start(app, "golf", FOUR, dealer="Dan", stake=10)
+    zero = dict.fromkeys(FOUR, 0)
+    play_round(app, bids=zero, tricks={**zero, "Ann": 1})
+    play_round(app)
+    app.game.show_tab(from_tab)
+    app.game.edit_round(1)
+    app.game.select(Field.TRICKS, "Ann")
+    app.game.tap_number(0)
+    app.game.select(Field.TRICKS, "Cat")
+    app.game.tap_number(1)
+    app.game.confirm_round()
+    assert app.message is None
+    session = app.game.session
+    assert session is not None
+    return session.changes
+
+
+def test_a_correction_in_a_stake_game_says_what_the_sets_now_cost(app: ScorepadApp) -> None:
+    changes = corrected_golf_for_a_stake(app, from_tab=GameTab.ROUND)
+    assert "Ann: sets 1 → 0, 10¢ → 0¢" in changes
+    assert "Cat: sets 0 → 1, 0¢ → 10¢" in changes
+
+
+@pytest.mark.parametrize("tab", list(GameTab))
+def test_saving_a_correction_goes_back_to_the_tab_it_was_started_from(
+    app: ScorepadApp, tab: GameTab
+) -> None:
+    corrected_golf_for_a_stake(app, from_tab=tab)
+    session = app.game.session
+    assert session is not None and session.editing is None
+    assert session.tab is tab
