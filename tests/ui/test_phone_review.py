@@ -1,18 +1,24 @@
 """What a reviewer playing the app on a phone tripped over, checked on the app state: a stale
-tap is explained in the table's words."""
+tap is explained in the table's words, and the theme chosen is kept by the device."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from pathlib import Path
+from typing import Any
 
 import pytest
+from flet.messaging.protocol import MessageAction
 
 from scorepad.engine import Suit
 from scorepad.store import open_store
 from scorepad.ui.state import MessageKind, ScorepadApp
 from scorepad.ui.state.game_session import CHANGED_ELSEWHERE
+from scorepad.ui.views.app import THEME_KEY
+from tests.ui import flet_session
 from tests.ui.driving import play_round, start
+from tests.ui.flet_session import RecordingConnection, ViewDriver
 
 FOUR = ["Ann", "Bob", "Cat", "Dan"]
 
@@ -35,3 +41,65 @@ def test_a_stale_tap_is_explained_without_ids_or_revisions(
     assert second.message.text == CHANGED_ELSEWHERE
     # the detail that helps whoever reads the log stays there
     assert any(game_id in record.getMessage() for record in caplog.records)
+
+
+def test_the_theme_chosen_is_handed_to_the_device_to_keep(tmp_path: Path) -> None:
+    app = ScorepadApp(open_store(tmp_path))
+    kept: list[bool] = []
+    app.keep_theme = kept.append
+    app.toggle_theme()
+    app.toggle_theme()
+    assert kept == [True, False]
+
+
+def test_a_device_that_cannot_keep_the_theme_still_switches_it(tmp_path: Path) -> None:
+    app = ScorepadApp(open_store(tmp_path))
+
+    def broken(dark: bool) -> None:
+        raise OSError("storage full")
+
+    app.keep_theme = broken
+    app.toggle_theme()
+    assert app.dark
+    assert app.message is None
+
+
+class DeviceThatKeptDark(RecordingConnection):
+    """A browser whose storage kept the dark theme from an earlier visit."""
+
+    def send_message(self, message: Any) -> None:
+        body = message.body
+        if message.action == MessageAction.INVOKE_METHOD and body.name == "get":
+            assert body.args == {"key": THEME_KEY}
+            self.messages.append(message)
+            assert self.session is not None
+            asyncio.get_running_loop().call_soon(
+                self.session.handle_invoke_method_results,
+                body.control_id,
+                body.call_id,
+                "dark",
+                None,
+            )
+            return
+        super().send_message(message)
+
+
+@pytest.mark.asyncio
+async def test_a_page_opens_in_the_theme_its_device_kept_and_keeps_a_new_choice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(flet_session, "RecordingConnection", DeviceThatKeptDark)
+    driver = ViewDriver(ScorepadApp(open_store(tmp_path)))
+    try:
+        await driver.settle()
+        assert driver.app.dark, "the dark theme the device kept is shown again"
+        driver.app.toggle_theme()
+        await driver.settle()
+        sets = [
+            m.body.args
+            for m in driver.connection.messages
+            if m.action == MessageAction.INVOKE_METHOD and m.body.name == "set"
+        ]
+        assert sets == [{"key": THEME_KEY, "value": "light"}]
+    finally:
+        driver.close()

@@ -32,6 +32,10 @@ from scorepad.ui.state.screens import Confirmation, Message, MessageKind, Screen
 log = logging.getLogger("scorepad.ui")
 
 
+def _keep_nowhere(dark: bool) -> None:
+    """No device storage (the app without a browser, in tests): the theme lasts a visit."""
+
+
 class ScorepadApp:
     """Everything the user can see and do. ``rng`` draws the dealer (seedable for tests)."""
 
@@ -52,6 +56,10 @@ class ScorepadApp:
         self.confirmation: Confirmation | None = None
         """An action waiting for the user to confirm it (see :meth:`ask`)."""
         self.dark = False
+        self.keep_theme: Callable[[bool], None] = _keep_nowhere
+        """Keeps the theme chosen (``dark`` or not) for the next visit: the views hand it the
+        device's own storage, so each phone or browser keeps its own choice across a reload
+        or a restart of the server (the games' folder is shared by every device)."""
         self.revision = 0
         """Counts changes; the views show it so that a test can wait for a tap's effect."""
         self._listeners: list[Callable[[], None]] = []
@@ -134,7 +142,13 @@ class ScorepadApp:
         self._changed()
 
     def toggle_theme(self) -> None:
+        """Switch between the light and the dark theme, and keep the choice on this device
+        (a device that cannot keep it still switches: the choice lasts until a reload)."""
         self.dark = not self.dark
+        try:
+            self.keep_theme(self.dark)
+        except Exception:  # the theme is a comfort: never let keeping it spoil the switch
+            log.exception("could not keep the theme chosen")
         self._changed()
 
     def go_home(self) -> None:

@@ -137,6 +137,7 @@ def mount(page: ft.Page, app: ScorepadApp) -> None:
     page.on_resize = lambda _: app.refresh()
     follow_the_address(page, app)
     keep_awake_in_games(page, app)
+    remember_the_theme(page, app)
     page.render_views(Root, app)
 
 
@@ -256,3 +257,50 @@ def keep_awake_in_games(page: ft.Page, app: ScorepadApp) -> None:
 
     app.subscribe(screen_changed)
     screen_changed()
+
+
+THEME_KEY = "scorepad.theme"
+"""The device's own storage (a browser's local storage) keeps the theme chosen under this key,
+as ``"dark"`` or ``"light"``."""
+
+
+def remember_the_theme(page: ft.Page, app: ScorepadApp) -> None:
+    """Keep the theme chosen on this device, and show it again on the next visit.
+
+    The choice belongs to the device, not to the games (two phones at one table may differ),
+    so it goes to Flet's SharedPreferences: the client's own storage, kept across a reload
+    or a restart of the server. It is read once the page is up; a theme chosen before the
+    answer arrives wins. Storage that fails only costs the choice (a line in the log).
+    """
+    try:
+        preferences = ft.SharedPreferences()
+    except Exception as problem:  # no storage service on this platform
+        log.warning("the theme chosen cannot be kept: %s", problem)
+        return
+    chosen_here = [False]
+
+    def keep(dark: bool) -> None:
+        chosen_here[0] = True
+
+        async def write() -> None:
+            try:
+                await preferences.set(THEME_KEY, "dark" if dark else "light")
+            except Exception as problem:
+                log.warning("could not keep the theme chosen: %s", problem)
+
+        in_background(page, write)
+
+    async def restore() -> None:
+        try:
+            kept = await preferences.get(THEME_KEY)
+        except Exception as problem:
+            log.warning("could not read the theme kept: %s", problem)
+            return
+        if chosen_here[0] or kept not in ("dark", "light"):
+            return
+        if (kept == "dark") != app.dark:
+            app.dark = kept == "dark"
+            app.refresh()
+
+    app.keep_theme = keep
+    in_background(page, restore)
