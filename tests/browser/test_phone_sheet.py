@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import FloatRect
 
-from scorepad.engine import Game, GameRecord, format_cents
+from scorepad.engine import Game, GameRecord, format_cents, spoken_cents
 from scorepad.store import open_store
 from tests.browser.harness import CHROMIUM, PROJECT, AppPage, browser_page, running_app
 from tests.helpers import zero_round
@@ -179,11 +179,13 @@ def test_eight_players_scroll_sideways_beside_the_round_numbers(
         assert "Correcting round 2" in phone.text_of("round-title")
 
 
-def test_a_golf_leaderboard_shows_sets_and_what_is_owed_so_far(
+def test_a_golf_leaderboard_shows_every_player_and_the_running_tab(
     tmp_path: Path, phone: AppPage, shots: list[Path]
 ) -> None:
+    """Four players for a stake: every chip on a phone at once (the long name cut short), each
+    with its sets and what they cost so far, never "owes" before anyone has lost."""
     players = [LONG, "Bob", "Cat", "Dan"]
-    game, game_id = stored_game(tmp_path, players, rounds=5, stake=5)
+    game, game_id = stored_game(tmp_path, players, rounds=5, stake=10)
     owed = game.sheet.owed_so_far()
     assert owed is not None and any(owed.values())
     with running_app(tmp_path) as url:
@@ -191,19 +193,44 @@ def test_a_golf_leaderboard_shows_sets_and_what_is_owed_so_far(
         phone.tap(f"game-{game_id}")
         phone.wait_for("round-title")  # the round, not only the Sheet tab, shows the tab
         shoot(phone, shots, tmp_path / "leaderboard.png")
+        off = [name for name in players if not in_viewport(phone, f"standing-{name}")]
+        assert not off, f"chips off the {PHONE[0]}×{PHONE[1]} screen: {off}"
         for name in players:
             sets = game.sheet.sets[name]
             said = accessible_name(phone, f"standing-{name}")
             assert name in said  # the long name whole, though cut short on screen
+            assert "owes" not in said
             if sets:
-                assert (
-                    f"{sets} set{'s' if sets != 1 else ''} · owes {format_cents(owed[name])}"
-                    in (said)
-                )
+                counted = f"{sets} set{'s' if sets != 1 else ''}"
+                assert f"{counted} so far, {spoken_cents(owed[name])} at stake" in said
             else:
-                assert "no sets" in said
-        chip = box(phone, f"standing-{LONG}")
-        assert chip["width"] < PHONE[0] - 24  # the long name's chip fits the screen's width
+                assert "no sets so far" in said
+
+
+def test_at_the_end_the_chips_say_who_pays_and_who_collects(
+    tmp_path: Path, phone: AppPage, shots: list[Path]
+) -> None:
+    players = [LONG, "Bob", "Cat", "Dan"]
+    game, game_id = stored_game(tmp_path, players, rounds=18, stake=10)
+    money = game.sheet.money_at_end()
+    assert money is not None and any(money.values())
+    with running_app(tmp_path) as url:
+        phone.open(url)
+        phone.tap(f"game-{game_id}")
+        phone.wait_for("winners")
+        shoot(phone, shots, tmp_path / "end.png")
+        off = [name for name in players if not in_viewport(phone, f"standing-{name}")]
+        assert not off, f"chips off the {PHONE[0]}×{PHONE[1]} screen: {off}"
+        for name in players:
+            said = accessible_name(phone, f"standing-{name}")
+            net = money[name]
+            if net > 0:
+                assert f"collects {format_cents(net)}" in said
+            elif net < 0:
+                assert f"pays {format_cents(-net)}" in said
+            else:
+                assert "pays nothing" in said
+            assert "owes" not in said
 
 
 def test_a_long_name_leaves_every_control_on_a_phone(

@@ -106,21 +106,64 @@ def test_no_row_of_the_sheet_or_chip_of_the_leaderboard_has_a_tooltip(app: Score
         assert tipped == []
 
 
-def test_a_stake_games_chips_show_sets_and_what_is_owed_so_far(app: ScorepadApp) -> None:
+def test_a_stake_games_chips_show_the_running_tab_not_what_is_owed(app: ScorepadApp) -> None:
+    """Before the end nobody owes anyone: the leader would pay nothing if it ended now, so a
+    chip shows the neutral tab ("2 sets · 10¢"), and says it in words."""
     session = session_after(app, ["Ann", "Bob", "Cat"], rounds=4, stake=5)
     sheet = session.sheet
     owed = sheet.owed_so_far()
     assert owed is not None and any(sheet.sets.values())
     board = leaderboard(session)
     for name in sheet.players:
-        label = tagged(board, f"standing-{name}").label
-        assert label is not None
+        chip = tagged(board, f"standing-{name}")
+        label = chip.label
+        assert label is not None and "owes" not in label
+        shown = [c.value for c in walk(chip) if isinstance(c, ft.Text)]
         sets = sheet.sets[name]
         if sets:
             plural = "s" if sets != 1 else ""
-            assert label.endswith(f", {sets} set{plural} · owes {format_cents(owed[name])}")
+            tab = f"{sets} set{plural} · {format_cents(owed[name])}"
+            assert tab in shown
+            assert label.endswith(f", {sets} set{plural} so far, {owed[name]} cents at stake")
         else:
-            assert label.endswith(", no sets")
+            assert "no sets" in shown
+            assert label.endswith(", no sets so far")
+
+
+def test_a_finished_stake_games_chips_say_who_pays_and_who_collects(app: ScorepadApp) -> None:
+    session = session_after(app, ["Ann", "Bob", "Cat", "Dan"], rounds=18, stake=5)
+    sheet = session.sheet
+    money = sheet.money_at_end()
+    assert sheet.winners and money is not None and any(money.values())
+    board = leaderboard(session)
+    for name in sheet.players:
+        chip = tagged(board, f"standing-{name}")
+        shown = [c.value for c in walk(chip) if isinstance(c, ft.Text)]
+        net = money[name]
+        said = (
+            f"collects {format_cents(net)}"
+            if net > 0
+            else f"pays {format_cents(-net)}"
+            if net < 0
+            else "pays nothing"
+        )
+        assert said in shown
+        assert chip.label is not None and chip.label.endswith(said)
+        assert "owes" not in chip.label
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_up_to_four_chips_share_the_width_and_more_scroll(app: ScorepadApp, seats: int) -> None:
+    board = leaderboard(session_after(app, EIGHT[:seats], rounds=1, stake=5))
+    rows = [c for c in walk(board) if isinstance(c, ft.Row) and c.scroll is not None]
+    assert rows == []  # nothing to swipe to: every chip is on a phone at once
+    chips = [c for c in walk(board) if isinstance(c, ft.Container) and c.expand]
+    assert len(chips) == seats
+
+
+def test_five_or_more_chips_scroll_sideways(app: ScorepadApp) -> None:
+    board = leaderboard(session_after(app, EIGHT[:5], rounds=1, stake=5))
+    assert any(isinstance(c, ft.Row) and c.scroll is not None for c in walk(board))
 
 
 def test_a_game_without_a_stake_shows_no_money(app: ScorepadApp) -> None:

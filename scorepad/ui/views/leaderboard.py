@@ -2,76 +2,131 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import flet as ft
 
-from scorepad.engine import Standing, format_cents
+from scorepad.engine import GameStatus, ScoreSheet, Standing, format_cents, spoken_cents
 from scorepad.ui.state import GameSession
-from scorepad.ui.views.common import bounded_name, tagged
+from scorepad.ui.views.common import tagged
 
-CHIP_NAME_WIDTH = 110
-"""The most room a name takes in a chip (about a dozen letters at the chip's size): a longer
-name ends in an ellipsis, so one long name cannot push everyone else's total out of view."""
+SHARED_UP_TO = 4
+"""Up to this many players the chips share the band's width, so a phone (390 px) shows every
+chip at once; with more the band scrolls sideways."""
+CHIP_WIDTH = 92
+"""A chip's width when the band scrolls: four chips and a part of the fifth on a phone, the
+part saying there is more to swipe to."""
+CHIP_SPACING = 6
+
+
+@dataclass(frozen=True)
+class Tab:
+    """A player's money line in a game with a stake: what the chip shows, and what a screen
+    reader says for it."""
+
+    shown: str
+    said: str
+
+
+def money_tabs(sheet: ScoreSheet) -> dict[str, Tab] | None:
+    """Each player's money line, or ``None`` when the game is not played for a stake.
+
+    While the game goes on it is the neutral running tab ("3 sets · 30¢": nobody owes anyone
+    yet, and the leader would pay nothing if it ended now). Once the game is won it is the
+    settlement: "pays 30¢" or "collects 45¢", the engine's figures. A game ended early has
+    no payouts, so only the sets."""
+    owed = sheet.owed_so_far()
+    if owed is None:
+        return None
+    money = sheet.money_at_end()
+    tabs: dict[str, Tab] = {}
+    for player in sheet.players:
+        sets = sheet.sets[player]
+        counted = f"{sets} set{'s' if sets != 1 else ''}" if sets else "no sets"
+        if money is not None:
+            net = money[player]
+            verb = "collects" if net > 0 else "pays"
+            shown = f"{verb} {format_cents(abs(net))}" if net else "pays nothing"
+            tabs[player] = Tab(shown, f"{counted}, {shown}")
+        elif sheet.status is GameStatus.ABANDONED:
+            tabs[player] = Tab(counted, f"{counted}, no payouts")
+        elif sets:
+            tabs[player] = Tab(
+                f"{counted} · {format_cents(owed[player])}",
+                f"{counted} so far, {spoken_cents(owed[player])} at stake",
+            )
+        else:
+            tabs[player] = Tab(counted, f"{counted} so far")
+    return tabs
 
 
 def leaderboard(session: GameSession) -> ft.Control:
     """Rank, name, total and the last round's change, best first, readable across a table; in
-    a game played for a stake also each player's sets and what they owe for them so far."""
+    a game played for a stake also each player's sets and what they cost, or at the end what
+    each pays or collects."""
     sheet = session.sheet
     started = bool(sheet.rounds)
-    owed = sheet.owed_so_far()
+    tabs = money_tabs(sheet)
+    shared = len(sheet.players) <= SHARED_UP_TO
     chips = [
         standing_chip(
             standing,
             started=started,
             leading=started and standing.rank == 1,
-            owes=None if owed is None else owed[standing.player],
+            tab=None if tabs is None else tabs[standing.player],
+            shared=shared,
         )
         for standing in sheet.standings
     ]
-    # one band that scrolls sideways: wrapped, 5+ players took three rows of a phone's height
-    return tagged("leaderboard", ft.Row(chips, spacing=6, scroll=ft.ScrollMode.AUTO))
-
-
-def tab_text(sets: int, owes: int) -> str:
-    """A player's sets and what they cost so far, as short as a chip needs it."""
-    if sets == 0:
-        return "no sets"
-    return f"{sets} set{'s' if sets != 1 else ''} · owes {format_cents(owes)}"
+    if shared:
+        return tagged("leaderboard", ft.Row(chips, spacing=CHIP_SPACING))
+    return tagged("leaderboard", ft.Row(chips, spacing=CHIP_SPACING, scroll=ft.ScrollMode.AUTO))
 
 
 def standing_chip(
-    standing: Standing, *, started: bool, leading: bool, owes: int | None
+    standing: Standing, *, started: bool, leading: bool, tab: Tab | None, shared: bool
 ) -> ft.Control:
-    """One player's chip. The name may be cut short on screen; the chip's accessible name says
-    everything in full ("1. Ann 34 (+12), 2 sets · owes 10¢"), read as one phrase."""
+    """One player's chip, in short lines: rank and name (cut short with an ellipsis), the
+    total and the last change, then the money. The chip's accessible name says everything in
+    full ("1. Ann 34 (+12), 2 sets so far, 20 cents at stake"), read as one phrase."""
     rank = f"{standing.rank}. " if started else ""
     change = "" if standing.last_change is None else f" ({standing.last_change:+d})"
-    tab = None if owes is None else tab_text(standing.sets, owes)
-    parts: list[ft.Control] = []
+    name_line: list[ft.Control] = []
     if rank:
-        parts.append(ft.Text(rank.strip(), size=16))
-    parts += [
-        bounded_name(standing.player, size=16, width=CHIP_NAME_WIDTH),
-        ft.Text(str(standing.total), size=18, weight=ft.FontWeight.BOLD),
+        name_line.append(ft.Text(rank.strip(), size=13))
+    name_line.append(
+        ft.Text(
+            standing.player,
+            size=14,
+            weight=ft.FontWeight.W_500,
+            max_lines=1,
+            overflow=ft.TextOverflow.ELLIPSIS,
+            semantics_label=standing.player,
+            expand=True,
+        )
+    )
+    score_line: list[ft.Control] = [
+        ft.Text(str(standing.total), size=18, weight=ft.FontWeight.BOLD)
     ]
     if change:
-        parts.append(ft.Text(change.strip(), size=13))
+        score_line.append(ft.Text(f"{standing.last_change:+d}", size=12))
+    lines: list[ft.Control] = [
+        ft.Row(name_line, spacing=3),
+        ft.Row(score_line, spacing=4, vertical_alignment=ft.CrossAxisAlignment.END),
+    ]
     if tab is not None:
-        parts.append(ft.Text(f"· {tab}", size=13))
-    label = f"{rank}{standing.player} {standing.total}{change}" + (f", {tab}" if tab else "")
-    return ft.Semantics(
+        lines.append(ft.Text(tab.shown, size=12, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS))
+    label = f"{rank}{standing.player} {standing.total}{change}" + (f", {tab.said}" if tab else "")
+    chip = ft.Semantics(
         identifier=f"standing-{standing.player}",
         label=label,
         exclude_semantics=True,
         content=ft.Container(
-            padding=ft.Padding.symmetric(horizontal=10, vertical=4),
-            border_radius=16,
+            padding=ft.Padding.symmetric(horizontal=8, vertical=4),
+            border_radius=12,
             bgcolor=ft.Colors.TERTIARY_CONTAINER if leading else ft.Colors.SURFACE_CONTAINER_HIGH,
-            content=ft.Row(
-                parts,
-                spacing=4,
-                tight=True,
-                vertical_alignment=ft.CrossAxisAlignment.CENTER,
-            ),
+            content=ft.Column(lines, spacing=0, tight=True),
         ),
     )
+    # the width is set outside the accessible node: Semantics takes no share of a row
+    return ft.Container(chip, expand=shared, width=None if shared else CHIP_WIDTH)
