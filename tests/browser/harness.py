@@ -8,6 +8,7 @@ identifier.
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -194,6 +195,13 @@ class AppPage:
     def text_of(self, identifier: str) -> str:
         locator = self.wait_for(identifier).first
         return str(locator.evaluate("e => e.innerText || e.getAttribute('aria-label') || ''"))
+
+    def cell_value(self, identifier: str) -> str:
+        """What a bid or took cell shows: its accessible name reads "Bob's bid: 1: tap to
+        change" (or "… (worked out): tap to change"), a cell not yet entered just its text."""
+        text = self.text_of(identifier).strip()
+        said = re.search(r": ([^:]+?)(?: \(worked out\))?: tap to change$", text)
+        return said.group(1) if said else text
 
     def type_into(self, label: str, text: str) -> None:
         """Tap the text field and type, as on a keyboard, then Enter.
