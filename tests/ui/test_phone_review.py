@@ -1,5 +1,6 @@
 """What a reviewer playing the app on a phone tripped over, checked on the app state: a stale
-tap is explained in the table's words, and the theme chosen is kept by the device."""
+tap is explained in the table's words, the theme chosen is kept by the device, and a correction
+left unsaved is not dropped without a word."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from flet.messaging.protocol import MessageAction
 
 from scorepad.engine import Suit
 from scorepad.store import open_store
-from scorepad.ui.state import MessageKind, ScorepadApp
+from scorepad.ui.state import Field, MessageKind, ScorepadApp, Screen
 from scorepad.ui.state.game_session import CHANGED_ELSEWHERE
 from scorepad.ui.views.app import THEME_KEY
 from tests.ui import flet_session
@@ -103,3 +104,47 @@ async def test_a_page_opens_in_the_theme_its_device_kept_and_keeps_a_new_choice(
         assert sets == [{"key": THEME_KEY, "value": "light"}]
     finally:
         driver.close()
+
+
+def correcting_round_3(tmp_path: Path) -> ScorepadApp:
+    """A golf game with three rounds recorded, its round 3 open for correction."""
+    app = ScorepadApp(open_store(tmp_path))
+    start(app, "golf", FOUR, dealer="Dan")
+    for _ in range(3):
+        play_round(app)
+    app.game.edit_round(3)
+    return app
+
+
+def change_dans_bid(app: ScorepadApp) -> None:
+    app.game.select(Field.BID, "Dan")
+    entry = app.game.session.entry if app.game.session else None
+    assert entry is not None
+    recorded = entry.draft.bids["Dan"] if entry.draft.bids else None
+    app.game.tap_number(next(k.value for k in entry.pad if k.enabled and k.value != recorded))
+    assert app.game.unsaved_correction == 3
+
+
+@pytest.mark.parametrize("leave", ["All games", "browser back"])
+def test_leaving_an_unsaved_correction_says_it_was_not_saved(tmp_path: Path, leave: str) -> None:
+    app = correcting_round_3(tmp_path)
+    assert app.game.session is not None
+    game_id = app.game.session.stored.id
+    before = app.store.load_game(game_id).game.results
+    change_dans_bid(app)
+    if leave == "All games":
+        app.go_home()
+    else:
+        app.routes.open("/")
+    assert app.screen is Screen.HOME
+    assert app.message is not None
+    assert app.message.text.startswith("The correction of round 3 was not saved"), app.message
+    assert app.store.load_game(game_id).game.results == before  # as the message says
+
+
+def test_leaving_a_correction_with_nothing_changed_says_nothing(tmp_path: Path) -> None:
+    app = correcting_round_3(tmp_path)
+    assert app.game.unsaved_correction is None
+    app.go_home()
+    assert app.screen is Screen.HOME
+    assert app.message is None

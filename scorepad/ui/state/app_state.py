@@ -156,10 +156,20 @@ class ScorepadApp:
             self._show_home()
 
     def _show_home(self) -> None:
-        """The list of games, with no game open (also for :class:`Routes`, inside an action)."""
+        """The list of games, with no game open (also for :class:`Routes`, inside an action).
+
+        A correction left unsaved is dropped (the browser's back cannot be held up to ask),
+        and the message line says so: nothing changes without the user knowing.
+        """
+        dropped = self.game.unsaved_correction
         self.screen = Screen.HOME
         self.game.close()
         self.lists.forget()
+        if dropped is not None:
+            self.message = Message(
+                f"The correction of round {dropped} was not saved: "
+                "open the game and correct the round again to change it"
+            )
 
     # --- asking before an action that loses something ---------------------------------------
 

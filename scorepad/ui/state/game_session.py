@@ -148,6 +148,16 @@ class GameController:
     def close(self) -> None:
         self.session = None
 
+    @property
+    def unsaved_correction(self) -> int | None:
+        """The round whose correction has changes not yet saved (None: nothing would be lost
+        by leaving): leaving the game drops them, and the app says so."""
+        session = self.session
+        if session is None or session.editing is None or session.edit_draft is None:
+            return None
+        recorded = draft_from_round(session.game, session.editing)
+        return session.editing if session.edit_draft != recorded else None
+
     def _session(self) -> GameSession:
         if self.session is None:
             raise ActionRefused("no game is open")
