@@ -232,17 +232,26 @@ def setup_view(app: ScorepadApp, width: float) -> ft.View:
             ]
         ),
         stake_picker(new_game, form),
-        tagged("schedule", ft.Text(form.schedule_line, size=16, weight=ft.FontWeight.W_500)),
+    ]
+    # Start is docked below the form (with 4 or more players it had scrolled out of reach),
+    # and the game it starts is said right above it, or why it cannot start yet: whoever
+    # taps Start reads what they are starting without scrolling for it.
+    summary = [
+        tagged("schedule", ft.Text(form.schedule_line, size=15, weight=ft.FontWeight.W_500)),
         tagged("setup-problem", ft.Text(problem, color=ft.Colors.ERROR))
         if problem and form.players
         else None,
+        big_button(
+            "Start game",
+            new_game.start_game,
+            identifier="start-game",
+            icon=ft.Icons.PLAY_ARROW,
+            disabled=problem is not None,
+        ),
     ]
-    # Start is docked below the form: with 4 or more players it had scrolled out of reach
-    start = big_button(
-        "Start game",
-        new_game.start_game,
-        identifier="start-game",
-        icon=ft.Icons.PLAY_ARROW,
-        disabled=problem is not None,
+    dock = ft.Column(
+        [part for part in summary if part is not None],
+        spacing=6,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
     )
-    return screen_view(app, title="New game", width=width, body=body, dock=start)
+    return screen_view(app, title="New game", width=width, body=body, dock=dock)
