@@ -16,7 +16,7 @@ from scorepad.engine import Suit, format_cents
 from scorepad.store import open_store
 from scorepad.ui.state import GameSession, ScorepadApp
 from scorepad.ui.views.leaderboard import leaderboard
-from scorepad.ui.views.sheet import ALL_IN_VIEW_UP_TO, rounds_table, sheet_panel
+from scorepad.ui.views.sheet import ALL_IN_VIEW_UP_TO, FIXED_EDGE, rounds_table, sheet_panel
 from tests.ui.driving import play_round, start
 from tests.ui.flet_session import ViewDriver
 
@@ -65,7 +65,9 @@ def test_up_to_five_players_the_columns_share_the_width_and_nothing_scrolls(
 def test_from_six_players_the_columns_scroll_beside_the_round_numbers(app: ScorepadApp) -> None:
     session = session_after(app, EIGHT, rounds=2)
     sheet = rounds_table(app.game, session)
-    columns = tagged(sheet, "sheet-columns").content
+    faded = tagged(sheet, "sheet-columns").content
+    assert isinstance(faded, ft.ShaderMask)  # see test_scrolled_columns_fade_out_beside_...
+    columns = faded.content
     assert isinstance(columns, ft.Row) and columns.scroll == ft.ScrollMode.AUTO
     scrolled = list(walk(columns))
     for number in (1, 2):  # the round numbers sit outside what scrolls
@@ -234,3 +236,29 @@ async def test_the_new_game_seats_show_tooltips_only_to_a_mouse(tmp_path: Path) 
         assert touch == []
     finally:
         driver.close()
+
+
+def test_scrolled_columns_fade_out_beside_a_ruled_round_column(app: ScorepadApp) -> None:
+    """With 8 players a column scrolled half out of view left cut digits right beside the
+    round numbers, reading as part of them: the fixed column now ends in a rule and the
+    scrolling columns fade in from its edge."""
+    session = session_after(app, EIGHT, rounds=2)
+    table = rounds_table(app.game, session)
+    ruled = [
+        c
+        for c in walk(table)
+        if isinstance(c, ft.Container) and c.border is not None and c.border.right is FIXED_EDGE
+    ]
+    assert len(ruled) == 1
+    masks = [c for c in walk(table) if isinstance(c, ft.ShaderMask)]
+    assert len(masks) == 1 and masks[0].blend_mode is ft.BlendMode.DST_IN
+    assert isinstance(masks[0].content, ft.Row) and masks[0].content.scroll is not None
+
+
+def test_columns_that_all_fit_neither_fade_nor_carry_the_rule(app: ScorepadApp) -> None:
+    table = rounds_table(app.game, session_after(app, EIGHT[:ALL_IN_VIEW_UP_TO], rounds=1))
+    assert not any(isinstance(c, ft.ShaderMask) for c in walk(table))
+    assert not any(
+        isinstance(c, ft.Container) and c.border is not None and c.border.right is FIXED_EDGE
+        for c in walk(table)
+    )

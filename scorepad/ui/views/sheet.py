@@ -88,6 +88,27 @@ HEADER_HEIGHT = 42
 ROW_HEIGHT = 48
 """A row is a tap target: its round number opens the round for correction."""
 RULE = ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)
+FIXED_EDGE = ft.BorderSide(2, ft.Colors.OUTLINE)
+"""The edge of the round numbers when the player columns scroll beside them."""
+FADE = 0.06
+"""How much of the scrolling columns' width fades in at their left edge (about 18 px on a
+phone): a column scrolled half out of view fades away instead of leaving cut digits beside
+the round numbers, and a whole column (its numbers centred in 72 px) is untouched."""
+
+
+def faded_at_the_left(scrolling: ft.Control) -> ft.Control:
+    """``scrolling`` filling the rest of the row, its left edge fading to nothing."""
+    return ft.ShaderMask(
+        content=scrolling,
+        expand=True,
+        blend_mode=ft.BlendMode.DST_IN,
+        shader=ft.LinearGradient(
+            begin=ft.Alignment.CENTER_LEFT,
+            end=ft.Alignment.CENTER_RIGHT,
+            colors=[ft.Colors.TRANSPARENT, ft.Colors.BLACK, ft.Colors.BLACK],
+            stops=[0.0, FADE, 1.0],
+        ),
+    )
 
 
 def rounds_table(game: GameController, session: GameSession) -> ft.Control:
@@ -106,11 +127,15 @@ def rounds_table(game: GameController, session: GameSession) -> ft.Control:
     roomy = window_width() >= ROOMY_FROM
     shared = len(players) <= ALL_IN_VIEW_UP_TO and not roomy
     width = ROOMY_PLAYER_COLUMN if roomy else PLAYER_COLUMN
-    numbers = ft.Column(
+    numbers: ft.Control = ft.Column(
         [sheet_cell(ft.Text("round", size=12), height=HEADER_HEIGHT, width=ROUND_COLUMN)]
         + [round_number(game, result) for result in sheet.rounds],
         spacing=0,
     )
+    if not shared:
+        # a rule down the fixed column: the column half scrolled under it reads as cut off,
+        # not as digits belonging to the round numbers
+        numbers = ft.Container(numbers, border=ft.Border(right=FIXED_EDGE))
     lines: list[ft.Control] = [
         ft.Row([player_header(p, width, shared) for p in players], spacing=0)
     ]
@@ -126,7 +151,7 @@ def rounds_table(game: GameController, session: GameSession) -> ft.Control:
     columns = (
         ft.Container(content=grid, expand=True)
         if shared
-        else ft.Row([grid], scroll=ft.ScrollMode.AUTO, expand=True)
+        else faded_at_the_left(ft.Row([grid], scroll=ft.ScrollMode.AUTO))
     )
     return ft.Column(
         [
