@@ -14,9 +14,11 @@ import pytest_asyncio
 from scorepad.engine import Suit
 from scorepad.store import GameSummary, ListedStatus, open_store
 from scorepad.ui.state import Field, GameTab, Home, ScorepadApp
-from scorepad.ui.views.sheet import STANDINGS_MAX_WIDTH, sheet_panel
+from scorepad.ui.views.home import CARD_NAME_LIMIT, game_card
+from scorepad.ui.views.sheet import STANDINGS_MAX_WIDTH, results_panel, sheet_panel
 from tests.ui.driving import play_round, start
 from tests.ui.flet_session import ViewDriver
+from tests.ui.test_sheet_view import walk
 
 LAPTOP = 1280
 PHONE = 390
@@ -149,3 +151,56 @@ def test_the_sheet_draws_outside_a_running_page(app: ScorepadApp) -> None:
     session = app.game.session
     assert session is not None
     assert isinstance(sheet_panel(app.game, session), ft.Column)
+
+
+LONG = "Maximilian Alexander Fitzgerald-Worthing"
+
+
+def test_a_long_leaders_name_is_cut_short_on_the_card_and_the_score_stays() -> None:
+    summary = _summary(ListedStatus.IN_PROGRESS, (LONG,), (), (23, 22))
+    shown = Home.card_detail(summary, name_limit=CARD_NAME_LIMIT)
+    assert shown == "next: round 5 of 10 · Maximilian Alexan… leads 23–22"
+    assert Home.card_detail(summary) == f"next: round 5 of 10 · {LONG} leads 23–22"
+
+
+def test_game_cards_show_the_short_line_and_say_the_whole_one(app: ScorepadApp) -> None:
+    start(app, "golf", [LONG, "Bob"], dealer="Bob")
+    for _ in range(2):
+        play_round(app)
+    app.go_home()
+    (summary,) = app.home.games
+    card = game_card(app, summary)
+    subtitles = [
+        c for c in walk(card) if isinstance(c, ft.Text) and (c.value or "").startswith("next:")
+    ]
+    assert len(subtitles) == 1
+    assert subtitles[0].value == app.home.card_detail(summary, name_limit=CARD_NAME_LIMIT)
+    assert subtitles[0].semantics_label == app.home.card_detail(summary)
+
+
+def test_lists_of_names_read_as_a_sentence() -> None:
+    three = ("Ann", "Bob", "Cat")
+    assert Home.card_detail(_summary(ListedStatus.IN_PROGRESS, three, (), (40, 40, 40))) == (
+        "next: round 5 of 10 · Ann, Bob and Cat share the lead at 40"
+    )
+    assert Home.card_detail(_summary(ListedStatus.FINISHED, three[:2], three[:2])) == (
+        "won by Ann and Bob"
+    )
+    five = ("Ann", "Bob", "Cat", "Dan", "Eve")
+    assert Home.card_detail(_summary(ListedStatus.IN_PROGRESS, five, (), (40,) * 5)) == (
+        "next: round 5 of 10 · Ann, Bob, Cat, Dan and Eve share the lead at 40"
+    )
+    assert Home.card_detail(
+        _summary(ListedStatus.IN_PROGRESS, five, (), (40,) * 5), name_limit=CARD_NAME_LIMIT
+    ) == ("next: round 5 of 10 · 5 players share the lead at 40")
+
+
+def test_three_winners_share_the_win_in_one_sentence(app: ScorepadApp) -> None:
+    start(app, "golf", ["Ann", "Bob", "Cat"], stake=5)
+    session = app.game.session
+    assert session is not None
+    while session.game.next_round is not None:
+        play_round(app)  # each round the leader is set: after 18 the three tie
+    assert len(session.sheet.winners) == 3
+    texts = [c.value for c in walk(results_panel(app, session)) if isinstance(c, ft.Text)]
+    assert "Ann, Bob and Cat share the win!" in texts

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from scorepad.engine import clipped, spoken_list
 from scorepad.store import GameSummary, ListedStatus, recover_store
 from scorepad.ui.state.errors import ActionRefused
 from scorepad.ui.state.listings import LIST_ORDER
@@ -22,6 +23,13 @@ SECTION_TITLES = {
     ListedStatus.ABANDONED: "Ended early",
     ListedStatus.DAMAGED: "Cannot be read",
 }
+
+
+LEADERS_NAMED = 3
+"""Up to this many tied leaders are named on a game's card ("Ann, Bob and Cat share the
+lead"); more are counted ("5 players share the lead"), which fits and says as much."""
+SHORTEST_NAME = 8
+"""A name cut short for a card keeps at least this many characters, however many share it."""
 
 
 @dataclass(frozen=True)
@@ -55,7 +63,7 @@ class Home:
         return sections
 
     @staticmethod
-    def card_detail(summary: GameSummary) -> str:
+    def card_detail(summary: GameSummary, name_limit: int | None = None) -> str:
         """The line under a game on the list: what comes next, not what is behind.
 
         "round 4 of 10" after four rounds read as if round 4 were still to play, so a game in
@@ -63,10 +71,22 @@ class Home:
         leader's total, then the best total behind it, both in the engine's standing order, so
         a low-wins game reads the same way). A row listed before the totals were kept names the
         leader without points.
+
+        With ``name_limit`` the names are cut short (for the card's two lines on a phone: a
+        40-letter leader's name pushed the score itself out of view); the whole line, names
+        in full, is the card's accessible name, and more than :data:`LEADERS_NAMED` tied
+        leaders are counted rather than named.
         """
         played, total = summary.rounds_played, summary.rounds_total
+
+        def names(people: tuple[str, ...]) -> str:
+            if name_limit is None:
+                return spoken_list(people)
+            each = max(SHORTEST_NAME, name_limit // len(people))
+            return spoken_list([clipped(person, each) for person in people])
+
         if summary.status == ListedStatus.FINISHED:
-            return f"won by {', '.join(summary.winners)}"
+            return f"won by {names(summary.winners)}"
         if summary.status == ListedStatus.ABANDONED:
             return f"ended after {played} of {total} rounds"
         upcoming = f"next: round {played + 1} of {total}" if played < total else "all rounds played"
@@ -75,10 +95,12 @@ class Home:
             return upcoming
         if len(leaders) > 1:
             at = f" at {totals[0]}" if totals else ""
-            return f"{upcoming} · {' and '.join(leaders)} share the lead{at}"
+            counted = name_limit is not None and len(leaders) > LEADERS_NAMED
+            who = f"{len(leaders)} players" if counted else names(leaders)
+            return f"{upcoming} · {who} share the lead{at}"
         if len(totals) > 1:
-            return f"{upcoming} · {leaders[0]} leads {totals[0]}–{totals[1]}"
-        return f"{upcoming} · {leaders[0]} leads"
+            return f"{upcoming} · {names(leaders)} leads {totals[0]}–{totals[1]}"
+        return f"{upcoming} · {names(leaders)} leads"
 
     def open_game(self, game_id: str) -> None:
         """Open a game to play on, correct, or look back at."""

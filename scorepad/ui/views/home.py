@@ -19,6 +19,9 @@ from scorepad.ui.views.common import (
 TITLE_LINES = 2
 """A game card's title (variant and players) and its detail line (who leads, with a long name)
 keep to this many lines."""
+CARD_NAME_LIMIT = 18
+"""The most characters a name takes in a card's detail line: with "next: round 12 of 18 · "
+before it and "leads 130–140" after, the line keeps to two lines of a phone's card."""
 
 
 def game_card(app: ScorepadApp, summary: GameSummary) -> ft.Control:
@@ -44,6 +47,8 @@ def game_card(app: ScorepadApp, summary: GameSummary) -> ft.Control:
         )
     who = ", ".join(summary.players)
     detail = app.home.card_detail(summary)
+    # a long name is cut short on screen so the score after it stays in view
+    short_detail = app.home.card_detail(summary, name_limit=CARD_NAME_LIMIT)
     action = "Resume" if summary.status == ListedStatus.IN_PROGRESS else "Open"
     title = f"{summary.variant}: {who}"
     return tagged(
@@ -60,7 +65,7 @@ def game_card(app: ScorepadApp, summary: GameSummary) -> ft.Control:
                     semantics_label=title,
                 ),
                 subtitle=ft.Text(
-                    detail,
+                    short_detail,
                     max_lines=TITLE_LINES,
                     overflow=ft.TextOverflow.ELLIPSIS,
                     semantics_label=detail,

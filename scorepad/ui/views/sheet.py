@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from scorepad.engine import RoundResult, Winner
+from scorepad.engine import RoundResult, Winner, spoken_list
 from scorepad.ui.state import GameController, GameSession, ScorepadApp
 from scorepad.ui.views.common import SUIT_COLORS, SUIT_FONT, bounded_name, heading, tagged
 
@@ -307,7 +307,7 @@ def results_panel(app: ScorepadApp, session: GameSession) -> ft.Control:
     sheet = session.sheet
     parts: list[ft.Control] = []
     if sheet.winners:
-        names = " and ".join(sheet.winners)
+        names = spoken_list(sheet.winners)
         verb = "wins" if len(sheet.winners) == 1 else "share the win"
         parts.append(
             tagged(
