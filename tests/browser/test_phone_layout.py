@@ -3,6 +3,9 @@
 For each preset at its largest table and at 4 players, at the round with the most cards, every
 control the step asks for (the suits to turn up, every bid cell, every pad key and Record) has
 its whole bounding box inside the viewport; so has Start on the new-game screen with 8 players.
+On the tricks step, counting at the end and marking as they fall alike, every player's bid and
+took and the bids' total stay above the dock, with every key (or every player's button) and
+Record on screen.
 Games are made through the store before the app starts (typing 8 names and playing 8 rounds
 would test nothing more). On failure the conftest keeps a screenshot of the page.
 """
@@ -73,6 +76,14 @@ def assert_on_screen(app: AppPage, identifiers: list[str], floor: float = PHONE[
     assert not off, f"off the {PHONE[0]}×{PHONE[1]} screen: {off}"
 
 
+def dock_top(app: AppPage) -> float:
+    """Where what is docked at the bottom (the prompt, the pad or the marks, Record) begins:
+    a line scrolled under it is inside the viewport yet hidden."""
+    box = app.wait_for("dock").first.bounding_box()
+    assert box is not None
+    return float(box["y"])
+
+
 def record_bottom(app: AppPage) -> float:
     box = app.wait_for("record-round").first.bounding_box()
     assert box is not None
@@ -114,6 +125,29 @@ def test_the_largest_hand_needs_no_scrolling(
         dock = phone.wait_for("prompt").first.bounding_box()
         assert dock is not None
         assert_on_screen(phone, [f"bid-{name}" for name in players], floor=dock["y"])
+
+        for _ in players:  # everyone bids 0 (never the hook: 0 is not the number of tricks)
+            phone.tap("pad-0")
+        lines = [f"{field}-{name}" for name in players for field in ("bid", "tricks")]
+        # the tricks step, counting at the end: the switch beside the prompt, the whole pad
+        assert "How many tricks" in phone.text_of("prompt")
+        phone.page.screenshot(path=str(tmp_path / f"{variant}-{len(players)}-count.png"))
+        assert_on_screen(
+            phone,
+            [f"pad-{n}" for n in range(cards + 1)]
+            + ["record-round", "tricks-count", "tricks-tally"],
+        )
+        assert_on_screen(phone, [*lines, "balance"], floor=dock_top(phone))
+        # marking as they fall: a button per player takes the pad's place
+        phone.tap("tricks-tally")
+        phone.wait_for("undo-trick")
+        phone.page.screenshot(path=str(tmp_path / f"{variant}-{len(players)}-tally.png"))
+        assert_on_screen(
+            phone,
+            [f"mark-{name}" for name in players]
+            + ["undo-trick", "record-round", "tricks-count", "tricks-tally"],
+        )
+        assert_on_screen(phone, [*lines, "balance"], floor=dock_top(phone))
 
 
 SUITS = ["clubs", "diamonds", "hearts", "spades"]

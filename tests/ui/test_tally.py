@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import flet as ft
 import pytest
 
 from scorepad.store import open_store
-from scorepad.ui.state import MessageKind, RoundEntry, ScorepadApp, Stage
+from scorepad.ui.state import Field, MessageKind, RoundEntry, ScorepadApp, Stage
 from tests.ui.driving import play_round, start, tap_for
 from tests.ui.flet_session import ViewDriver
 
@@ -203,5 +204,74 @@ async def test_the_tricks_step_offers_marking_and_the_marks_take_the_pads_place(
         await view.click("record-round")
         assert entry_of(app).number == 4
         assert app.message is None or app.message.kind is MessageKind.INFO, app.message
+    finally:
+        view.close()
+
+
+@pytest.mark.asyncio
+async def test_the_switch_stays_in_view_closed_once_a_count_is_typed(tmp_path: Path) -> None:
+    app = ScorepadApp(open_store(tmp_path))
+    view = ViewDriver(app)
+    await view.settle()
+    try:
+        at_round_three_tricks(app)
+        app.game.tap_number(1)  # the first player's count: marking would now drop it
+        await view.settle()
+        assert view.has("tricks-tally"), "the choice does not vanish without a word"
+        assert view.tagged("tricks-tally").disabled
+        assert "undo counts first" in view.texts()
+        assert view.has("pad-0") and not view.tagged("tricks-count").disabled
+    finally:
+        view.close()
+
+
+@pytest.mark.asyncio
+async def test_similar_long_names_show_on_two_lines_on_their_mark_buttons(tmp_path: Path) -> None:
+    names = ["Anne-Marie Johnson", "Anne-Marie Jones", "Bob", "Cat"]
+    app = ScorepadApp(open_store(tmp_path))
+    view = ViewDriver(app)
+    await view.settle()
+    try:
+        start(app, "golf", names, dealer="Cat")
+        while (entry := entry_of(app)).stage is not Stage.TRICKS:
+            tap_for(app, entry, bids=dict.fromkeys(names, 0))
+        app.game.choose_tally(True)
+        await view.settle()
+        for name in names[:2]:
+            button = view.tagged(f"mark-{name}")
+            assert isinstance(button, ft.Button) and isinstance(button.content, ft.Column)
+            shown = [c for c in button.content.controls if isinstance(c, ft.Text)]
+            assert [text.value for text in shown] == [name]
+            assert shown[0].max_lines == 2, "one line showed 'Anne-Mar…' for both"
+            assert shown[0].semantics_label == name, "the whole name, however it is shortened"
+    finally:
+        view.close()
+
+
+@pytest.mark.asyncio
+async def test_correcting_a_count_says_why_a_key_is_closed_and_save_as_the_button_does(
+    tmp_path: Path,
+) -> None:
+    app = ScorepadApp(open_store(tmp_path))
+    view = ViewDriver(app)
+    await view.settle()
+    try:
+        start(app, "golf", FOUR, dealer="Dan")
+        play_round(app)
+        play_round(app)  # round 2, two cards: the first in order took both
+        app.game.edit_round(2)
+        await view.settle()
+        assert "All in: check the points and save round 2" in view.texts()
+        entry = entry_of(app)
+        taker, other = entry.setup.bid_order[0], entry.setup.bid_order[1]
+        app.game.select(Field.TRICKS, other)
+        await view.settle()
+        assert view.tagged("pad-1").disabled and view.tagged("pad-2").disabled
+        note = view.tagged("pad-note")
+        assert isinstance(note, ft.Text)
+        assert note.value == (
+            f"{other} can have taken none: {taker} already took 2 of the 2 tricks; "
+            f"lower {taker}'s first"
+        )
     finally:
         view.close()

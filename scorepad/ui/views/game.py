@@ -29,7 +29,7 @@ from scorepad.ui.views.common import (
 from scorepad.ui.views.kept import kept, redrawn_on
 from scorepad.ui.views.leaderboard import leaderboard
 from scorepad.ui.views.sheet import results_panel, sheet_panel
-from scorepad.ui.views.tally import tally_prompt, tricks_choice
+from scorepad.ui.views.tally import tally_prompt, tricks_marks, tricks_mode
 
 WIDE = 1000
 """From this window width the round and the sheet sit side by side."""
@@ -37,7 +37,6 @@ WIDE = 1000
 PROMPTS = {
     Stage.TRUMP: "Turn up the top card: tap its suit",
     Stage.GO: "Everyone ready? Show the bids at once",
-    Stage.CONFIRM: "All in: check the points and record the round",
 }
 
 
@@ -127,6 +126,9 @@ def entry_cell(
 
 COMPACT_FROM = 6
 """From this many players the rows shrink so that the whole table and the pad fit a phone."""
+COMPACT_CELL = 28
+"""A bid or took box's height in a compact row: eight rows, the totals line and the tricks
+step's marks (three rows of buttons) fit 390×844 together."""
 
 
 def player_name(name: str, *, size: int) -> ft.Control:
@@ -187,7 +189,7 @@ def player_line(game: GameController, line: PlayerLine, stage: Stage, compact: b
                     name=line.name,
                     value=line.bid,
                     active=line.active and stage is Stage.BIDS,
-                    height=36 if compact else 44,
+                    height=COMPACT_CELL if compact else 44,
                 ),
                 entry_cell(
                     game,
@@ -196,7 +198,7 @@ def player_line(game: GameController, line: PlayerLine, stage: Stage, compact: b
                     value=line.tricks,
                     active=line.active and stage is Stage.TRICKS,
                     filled_in=line.tricks_filled_in,
-                    height=36 if compact else 44,
+                    height=COMPACT_CELL if compact else 44,
                 ),
                 ft.Text(
                     points,
@@ -219,13 +221,17 @@ def prompt(entry: RoundEntry) -> str:
         return f"{who} bids" if not entry.editing else f"Change {who}'s bid"
     if stage is Stage.TRICKS:
         return tally_prompt(entry) or f"How many tricks did {entry.active} take?"
+    if stage is Stage.CONFIRM:  # the words of the button under it
+        verb = "save" if entry.editing else "record"
+        return f"All in: check the points and {verb} round {entry.number}"
     return PROMPTS[stage]
 
 
 PAD_KEY = 48
 """A pad key is a 48 px square (Material's smallest tap target): seven to a row on a phone,
 so even the 14 keys of a 13-card hand take two rows."""
-PAD_GAP = 6
+PAD_GAP = 4
+"""Seven 48 px keys and six gaps of 4 fit a phone's 366 px row (gaps of 6 wrapped the 7th)."""
 
 
 def number_pad(game: GameController, entry: RoundEntry) -> ft.Control:
@@ -277,9 +283,14 @@ def round_panel(
         f"{setup.first_bidder} bids first" if setup.sequential_bids else "everyone bids at once"
     )
     info = f"{setup.dealer} deals · {bidding} · {setup.leader} leads"
+    # once the bids are in, a big table's rows already say who deals and leads: the line's
+    # room goes to the tricks step's taller dock (the marks)
+    playing = stage in (Stage.TRICKS, Stage.CONFIRM) and len(entry.lines) >= COMPACT_FROM
     parts: list[ft.Control | None] = [
         tagged("round-title", ft.Text(title, size=20, weight=ft.FontWeight.BOLD)),
-        tagged(
+        None
+        if playing
+        else tagged(
             "round-info",
             # long names: two lines at most, the rest in the accessible name
             ft.Text(
@@ -308,17 +319,40 @@ def round_panel(
     parts.append(player_table(game, entry))
     if stage is not Stage.TRUMP:
         parts.append(tagged("balance", ft.Text(entry.balance, size=15)))
-    dock: list[ft.Control] = []
-    dock.append(tagged("prompt", ft.Text(prompt(entry), size=18, weight=ft.FontWeight.W_500)))
+    dock: list[ft.Control] = [prompt_row(entry, tricks_mode(game, entry))]
     if entry.pad_note:
         dock.append(tagged("pad-note", ft.Text(entry.pad_note, color=ft.Colors.ERROR, size=15)))
-    dock.extend(tricks_choice(game, entry))  # count at the end, or mark each trick (tally.py)
+    marks = tricks_marks(game, entry)  # in tally mode, a button per player (tally.py)
+    if marks is not None:
+        dock.append(marks)
     if stage is Stage.BIDS or (stage is Stage.TRICKS and not entry.state.tallying):
         dock.append(number_pad(game, entry))
     dock.append(round_actions(game, entry.number, entry.editing, stage is Stage.CONFIRM))
     return (
         ft.Column([p for p in parts if p is not None], spacing=8),
-        ft.Column(dock, spacing=6),
+        ft.Column(dock, spacing=4),
+    )
+
+
+def prompt_row(entry: RoundEntry, choice: ft.Control | None) -> ft.Control:
+    """The prompt; on the tricks step with the switch between counting at the end and
+    marking as they fall beside it (a row of its own pushed the table under the dock)."""
+    words = prompt(entry)
+    if choice is None:
+        return tagged("prompt", ft.Text(words, size=18, weight=ft.FontWeight.W_500))
+    text = ft.Text(
+        words,
+        size=16,
+        weight=ft.FontWeight.W_500,
+        max_lines=2,
+        overflow=ft.TextOverflow.ELLIPSIS,
+        semantics_label=words,
+        expand=True,
+    )
+    return ft.Row(
+        [tagged("prompt", text), choice],
+        spacing=8,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
     )
 
 

@@ -1,11 +1,12 @@
 """The tricks step's other way: marking each trick's winner as it falls (tally mode).
 
-Counting at the end (the number pad) stays the default; the choice sits above the pad on the
-tricks step. In tally mode the pad gives way to one big button per player (tap: that player
-took the trick being played), each showing the tricks taken and how the player stands ("needs
-2 more", "made it so far", "set"), and "Undo last trick". Every rule (the status, the last
-trick, what may be switched when) is the engine's (:mod:`scorepad.engine.tally`); this draws
-it and passes taps on to the game controller.
+Counting at the end (the number pad) stays the default; the choice is a compact two-way
+switch beside the prompt on the tricks step, so that it costs the docked pad no row of its own.
+In tally mode the pad gives way to one big button per player (tap: that player took the trick
+being played), each showing the tricks taken and how the player stands ("needs 2 more",
+"made it so far", "set"), and "Undo last trick". Every rule (the status, the last trick, what
+may be switched when) is the engine's (:mod:`scorepad.engine.tally`); this draws it and passes
+taps on to the game controller.
 
 On a phone the buttons sit three to a row (116 px each fit 390 px with the screen's padding),
 so eight players and the undo take three rows of the docked pad.
@@ -24,10 +25,16 @@ from scorepad.ui.views.kept import kept
 
 MARK_WIDTH = 116
 """Three buttons and two gaps to a 366 px row (a 390 px phone less the screen's padding)."""
-MARK_HEIGHT = 56
+MARK_HEIGHT = 48
+"""Material's smallest tap target: a name on two lines and the status line under it. Three
+rows of these, the prompt's row and Record leave room above the dock for eight players'
+lines (with the leaderboard's chips on three lines, in a game played for a stake)."""
 GAP = 6
+RUN_GAP = 4
 CHOICE_HEIGHT = 48
 """Material's smallest tap target, as the pad's keys."""
+CHOICE_WIDTH = 98
+"""Each half of the switch: "undo counts first" in small type fits it."""
 
 
 def tally_prompt(entry: RoundEntry) -> str | None:
@@ -38,80 +45,115 @@ def tally_prompt(entry: RoundEntry) -> str | None:
     return f"Who took {tally.trick_name}?"
 
 
-def tricks_choice(game: GameController, entry: RoundEntry) -> list[ft.Control]:
-    """What the tricks step adds to the dock: the choice between counting at the end and
-    marking as they fall, and in tally mode the button per player. Nothing on other steps,
-    on a round being corrected, or once trick counts are entered (switching then would drop
-    them; the engine refuses it too)."""
-    state = entry.state
-    if entry.editing or entry.selection is not None:
-        return []
-    tally = state.tally
+def tricks_mode(game: GameController, entry: RoundEntry) -> ft.Control | None:
+    """The switch between counting at the end and marking as they fall, for the prompt's
+    row: on the tricks step only, never on a round being corrected or an entry picked to
+    correct. A way closed by what is entered (switching would drop it; the engine refuses it
+    too) stays in view, greyed, saying what to undo first."""
+    if entry.editing or entry.selection is not None or entry.stage is not Stage.TRICKS:
+        return None
+    tally = entry.state.tally
     if tally is None:
-        if entry.stage is not Stage.TRICKS or entry.draft.tricks:
-            return []
-        return [mode_choice(game, tallying=False, marked=0)]
+        return mode_choice(game, tallying=False, entered=bool(entry.draft.tricks))
+    return mode_choice(game, tallying=True, entered=tally.marked > 0)
+
+
+def tricks_marks(game: GameController, entry: RoundEntry) -> ft.Control | None:
+    """In tally mode, the button per player and "Undo last trick" (kept until Record, so the
+    last mark can still be taken back)."""
+    tally = entry.state.tally
+    if tally is None or entry.editing or entry.selection is not None:
+        return None
     if entry.stage not in (Stage.TRICKS, Stage.CONFIRM):
-        return []
-    return [mode_choice(game, tallying=True, marked=tally.marked), tally_marks(game, tally)]
+        return None
+    return tally_marks(game, tally)
 
 
 @kept
-def mode_choice(game: GameController, tallying: bool, marked: int) -> ft.Control:
-    """Two buttons, the way in use ticked. Back to counting is closed while tricks are
-    marked (it would drop them): undo them first."""
-    count_closed = tallying and marked > 0
+def mode_choice(game: GameController, tallying: bool, entered: bool) -> ft.Control:
+    """Two halves, the way in use filled in. The other way is closed once something is
+    entered the way in use (counts typed, or tricks marked): it says to undo that first."""
     return tagged(
         "tricks-mode",
         ft.Row(
             [
                 choice_button(
                     "tricks-count",
-                    "Count at the end",
+                    "Count",
+                    "at the end",
                     chosen=not tallying,
                     on_click=lambda: game.choose_tally(False),
-                    tooltip="Undo the marked tricks first to count at the end instead"
-                    if count_closed
-                    else "Enter each player's tricks when the hand is over",
-                    disabled=count_closed,
+                    closed="undo marks first" if tallying and entered else None,
+                    meaning="Count at the end: enter each player's tricks when the hand is over",
                 ),
                 choice_button(
                     "tricks-tally",
-                    "Mark as they fall",
+                    "Mark",
+                    "as they fall",
                     chosen=tallying,
                     on_click=lambda: game.choose_tally(True),
-                    tooltip="Tap the winner of each trick as it is taken",
+                    closed="undo counts first" if not tallying and entered else None,
+                    meaning="Mark as they fall: tap the winner of each trick as it is taken",
                 ),
             ],
-            spacing=GAP,
+            spacing=0,
+            tight=True,
         ),
     )
 
 
 def choice_button(
     identifier: str,
-    text: str,
+    title: str,
+    detail: str,
     *,
     chosen: bool,
     on_click: Callable[[], None],
-    tooltip: str,
-    disabled: bool = False,
+    closed: str | None,
+    meaning: str,
 ) -> ft.Control:
+    """One half of the switch: its name over a short line that says what it means, or, when
+    closed, what to undo first (the accessible name says it all)."""
+    left = identifier == "tricks-count"
+    radius = CHOICE_HEIGHT // 2
+    label = meaning if closed is None else f"{meaning} (closed: {closed})"
+    if chosen:
+        label += " (chosen)"
     return tagged(
         identifier,
         ft.Button(
-            content=text,
-            icon=ft.Icons.CHECK if chosen else None,
+            # an accessible name, not a tooltip: on a phone a long press would cover the pad
+            content=ft.Semantics(
+                label=label,
+                exclude_semantics=True,
+                content=ft.Column(
+                    [
+                        ft.Text(title, size=15, weight=ft.FontWeight.W_600),
+                        ft.Text(closed or detail, size=11, max_lines=1, no_wrap=True),
+                    ],
+                    spacing=0,
+                    tight=True,
+                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                    alignment=ft.MainAxisAlignment.CENTER,
+                ),
+            ),
             on_click=on_click,
-            disabled=disabled,
+            disabled=closed is not None,
+            width=CHOICE_WIDTH,
             height=CHOICE_HEIGHT,
-            tooltip=tooltip,
-            expand=True,
             style=ft.ButtonStyle(
                 bgcolor=ft.Colors.SECONDARY_CONTAINER if chosen else None,
-                side=ft.BorderSide(1, ft.Colors.OUTLINE),
-                padding=ft.Padding.symmetric(horizontal=8),
-                shape=ft.RoundedRectangleBorder(radius=CHOICE_HEIGHT // 2),
+                side=ft.BorderSide(2 if chosen else 1, ft.Colors.OUTLINE),
+                padding=ft.Padding.symmetric(horizontal=4),
+                elevation=0,
+                shape=ft.RoundedRectangleBorder(
+                    radius=ft.BorderRadius.only(
+                        top_left=radius if left else 0,
+                        bottom_left=radius if left else 0,
+                        top_right=0 if left else radius,
+                        bottom_right=0 if left else radius,
+                    )
+                ),
             ),
         ),
     )
@@ -140,11 +182,12 @@ def tally_marks(game: GameController, tally: Tally) -> ft.Control:
             ),
         )
     )
-    return tagged("tally", ft.Row(buttons, wrap=True, spacing=GAP, run_spacing=GAP))
+    return tagged("tally", ft.Row(buttons, wrap=True, spacing=GAP, run_spacing=RUN_GAP))
 
 
 def mark_button(game: GameController, line: TallyLine, *, closed: bool) -> ft.Control:
-    """One player's button: their name, tricks taken against the bid, and how they stand."""
+    """One player's button: their name (on two lines when long, so that "Anne-Marie Johnson"
+    and "Anne-Marie Jones" differ), how they stand and the tricks taken against the bid."""
     bid = "–" if line.bid is None else str(line.bid)
     status = line.text
     return tagged(
@@ -152,30 +195,30 @@ def mark_button(game: GameController, line: TallyLine, *, closed: bool) -> ft.Co
         ft.Button(
             content=ft.Column(
                 [
+                    ft.Text(
+                        line.name,
+                        size=13,
+                        weight=ft.FontWeight.W_600,
+                        max_lines=2,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                        semantics_label=line.name,  # whole, however it is shortened
+                    ),
                     ft.Row(
                         [
                             ft.Text(
-                                line.name,
-                                size=15,
-                                weight=ft.FontWeight.W_600,
+                                status,
+                                size=11,
                                 max_lines=1,
                                 overflow=ft.TextOverflow.ELLIPSIS,
-                                semantics_label=line.name,  # whole, however it is shortened
+                                italic=line.status is TrickStatus.SET,
+                                weight=ft.FontWeight.BOLD
+                                if line.status is TrickStatus.SET
+                                else ft.FontWeight.NORMAL,
                                 expand=True,
                             ),
-                            ft.Text(f"{line.taken}/{bid}", size=15, weight=ft.FontWeight.BOLD),
+                            ft.Text(f"{line.taken}/{bid}", size=13, weight=ft.FontWeight.BOLD),
                         ],
                         spacing=4,
-                    ),
-                    ft.Text(
-                        status,
-                        size=12,
-                        max_lines=1,
-                        overflow=ft.TextOverflow.ELLIPSIS,
-                        italic=line.status is TrickStatus.SET,
-                        weight=ft.FontWeight.BOLD
-                        if line.status is TrickStatus.SET
-                        else ft.FontWeight.NORMAL,
                     ),
                 ],
                 spacing=0,
@@ -188,7 +231,7 @@ def mark_button(game: GameController, line: TallyLine, *, closed: bool) -> ft.Co
             height=MARK_HEIGHT,
             # no tooltip: the button says it all, and a tooltip would cover the next row
             style=ft.ButtonStyle(
-                padding=ft.Padding.symmetric(horizontal=8),
+                padding=ft.Padding.symmetric(horizontal=6),
                 shape=ft.RoundedRectangleBorder(radius=12),
             ),
         ),
