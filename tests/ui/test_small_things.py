@@ -159,7 +159,7 @@ LONG = "Maximilian Alexander Fitzgerald-Worthing"
 def test_a_long_leaders_name_is_cut_short_on_the_card_and_the_score_stays() -> None:
     summary = _summary(ListedStatus.IN_PROGRESS, (LONG,), (), (23, 22))
     shown = Home.card_detail(summary, name_limit=CARD_NAME_LIMIT)
-    assert shown == "next: round 5 of 10 · Maximilian Alexan… leads 23–22"
+    assert shown == "next: round 5 of 10 · Maximilian Al… leads 23–22"
     assert Home.card_detail(summary) == f"next: round 5 of 10 · {LONG} leads 23–22"
 
 

@@ -19,7 +19,7 @@ from scorepad.ui.views.common import (
 TITLE_LINES = 2
 """A game card's title (variant and players) and its detail line (who leads, with a long name)
 keep to this many lines."""
-CARD_NAME_LIMIT = 18
+CARD_NAME_LIMIT = 14
 """The most characters a name takes in a card's detail line: with "next: round 12 of 18 · "
 before it and "leads 130–140" after, the line keeps to two lines of a phone's card."""
 
