@@ -100,7 +100,8 @@ class RoundEntry:
 
     @property
     def pad_note(self) -> str | None:
-        """Why a key is disabled, when the hook is the reason."""
+        """Why keys are disabled: the hook on a bid, or the tricks the others already took
+        on a trick count."""
         return self.state.pad_note
 
     @property
