@@ -4,8 +4,11 @@
 // and drops every tap, without saying why. This script watches the app's own WebSocket (it
 // wraps the page's WebSocket constructor before the client loads) and shows a notice over
 // the page: "Connection lost – reconnecting…" as soon as the socket closes, and "Connected
-// again" for a moment once the client has reconnected. Nothing else is changed: the socket
-// is the browser's own, and the client reconnects by itself as before.
+// again" for a moment once the client has reconnected. While the connection is lost the
+// screen as it was stays readable: the socket's close is heard before the client draws its
+// spinner, so the last frame is copied from the client's canvas and kept under a clear
+// layer that takes (and drops) every tap, with the notice at the bottom. Nothing else is
+// changed: the socket is the browser's own, and the client reconnects by itself as before.
 (() => {
   "use strict";
 
@@ -18,6 +21,7 @@
   const BACK = "Connected again";
   const BACK_SHOWN_MS = 2500;
   const NOTICE_ID = "scorepad-connection";
+  const FROZEN_ID = "scorepad-connection-frozen"; // the screen as it was, kept in view
 
   let connected = false;
   let everConnected = false;
@@ -67,14 +71,15 @@
         sans-serif; pointer-events: none;
       }
       #${NOTICE_ID}[data-state="lost"] {
-        display: flex; background: rgba(0, 0, 0, 0.55); pointer-events: auto;
-        align-items: center;
+        display: flex; background: transparent; pointer-events: auto; align-items: flex-end;
       }
-      #${NOTICE_ID}[data-state="back"] { display: flex; }
+      #${NOTICE_ID}[data-state="back"] { display: flex; align-items: flex-end; }
       #${NOTICE_ID} .scorepad-connection-card {
+        position: relative; z-index: 1;
         max-width: 340px; padding: 16px 20px; border-radius: 12px; text-align: center;
         background: #181D17; color: #FFFFFF; box-shadow: 0 4px 16px rgba(0, 0, 0, 0.35);
       }
+      #${FROZEN_ID} { position: fixed; z-index: 0; pointer-events: none; }
       #${NOTICE_ID}[data-state="back"] .scorepad-connection-card { background: #23502A; }
       #${NOTICE_ID} .scorepad-connection-title { font-size: 20px; font-weight: 600; }
       #${NOTICE_ID} .scorepad-connection-detail { font-size: 15px; margin-top: 6px; }
@@ -85,11 +90,71 @@
     return notice;
   }
 
+  function appCanvas() {
+    // Flutter draws the whole app on one canvas that fills the page, inside its elements'
+    // shadow roots: the largest canvas found is the one
+    let largest = null;
+    const search = (root) => {
+      for (const canvas of root.querySelectorAll("canvas")) {
+        if (canvas.id !== FROZEN_ID && (!largest || canvas.width > largest.width)) {
+          largest = canvas;
+        }
+      }
+      for (const element of root.querySelectorAll("*")) {
+        if (element.shadowRoot) {
+          search(element.shadowRoot);
+        }
+      }
+    };
+    search(document);
+    return largest;
+  }
+
+  function freeze(notice) {
+    // Copy the frame on show before the client replaces it with its spinner. A copy that
+    // cannot be made (no canvas yet, a tainted one) leaves the notice on its own.
+    unfreeze();
+    const source = appCanvas();
+    if (!source || !source.width || !source.height) {
+      return;
+    }
+    const box = source.getBoundingClientRect();
+    const frozen = document.createElement("canvas");
+    frozen.id = FROZEN_ID;
+    frozen.setAttribute("aria-hidden", "true");
+    frozen.width = source.width;
+    frozen.height = source.height;
+    Object.assign(frozen.style, {
+      left: `${box.left}px`,
+      top: `${box.top}px`,
+      width: `${box.width}px`,
+      height: `${box.height}px`,
+    });
+    try {
+      frozen.getContext("2d").drawImage(source, 0, 0);
+    } catch (_) {
+      return;
+    }
+    notice.prepend(frozen);
+  }
+
+  function unfreeze() {
+    const frozen = document.getElementById(FROZEN_ID);
+    if (frozen) {
+      frozen.remove();
+    }
+  }
+
   function show(state) {
     if (!document.body) {
       return;
     }
     const notice = noticeElement();
+    if (state === "lost") {
+      freeze(notice);
+    } else {
+      unfreeze();
+    }
     window.clearTimeout(hideTimer);
     notice.dataset.state = state;
     notice.querySelector(".scorepad-connection-title").textContent =

@@ -1,6 +1,7 @@
 """A lost connection is said at once, and so is its return: instead of Flet's silent spinner,
 the page shows "Connection lost – reconnecting…" within a second of the server going away,
-then "Connected again" once the client is back, and the notice goes. At 390x844, in headless
+over the screen as it was (still readable, taking no tap), then "Connected again" once the
+client is back, and the notice goes. At 390x844, in headless
 Chromium, against the real server killed as a crash would kill it."""
 
 from __future__ import annotations
@@ -40,6 +41,77 @@ def phone(tmp_path: Path) -> Iterator[AppPage]:
         yield app
 
 
+FROZEN = "#scorepad-connection-frozen"
+"""The copy of the screen as it was, kept in view while the connection is lost."""
+
+
+COLOURS_JS = """canvas => {
+    const copy = document.createElement("canvas");
+    copy.width = canvas.width;
+    copy.height = canvas.height;
+    const context = copy.getContext("2d");
+    context.drawImage(canvas, 0, 0);
+    const pixels = context.getImageData(0, 0, copy.width, copy.height).data;
+    const colours = new Set();
+    for (let i = 0; i < pixels.length; i += 4 * 97) {
+        colours.add(pixels.slice(i, i + 4).join(","));
+    }
+    return colours.size;
+}"""
+"""How many colours a sample of a canvas's pixels has: a few for a blank page or Flet's
+spinner, a hundred or so for a game screen."""
+
+DRAWN = 20
+"""More colours than the spinner's page has: the screen is drawn."""
+
+
+def wait_until_drawn(phone: AppPage) -> None:
+    """Wait until the game screen's pixels are on the canvas, not only in the accessibility
+    tree (pixels lag behind it)."""
+    phone.page.wait_for_function(
+        f"""() => {{
+            const colours = {COLOURS_JS};
+            const search = root => {{
+                for (const canvas of root.querySelectorAll("canvas")) {{
+                    if (canvas.width && colours(canvas) > {DRAWN}) return true;
+                }}
+                for (const element of root.querySelectorAll("*")) {{
+                    if (element.shadowRoot && search(element.shadowRoot)) return true;
+                }}
+                return false;
+            }};
+            return search(document);
+        }}""",
+        timeout=30000,
+        polling=100,
+    )
+
+
+def assert_the_screen_stays_readable_and_takes_no_tap(phone: AppPage) -> None:
+    """Behind the notice the screen as it was can still be read (Flet's client has put its
+    spinner in its place): no dark scrim, and a copy of the last frame fills the viewport.
+    Every tap still lands on the notice's clear layer, never on the app below."""
+    seen = phone.page.evaluate(
+        """([notice, frozen]) => {
+            const layer = document.querySelector(notice);
+            const copy = document.querySelector(frozen);
+            const box = copy ? copy.getBoundingClientRect() : null;
+            const hit = document.elementFromPoint(innerWidth / 2, innerHeight / 3);
+            return {
+                background: getComputedStyle(layer).backgroundColor,
+                box: box && [box.left, box.top, box.width, box.height],
+                colours: copy ? (COLOURS)(copy) : 0,
+                tapLandsOnTheNotice: layer.contains(hit),
+            };
+        }""".replace("COLOURS", COLOURS_JS),
+        [NOTICE, FROZEN],
+    )
+    assert seen["background"] == "rgba(0, 0, 0, 0)", seen  # clear, not a grey scrim
+    assert seen["box"] == [0, 0, PHONE[0], PHONE[1]], seen
+    assert seen["colours"] > DRAWN, f"the copy is not the game screen: {seen}"
+    assert seen["tapLandsOnTheNotice"], seen
+
+
 def test_a_killed_server_is_said_within_a_second_and_its_return_too(
     tmp_path: Path, phone: AppPage
 ) -> None:
@@ -53,6 +125,7 @@ def test_a_killed_server_is_said_within_a_second_and_its_return_too(
     with server(free_port(), tmp_path) as app:
         phone.open(f"{app.url}game/{game_id}")
         phone.wait_for("round-title")
+        wait_until_drawn(phone)
         assert notice_state(phone) is None  # nothing is said while all is well
 
         killed = time.monotonic()
@@ -72,11 +145,13 @@ def test_a_killed_server_is_said_within_a_second_and_its_return_too(
         assert box["y"] >= 0
         assert box["x"] + box["width"] <= PHONE[0]
         assert box["y"] + box["height"] <= PHONE[1]
+        assert_the_screen_stays_readable_and_takes_no_tap(phone)
 
         app.start()  # same port, same folder
         wait_for_notice(phone, "back")
         back = phone.page.get_by_role("status").filter(has_text="Connected again")
         assert back.is_visible()
+        assert phone.page.locator(FROZEN).count() == 0  # the live screen again
         phone.wait_for("round-title")  # the same game, without a reload
         wait_for_notice(phone, "hidden", timeout=10000)
         assert not phone.page.get_by_role("status").filter(has_text="Connect").is_visible()
