@@ -69,7 +69,42 @@ def _money_changes(before: ScoreSheet, after: ScoreSheet) -> list[str]:
                 f"{player}: sets {was} → {now}, "
                 f"{format_cents(was * stake)} → {format_cents(now * stake)}"
             )
-    return lines
+    return lines + _settlement_changes(before, after)
+
+
+def _settled(cents: int) -> str:
+    """A player's end of the settlement, as the leaderboard shows it."""
+    if cents > 0:
+        return f"collects {format_cents(cents)}"
+    return f"pays {format_cents(-cents)}" if cents else "pays nothing"
+
+
+def _settlement_changes(before: ScoreSheet, after: ScoreSheet) -> list[str]:
+    """Once a game with a stake is won, what each player pays or collects, where a correction
+    moved it (a correction can move the money without moving anyone's sets: a new winner).
+
+    >>> from scorepad.engine.game import Game
+    >>> from scorepad.engine.presets import GOLF
+    >>> from scorepad.engine.record import RoundRecord
+    >>> rules = GOLF.with_changes(name="Short Golf", hand_sizes=(1, 1, 1))
+    >>> game = Game.start(rules, ["Ann", "Bob"], first_dealer="Bob", stake_cents=10)
+    >>> def played(sets: str) -> RoundRecord:
+    ...     return RoundRecord(turned="clubs", bids={"Ann": 0, "Bob": 0},
+    ...         tricks={"Ann": int(sets == "Ann"), "Bob": int(sets == "Bob")})
+    >>> for set_player in ("Ann", "Bob", "Ann"):
+    ...     game = game.record_round(played(set_player))
+    >>> fixed = game.replace_round(2, played("Ann"))
+    >>> _settlement_changes(game.sheet, fixed.sheet)
+    ['Ann: collects 10¢ → pays nothing', 'Bob: pays 10¢ → pays nothing']
+    """
+    was, now = before.money_at_end(), after.money_at_end()
+    if was is None or now is None:
+        return []
+    return [
+        f"{player}: {_settled(was.get(player, 0))} → {_settled(now[player])}"
+        for player in after.players
+        if was.get(player, 0) != now[player]
+    ]
 
 
 def describe_changes(before: ScoreSheet, after: ScoreSheet) -> list[str]:
