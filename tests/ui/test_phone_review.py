@@ -133,9 +133,10 @@ def test_leaving_an_unsaved_correction_says_it_was_not_saved(tmp_path: Path, lea
     before = app.store.load_game(game_id).game.results
     change_dans_bid(app)
     if leave == "All games":
-        app.go_home()
+        app.go_home()  # asked first: see the test below
+        app.confirm()
     else:
-        app.routes.open("/")
+        app.routes.open("/")  # the browser's back cannot wait for an answer
     assert app.screen is Screen.HOME
     assert app.message is not None
     assert app.message.text.startswith("The correction of round 3 was not saved"), app.message
@@ -148,3 +149,21 @@ def test_leaving_a_correction_with_nothing_changed_says_nothing(tmp_path: Path) 
     app.go_home()
     assert app.screen is Screen.HOME
     assert app.message is None
+
+
+def test_all_games_asks_before_dropping_an_unsaved_correction(tmp_path: Path) -> None:
+    app = correcting_round_3(tmp_path)
+    change_dans_bid(app)
+    app.go_home()
+    assert app.screen is Screen.GAME  # nothing left yet
+    assert app.confirmation is not None
+    assert app.confirmation.question == "Leave without saving the correction of round 3?"
+    assert app.confirmation.go_ahead == "Leave without saving"
+    app.cancel_confirmation()  # keep correcting
+    assert app.screen is Screen.GAME
+    assert app.game.unsaved_correction == 3  # the change is still on the pad
+    app.game.confirm_round()  # saved
+    assert app.message is None or app.message.kind is MessageKind.INFO
+    app.go_home()  # nothing unsaved now: straight home, no question
+    assert app.screen is Screen.HOME
+    assert app.confirmation is None

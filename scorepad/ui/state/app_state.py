@@ -152,14 +152,34 @@ class ScorepadApp:
         self._changed()
 
     def go_home(self) -> None:
+        """Back to the list of games; a correction with changes not yet saved is asked about
+        first, since leaving drops them."""
+        dropped = self.game.unsaved_correction
+        if dropped is None:
+            self._go_home_now()
+            return
+        self.ask(
+            Confirmation(
+                question=f"Leave without saving the correction of round {dropped}?",
+                detail=f"Round {dropped} stays as it was recorded. To change it, keep "
+                f"correcting and tap Save round {dropped}.",
+                go_ahead="Leave without saving",
+                action=self._go_home_now,
+            )
+        )
+
+    def _go_home_now(self) -> None:
+        """The list of games at once: the browser's back (for :class:`Routes`), which cannot
+        be held up to ask, or after the user said to."""
         with self.action("go back to the list of games"):
             self._show_home()
 
     def _show_home(self) -> None:
         """The list of games, with no game open (also for :class:`Routes`, inside an action).
 
-        A correction left unsaved is dropped (the browser's back cannot be held up to ask),
-        and the message line says so: nothing changes without the user knowing.
+        A correction left unsaved is dropped (the browser's back cannot be held up to ask;
+        the app's own ways home ask first), and the message line says so: nothing changes
+        without the user knowing.
         """
         dropped = self.game.unsaved_correction
         self.screen = Screen.HOME

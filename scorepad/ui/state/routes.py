@@ -180,13 +180,13 @@ class Routes:
             # Flet cannot replace the form's address in the browser's history with the
             # game's, so back lands on ``/new``; its form is used up and showing it blank
             # would only make the player press back again.
-            app.go_home()
+            app._go_home_now()
         elif place.screen is Screen.SETUP:
             app.new_game.open()
         elif place.screen is Screen.RULES:
             app.house_rules.open()
         elif place.game_id is None:
-            app.go_home()
+            app._go_home_now()
         else:
             self._open_game(route, place.game_id)
 
