@@ -6,7 +6,9 @@ itself when it can. Flet 1.0.5 offers no hook for it, so scorepad adds one small
 own to the page (:data:`SCRIPT_FILE`, served from this server at :data:`SCRIPT_PATH`, so the
 page still asks no other host for anything): it watches the app's WebSocket and shows
 "Connection lost – reconnecting…" the moment it closes, and "Connected again" once the client
-is back. The notice is a DOM element with ``role="status"``, read out by screen readers.
+is back. While it is lost the screen as it was stays readable under the notice (a copy of the
+client's last frame, since the client blanks its own) and every tap is taken by a clear layer.
+The notice is a DOM element with ``role="status"``, read out by screen readers.
 
 The script is added to every HTML page the server answers with (the app's page is Flet's
 ``index.html``, at ``/`` and at every route such as ``/game/<id>``), just before ``</head>``:
