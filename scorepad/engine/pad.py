@@ -363,23 +363,24 @@ def _trick_cap_reason(player: str, value: int, cards: int) -> str:
     return f"{player} cannot have taken {value}: that makes more than the {cards} tricks played"
 
 
-def _trick_cap_note(player: str, cap: int, cards: int, others: Mapping[str, int]) -> str:
-    """Why ``player``'s higher keys are closed, naming who holds the tricks and what to do.
-    Correcting a count, a key greyed for no visible reason reads as a broken pad.
+def _trick_cap_note(cap: int, cards: int, others: Mapping[str, int]) -> str:
+    """Why the player's higher keys are closed, naming who holds the tricks and what to do
+    (the prompt above it names the player). Correcting a count, a key greyed for no visible
+    reason reads as a broken pad.
 
-    >>> _trick_cap_note("Cat", 1, 2, {"Dan": 0, "Ann": 1})
-    "Cat can have taken at most 1: Ann already took 1 of the 2 tricks; lower Ann's first"
-    >>> _trick_cap_note("Hal", 0, 6, {"Ann": 2, "Bob": 3, "Cat": 1})
-    'Hal can have taken none: the others already took 6 of the 6 tricks; lower one of theirs first'
+    >>> _trick_cap_note(1, 2, {"Dan": 0, "Ann": 1})
+    "Up to 1: Ann already took 1 of the 2 tricks; lower Ann's first"
+    >>> _trick_cap_note(0, 6, {"Ann": 2, "Bob": 3, "Cat": 1})
+    'None left: the others already took 6 of the 6 tricks; lower one of theirs first'
     """
     holders = [name for name, taken in others.items() if taken > 0]
     # a table's worth of names would not read as one line
     who = "the others" if len(holders) > 2 else " and ".join(holders)
     theirs = f"{holders[0]}'s" if len(holders) == 1 else "one of theirs"
-    most = "none" if cap == 0 else f"at most {cap}"
+    most = "None left" if cap == 0 else f"Up to {cap}"
     return (
-        f"{player} can have taken {most}: {who} already took {sum(others.values())} of the "
-        f"{cards} tricks; lower {theirs} first"
+        f"{most}: {who} already took {sum(others.values())} of the {cards} tricks; "
+        f"lower {theirs} first"
     )
 
 
@@ -430,7 +431,7 @@ def entry_state(
         others = {name: v for name, v in draft.tricks.items() if name != active}
         cap = setup.cards - sum(others.values())
         if cap < setup.cards:
-            pad_note = _trick_cap_note(active, cap, setup.cards, others)
+            pad_note = _trick_cap_note(cap, setup.cards, others)
         pad = tuple(
             PadKey(
                 value=n,

@@ -94,12 +94,13 @@ def record_bottom(app: AppPage) -> float:
     ("variant", "players"),
     [
         ("golf", EIGHT),
+        ("golf", EIGHT[:5]),
         ("golf", EIGHT[:4]),
         ("mormon-bridge", EIGHT),
         ("mormon-bridge", EIGHT[:4]),
         ("scotch-bridge", EIGHT[:4]),
     ],
-    ids=["golf-8", "golf-4", "mormon-8", "mormon-4", "scotch-4"],
+    ids=["golf-8", "golf-5", "golf-4", "mormon-8", "mormon-4", "scotch-4"],
 )
 def test_the_largest_hand_needs_no_scrolling(
     tmp_path: Path, phone: AppPage, variant: str, players: list[str]
@@ -138,6 +139,14 @@ def test_the_largest_hand_needs_no_scrolling(
             + ["record-round", "tricks-count", "tricks-tally"],
         )
         assert_on_screen(phone, [*lines, "balance"], floor=dock_top(phone))
+        phone.tap("pad-1")  # a count typed: a note under the prompt says why keys are closed
+        phone.wait_for("pad-note")
+        assert_on_screen(
+            phone,
+            [f"pad-{n}" for n in range(cards + 1)] + ["record-round", "pad-note", "tricks-tally"],
+        )
+        assert_on_screen(phone, [*lines, "balance"], floor=dock_top(phone))
+        phone.tap("undo")  # no count any more: marking is open again
         # marking as they fall: a button per player takes the pad's place
         phone.tap("tricks-tally")
         phone.wait_for("undo-trick")

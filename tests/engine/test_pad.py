@@ -85,9 +85,7 @@ def test_trick_counts_are_capped_by_the_tricks_left_with_the_reason() -> None:
     assert entry.pad[1].reason == message
     with pytest.raises(PadKeyError, match=f"^round 1: {message}$"):
         entry.enter(1)
-    assert entry.pad_note == (
-        "Bob can have taken none: Ann already took 2 of the 2 tricks; lower Ann's first"
-    )
+    assert entry.pad_note == "None left: Ann already took 2 of the 2 tricks; lower Ann's first"
 
 
 def test_correcting_a_trick_count_says_who_holds_the_tricks_a_closed_key_would_need() -> None:
@@ -98,9 +96,7 @@ def test_correcting_a_trick_count_says_who_holds_the_tricks_a_closed_key_would_n
     picked = entry.select(Field.TRICKS, "Ann")
     corrected = game.entry(1, entry.draft, picked)
     assert [key.enabled for key in corrected.pad] == [True, True, False]
-    assert corrected.pad_note == (
-        "Ann can have taken at most 1: Bob already took 1 of the 2 tricks; lower Bob's first"
-    )
+    assert corrected.pad_note == "Up to 1: Bob already took 1 of the 2 tricks; lower Bob's first"
 
 
 def test_no_note_while_every_trick_count_is_open() -> None:

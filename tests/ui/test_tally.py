@@ -270,8 +270,8 @@ async def test_correcting_a_count_says_why_a_key_is_closed_and_save_as_the_butto
         note = view.tagged("pad-note")
         assert isinstance(note, ft.Text)
         assert note.value == (
-            f"{other} can have taken none: {taker} already took 2 of the 2 tricks; "
-            f"lower {taker}'s first"
+            f"None left: {taker} already took 2 of the 2 tricks; lower {taker}'s first"
         )
+        assert note.max_lines == 2 and note.semantics_label == note.value
     finally:
         view.close()

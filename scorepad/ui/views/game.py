@@ -283,9 +283,9 @@ def round_panel(
         f"{setup.first_bidder} bids first" if setup.sequential_bids else "everyone bids at once"
     )
     info = f"{setup.dealer} deals · {bidding} · {setup.leader} leads"
-    # once the bids are in, a big table's rows already say who deals and leads: the line's
-    # room goes to the tricks step's taller dock (the marks)
-    playing = stage in (Stage.TRICKS, Stage.CONFIRM) and len(entry.lines) >= COMPACT_FROM
+    # once the bids are in, the rows already say who deals and leads: the line's room goes
+    # to the tricks step's taller dock (the switch and the marks, or a note under the prompt)
+    playing = stage in (Stage.TRICKS, Stage.CONFIRM)
     parts: list[ft.Control | None] = [
         tagged("round-title", ft.Text(title, size=20, weight=ft.FontWeight.BOLD)),
         None
@@ -321,7 +321,17 @@ def round_panel(
         parts.append(tagged("balance", ft.Text(entry.balance, size=15)))
     dock: list[ft.Control] = [prompt_row(entry, tricks_mode(game, entry))]
     if entry.pad_note:
-        dock.append(tagged("pad-note", ft.Text(entry.pad_note, color=ft.Colors.ERROR, size=15)))
+        # two lines at most (a 40-letter name would take a third from the table), the whole
+        # note in the accessible name
+        note = ft.Text(
+            entry.pad_note,
+            color=ft.Colors.ERROR,
+            size=14,
+            max_lines=2,
+            overflow=ft.TextOverflow.ELLIPSIS,
+            semantics_label=entry.pad_note,
+        )
+        dock.append(tagged("pad-note", note))
     marks = tricks_marks(game, entry)  # in tally mode, a button per player (tally.py)
     if marks is not None:
         dock.append(marks)
