@@ -15,7 +15,7 @@ import pytest
 from scorepad.engine import Suit, format_cents
 from scorepad.store import open_store
 from scorepad.ui.state import GameSession, ScorepadApp
-from scorepad.ui.views.leaderboard import leaderboard
+from scorepad.ui.views.leaderboard import CHIP_SPACING, SHARED_CHIP_MAX, leaderboard
 from scorepad.ui.views.sheet import ALL_IN_VIEW_UP_TO, FIXED_EDGE, rounds_table, sheet_panel
 from tests.ui.driving import play_round, start
 from tests.ui.flet_session import ViewDriver
@@ -161,6 +161,8 @@ def test_up_to_four_chips_share_the_width_and_more_scroll(app: ScorepadApp, seat
     assert rows == []  # nothing to swipe to: every chip is on a phone at once
     chips = [c for c in walk(board) if isinstance(c, ft.Container) and c.expand]
     assert len(chips) == seats
+    band = [c for c in walk(board) if isinstance(c, ft.Container) and c.width]
+    assert band and band[0].width == seats * (SHARED_CHIP_MAX + CHIP_SPACING)  # not a laptop's
 
 
 def test_five_or_more_chips_scroll_sideways(app: ScorepadApp) -> None:

@@ -17,6 +17,8 @@ CHIP_WIDTH = 92
 """A chip's width when the band scrolls: four chips and a part of the fifth on a phone, the
 part saying there is more to swipe to."""
 CHIP_SPACING = 6
+SHARED_CHIP_MAX = 150
+"""The widest a sharing chip grows on a wide window (a narrower one gives each its share)."""
 
 
 @dataclass(frozen=True)
@@ -79,7 +81,11 @@ def leaderboard(session: GameSession) -> ft.Control:
         for standing in sheet.standings
     ]
     if shared:
-        return tagged("leaderboard", ft.Row(chips, spacing=CHIP_SPACING))
+        # at most this wide: on a laptop four chips stretched across the window
+        widest = len(chips) * (SHARED_CHIP_MAX + CHIP_SPACING)
+        return tagged(
+            "leaderboard", ft.Container(ft.Row(chips, spacing=CHIP_SPACING), width=widest)
+        )
     return tagged("leaderboard", ft.Row(chips, spacing=CHIP_SPACING, scroll=ft.ScrollMode.AUTO))
 
 

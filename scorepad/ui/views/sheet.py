@@ -90,14 +90,21 @@ ROW_HEIGHT = 48
 RULE = ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)
 FIXED_EDGE = ft.BorderSide(2, ft.Colors.OUTLINE)
 """The edge of the round numbers when the player columns scroll beside them."""
-FADE = 0.06
-"""How much of the scrolling columns' width fades in at their left edge (about 18 px on a
-phone): a column scrolled half out of view fades away instead of leaving cut digits beside
-the round numbers, and a whole column (its numbers centred in 72 px) is untouched."""
+FADE = 18
+"""How many pixels of the scrolling columns fade in at their left edge: a column scrolled half
+out of view fades away instead of leaving cut digits beside the round numbers, and a whole
+column (its numbers centred in 72 px) is untouched."""
+PAGE_PADDING = 24
+"""The game screen's padding, left and right together."""
 
 
 def faded_at_the_left(scrolling: ft.Control) -> ft.Control:
-    """``scrolling`` filling the rest of the row, its left edge fading to nothing."""
+    """``scrolling`` filling the rest of the row, its left edge fading to nothing.
+
+    The mask's stops are fractions of its width, which the view does not know: it is taken
+    as the window's less the padding and the round numbers (a phone's case); in the wide
+    layout the sheet is narrower, so the fade is a little narrower too."""
+    room = max(window_width() - PAGE_PADDING - ROUND_COLUMN, 2 * FADE)
     return ft.ShaderMask(
         content=scrolling,
         expand=True,
@@ -106,7 +113,7 @@ def faded_at_the_left(scrolling: ft.Control) -> ft.Control:
             begin=ft.Alignment.CENTER_LEFT,
             end=ft.Alignment.CENTER_RIGHT,
             colors=[ft.Colors.TRANSPARENT, ft.Colors.BLACK, ft.Colors.BLACK],
-            stops=[0.0, FADE, 1.0],
+            stops=[0.0, FADE / room, 1.0],
         ),
     )
 
@@ -132,7 +139,8 @@ def rounds_table(game: GameController, session: GameSession) -> ft.Control:
         + [round_number(game, result) for result in sheet.rounds],
         spacing=0,
     )
-    if not shared:
+    scrolls = not shared and not roomy  # roomy columns fit; a fade would only dim a name
+    if scrolls:
         # a rule down the fixed column: the column half scrolled under it reads as cut off,
         # not as digits belonging to the round numbers
         numbers = ft.Container(numbers, border=ft.Border(right=FIXED_EDGE))
@@ -149,9 +157,11 @@ def rounds_table(game: GameController, session: GameSession) -> ft.Control:
         expand=shared,
     )
     columns = (
-        ft.Container(content=grid, expand=True)
+        faded_at_the_left(ft.Row([grid], scroll=ft.ScrollMode.AUTO))
+        if scrolls
+        else ft.Container(content=grid, expand=True)
         if shared
-        else faded_at_the_left(ft.Row([grid], scroll=ft.ScrollMode.AUTO))
+        else ft.Row([grid], scroll=ft.ScrollMode.AUTO, expand=True)
     )
     return ft.Column(
         [
