@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Locator, Page, WebSocket, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
@@ -271,6 +272,25 @@ class AppPage:
                 "[a.tagName, a.getAttribute('aria-label'), a.value].join(' | ') : 'none' }"
             )
         )
+
+
+def require_chromium() -> None:
+    """Skip without Chromium locally; under CI fail instead, so the tests never skip there."""
+    if CHROMIUM.exists():
+        return
+    if os.environ.get("CI"):
+        pytest.fail("CI must run the browser tests: .ci/run installs Chromium first")
+    pytest.skip("Chromium is not installed (/usr/bin/chromium): apt-get install -y chromium")
+
+
+@contextmanager
+def phone_page(evidence_dir: Path, width: int = 390, height: int = 844) -> Iterator[AppPage]:
+    """A fresh browser's page, driven as :class:`AppPage`, keeping its evidence (screenshots
+    of taps that got no answer) in ``evidence_dir``."""
+    with browser_page(width, height) as page:
+        app = AppPage(page)
+        app.evidence_dir = evidence_dir
+        yield app
 
 
 @contextmanager

@@ -3,17 +3,13 @@ after a crash, a restart or a laptop waking up; and the page's own connection no
 
 from __future__ import annotations
 
-import os
 import subprocess
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-import pytest
-
 from tests.browser.harness import (
-    CHROMIUM,
     PROJECT,
     AppPage,
     app_command,
@@ -23,15 +19,6 @@ from tests.browser.harness import (
 
 NOTICE = "#scorepad-connection"
 """The page's connection notice (scorepad/ui/connection_notice.js)."""
-
-
-def require_chromium() -> None:
-    """Skip without Chromium locally; under CI fail instead, so the tests never skip there."""
-    if CHROMIUM.exists():
-        return
-    if os.environ.get("CI"):
-        pytest.fail("CI must run the browser tests: .ci/run installs Chromium first")
-    pytest.skip("Chromium is not installed (/usr/bin/chromium): apt-get install -y chromium")
 
 
 class Server:

@@ -14,11 +14,10 @@ import pytest
 
 from scorepad.engine import GameRecord
 from scorepad.store import open_store
-from tests.browser.harness import AppPage, browser_page, free_port
+from tests.browser.harness import AppPage, free_port, phone_page, require_chromium
 from tests.browser.restarts import (
     NOTICE,
     notice_state,
-    require_chromium,
     server,
     wait_for_notice,
 )
@@ -35,9 +34,7 @@ def chromium_present() -> None:
 
 @pytest.fixture
 def phone(tmp_path: Path) -> Iterator[AppPage]:
-    with browser_page(*PHONE) as page:
-        app = AppPage(page)
-        app.evidence_dir = tmp_path
+    with phone_page(tmp_path, *PHONE) as app:
         yield app
 
 

@@ -6,7 +6,6 @@ with that reason when it is missing; under CI they fail instead, so they never s
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,7 +14,12 @@ import pytest
 
 from scorepad.engine import GameRecord
 from scorepad.store import TinyDBStore, open_store
-from tests.browser.harness import CHROMIUM, AppPage, browser_page, running_app
+from tests.browser.harness import (
+    AppPage,
+    phone_page,
+    require_chromium,
+    running_app,
+)
 
 pytestmark = pytest.mark.browser
 PHONE = (390, 844)
@@ -23,18 +27,12 @@ PHONE = (390, 844)
 
 @pytest.fixture(autouse=True)
 def chromium_present() -> None:
-    if CHROMIUM.exists():
-        return
-    if os.environ.get("CI"):
-        pytest.fail("CI must run the browser tests: .ci/run installs Chromium first")
-    pytest.skip("Chromium is not installed (/usr/bin/chromium): apt-get install -y chromium")
+    require_chromium()
 
 
 @pytest.fixture
 def phone(tmp_path: Path) -> Iterator[AppPage]:
-    with browser_page(*PHONE) as page:
-        app = AppPage(page)
-        app.evidence_dir = tmp_path
+    with phone_page(tmp_path, *PHONE) as app:
         yield app
 
 

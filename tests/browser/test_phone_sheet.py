@@ -13,7 +13,6 @@ them in ``test-artifacts/<test name>/``.
 
 from __future__ import annotations
 
-import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,7 +22,13 @@ from playwright.sync_api import FloatRect
 
 from scorepad.engine import Game, GameRecord, format_cents, spoken_cents
 from scorepad.store import open_store
-from tests.browser.harness import CHROMIUM, PROJECT, AppPage, browser_page, running_app
+from tests.browser.harness import (
+    PROJECT,
+    AppPage,
+    phone_page,
+    require_chromium,
+    running_app,
+)
 from tests.helpers import zero_round
 
 pytestmark = pytest.mark.browser
@@ -35,18 +40,12 @@ EIGHT = [LONG, "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
 
 @pytest.fixture(autouse=True)
 def chromium_present() -> None:
-    if CHROMIUM.exists():
-        return
-    if os.environ.get("CI"):
-        pytest.fail("CI must run the browser tests: .ci/run installs Chromium first")
-    pytest.skip("Chromium is not installed (/usr/bin/chromium): apt-get install -y chromium")
+    require_chromium()
 
 
 @pytest.fixture
 def phone(tmp_path: Path) -> Iterator[AppPage]:
-    with browser_page(*PHONE) as page:
-        app = AppPage(page)
-        app.evidence_dir = tmp_path
+    with phone_page(tmp_path, *PHONE) as app:
         yield app
 
 

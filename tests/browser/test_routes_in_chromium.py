@@ -12,8 +12,8 @@ import pytest
 
 from scorepad.engine import GameRecord
 from scorepad.store import open_store
-from tests.browser.harness import AppPage, browser_page, free_port
-from tests.browser.restarts import require_chromium, server, turn_on_semantics, wait_for_notice
+from tests.browser.harness import AppPage, free_port, phone_page, require_chromium
+from tests.browser.restarts import server, turn_on_semantics, wait_for_notice
 
 pytestmark = pytest.mark.browser
 PHONE = (390, 844)
@@ -27,9 +27,7 @@ def chromium_present() -> None:
 
 @pytest.fixture
 def phone(tmp_path: Path) -> Iterator[AppPage]:
-    with browser_page(*PHONE) as page:
-        app = AppPage(page)
-        app.evidence_dir = tmp_path
+    with phone_page(tmp_path, *PHONE) as app:
         yield app
 
 

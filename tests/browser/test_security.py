@@ -28,13 +28,13 @@ import pytest
 from scorepad.ui.web_guard import ServedAddress, is_own_origin
 from scorepad.ui.web_server import exposure_warning
 from tests.browser.harness import (
-    CHROMIUM,
     PROJECT,
     AppPage,
     app_command,
     browser_page,
     free_port,
     headless_env,
+    require_chromium,
     running_app,
     wait_until_listening,
 )
@@ -42,11 +42,7 @@ from tests.browser.harness import (
 
 @pytest.fixture
 def chromium() -> None:
-    if CHROMIUM.exists():
-        return
-    if os.environ.get("CI"):
-        pytest.fail("CI must run the browser tests: .ci/run installs Chromium first")
-    pytest.skip("Chromium is not installed (/usr/bin/chromium): apt-get install -y chromium")
+    require_chromium()
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,6 @@ where the test is about the tricks): typing names and bids is covered elsewhere.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,7 +15,12 @@ import pytest
 
 from scorepad.engine import Game, GameRecord, RoundDraft, RoundRecord, Suit
 from scorepad.store import TinyDBStore, open_store
-from tests.browser.harness import CHROMIUM, AppPage, browser_page, running_app
+from tests.browser.harness import (
+    AppPage,
+    phone_page,
+    require_chromium,
+    running_app,
+)
 from tests.helpers import zero_round
 
 pytestmark = pytest.mark.browser
@@ -26,18 +30,12 @@ EIGHT = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
 
 @pytest.fixture(autouse=True)
 def chromium_present() -> None:
-    if CHROMIUM.exists():
-        return
-    if os.environ.get("CI"):
-        pytest.fail("CI must run the browser tests: .ci/run installs Chromium first")
-    pytest.skip("Chromium is not installed (/usr/bin/chromium): apt-get install -y chromium")
+    require_chromium()
 
 
 @pytest.fixture
 def phone(tmp_path: Path) -> Iterator[AppPage]:
-    with browser_page(*PHONE) as page:
-        app = AppPage(page)
-        app.evidence_dir = tmp_path
+    with phone_page(tmp_path, *PHONE) as app:
         yield app
 
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.harness import AppPage, browser_page, free_port
-from tests.browser.restarts import require_chromium, server
+from tests.browser.harness import AppPage, free_port, phone_page, require_chromium
+from tests.browser.restarts import server
 
 pytestmark = pytest.mark.browser
 PHONE = (390, 844)
@@ -22,9 +22,7 @@ def chromium_present() -> None:
 
 @pytest.fixture
 def phone(tmp_path: Path) -> Iterator[AppPage]:
-    with browser_page(*PHONE) as page:
-        app = AppPage(page)
-        app.evidence_dir = tmp_path
+    with phone_page(tmp_path, *PHONE) as app:
         yield app
 
 
