@@ -27,11 +27,13 @@ from scorepad.engine.errors import (
     BidOrderError,
     BidRangeError,
     DuplicateEntryError,
+    DuplicateGameError,
     DuplicateNameError,
     EmptyNameError,
     EntryRefusedError,
     GameOverError,
     HookError,
+    MinGamesError,
     MissingEntryError,
     NameCharacterError,
     NameTooLongError,
@@ -43,6 +45,7 @@ from scorepad.engine.errors import (
     PlayerCountError,
     PlayerError,
     RecordFormatError,
+    RecordsError,
     RoundError,
     RoundIncompleteError,
     RoundInsertError,
@@ -60,6 +63,8 @@ from scorepad.engine.errors import (
     TricksSumError,
     TrickWinnerError,
     TurnedCardError,
+    UnbalancedGameError,
+    UnbalancedLedgerError,
     UnknownPlayerError,
     UnknownVariantError,
     VariantSettingError,
@@ -87,6 +92,7 @@ from scorepad.engine.presets import (
     resolve_variant,
 )
 from scorepad.engine.record import GameRecord, RoundDraft, RoundRecord
+from scorepad.engine.results import HandTally, PlayerResult, player_results
 from scorepad.engine.schedule import MAX_ROUNDS, compress_sizes, format_sizes, parse_sizes
 from scorepad.engine.settlement import (
     MAX_STAKE_CENTS,
@@ -97,6 +103,7 @@ from scorepad.engine.settlement import (
     spoken_cents,
 )
 from scorepad.engine.sheet import GameStatus, Payment, RoundResult, RoundSetup, ScoreSheet, Standing
+from scorepad.engine.stats import GameResults, PlayerStats, leaderboard, player_stats
 from scorepad.engine.tally import Tally, TallyLine, TrickStatus, tally_of, trick_status
 from scorepad.engine.text import clipped, escape_char, is_unsafe, quoted, shown, spoken_list
 from scorepad.engine.trump import TrumpCall
@@ -119,6 +126,7 @@ __all__ = [
     "BidRangeError",
     "BiddingState",
     "DuplicateEntryError",
+    "DuplicateGameError",
     "DuplicateNameError",
     "EmptyNameError",
     "Entered",
@@ -128,8 +136,11 @@ __all__ = [
     "Game",
     "GameOverError",
     "GameRecord",
+    "GameResults",
     "GameStatus",
+    "HandTally",
     "HookError",
+    "MinGamesError",
     "MissingEntryError",
     "NameCharacterError",
     "NameTooLongError",
@@ -143,7 +154,10 @@ __all__ = [
     "PlayerCountError",
     "PlayerError",
     "PlayerLine",
+    "PlayerResult",
+    "PlayerStats",
     "RecordFormatError",
+    "RecordsError",
     "RoundDraft",
     "RoundEntryState",
     "RoundError",
@@ -178,6 +192,8 @@ __all__ = [
     "TrumpCall",
     "TrumpRule",
     "TurnedCardError",
+    "UnbalancedGameError",
+    "UnbalancedLedgerError",
     "UnknownPlayerError",
     "UnknownVariantError",
     "Variant",
@@ -196,9 +212,12 @@ __all__ = [
     "format_cents",
     "format_sizes",
     "is_unsafe",
+    "leaderboard",
     "name_key",
     "net_cents",
     "parse_sizes",
+    "player_results",
+    "player_stats",
     "preset",
     "preset_key",
     "quoted",

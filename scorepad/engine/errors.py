@@ -8,6 +8,8 @@ name the rule, because the message is what a player reads at the card table.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from scorepad.engine.text import escape_char, quoted, shown
 
 
@@ -368,3 +370,53 @@ class NotAbandonedError(ScorepadError):
 
 class RecordFormatError(ScorepadError):
     """A game record (JSON) whose shape is wrong: missing fields, wrong types, bad JSON."""
+
+
+# --- Records: stats and the money ledger over many games -------------------------------------
+
+
+class RecordsError(ScorepadError):
+    """Stats or a money ledger asked of games that cannot give one."""
+
+
+class DuplicateGameError(RecordsError):
+    """One game given twice: it would count twice in every total."""
+
+    def __init__(self, game_id: str) -> None:
+        self.game_id = game_id
+        super().__init__(f"game {quoted(game_id)} is listed twice; each game counts once")
+
+
+class MinGamesError(RecordsError):
+    """A leaderboard asked to keep players with fewer than no games."""
+
+    def __init__(self, min_games: int) -> None:
+        self.min_games = min_games
+        super().__init__(f"a minimum of {min_games} games makes no sense; use 0 or more")
+
+
+class UnbalancedGameError(RecordsError):
+    """A finished game with a stake whose money does not add up: somebody's cents are missing
+    or made up, so no ledger built on it could balance."""
+
+    def __init__(self, game_id: str, reason: str) -> None:
+        self.game_id = game_id
+        self.reason = reason
+        super().__init__(
+            f"game {quoted(game_id)} cannot go in the ledger: {reason}; "
+            "open the game to re-save it, or leave it out"
+        )
+
+
+class UnbalancedLedgerError(RecordsError):
+    """Balances to settle that do not add up to zero: no set of payments can settle them."""
+
+    def __init__(self, balances: Mapping[str, int]) -> None:
+        self.balances = dict(balances)
+        self.total = sum(self.balances.values())
+        entries = [f"{quoted(name)} {cents}" for name, cents in self.balances.items()]
+        listed = ", ".join(entries[:8]) + (f" and {len(entries) - 8} more" if entries[8:] else "")
+        super().__init__(
+            f"the balances add up to {self.total} cents, not 0 ({listed}); "
+            "what some pay must equal what the others collect"
+        )

@@ -1,0 +1,284 @@
+"""A player's records over many games, and the all-time leaderboard.
+
+Records are sums over each game's :class:`~scorepad.engine.results.PlayerResult` (boiled down
+once, when the game was saved), so a leaderboard never re-derives a game. Pick the games first
+(a variant, a date range); these functions count whatever they are given.
+
+Rules decided here, as a careful table would keep the book:
+
+* **A game counts once it ends.** A game in progress is left out entirely: its leader has not
+  won, and its half-played rounds would move the averages while the table is still playing.
+* **An abandoned game counts as played, never as won**: it is in ``games`` and ``abandoned``,
+  so it lowers the win rate, and its rounds count towards bid accuracy, zeros and sets (those
+  bids were really made or missed). Totals, the average and the best total come from
+  *finished* games only (a game stopped after three rounds has no meaningful total).
+* **Win rate** is wins / games counted (finished + abandoned). **Tied winners** each win.
+* **Bid accuracy** is bids made / rounds played, overall and by hand size.
+* **Best total** means highest where the highest wins and lowest in Golf, so it is only
+  meaningful within one direction: over games that mix directions it is ``None``.
+* **Money** is each finished stake game's own settlement: ``cents`` is the net,
+  ``cents_won`` the sum of the games the player came out ahead in, ``cents_lost`` (a positive
+  number) the sum of those they paid in; ``cents == cents_won - cents_lost``.
+* **Names**: a game keeps the name it was played under; ``names`` maps the :func:`name_key`
+  of any name a player was known by to their current name, and records are kept under the
+  current name ("Bob" renamed "Robert": Bob's games are Robert's). A name the mapping does not
+  know is its own player, matched ignoring case; it is shown as spelled in its latest game.
+* If two seats of one game are the same person (two roster entries merged after they sat at
+  one table), the game counts once in games and wins, and each seat's rounds, total and
+  money count.
+
+>>> from datetime import datetime
+>>> from scorepad.engine.game import Game
+>>> from scorepad.engine.presets import GOLF
+>>> from scorepad.engine.record import RoundRecord
+>>> rules = GOLF.with_changes(name="Short Golf", hand_sizes=(1, 2))
+>>> game = Game.start(rules, ["Ann", "Bob"], first_dealer="Bob", stake_cents=5)
+>>> game = game.record_round(RoundRecord(turned="clubs", bids={"Ann": 1, "Bob": 1},
+...     tricks={"Ann": 1, "Bob": 0}))
+>>> game = game.record_round(RoundRecord(turned="clubs", bids={"Ann": 0, "Bob": 0},
+...     tricks={"Ann": 2, "Bob": 0}))
+>>> day = datetime(2026, 11, 1, 20, 0)
+>>> played = [GameResults.of(game, game_id="g1", played_on=day)]
+>>> ann, bob = player_stats(played)
+>>> (ann.name, ann.games, ann.wins, ann.win_rate, ann.accuracy, ann.cents, ann.cents_lost)
+('Ann', 1, 0, 0.0, 0.5, -5, 5)
+>>> (bob.name, bob.wins, bob.win_rate, bob.best_total, bob.sets, bob.cents)
+('Bob', 1, 1.0, 10, 1, 5)
+>>> [player.name for player in player_stats(played, names={"bob": "Robert"})]
+['Ann', 'Robert']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from pydantic import BaseModel, ConfigDict
+
+from scorepad.engine.errors import DuplicateGameError, MinGamesError
+from scorepad.engine.game import Game
+from scorepad.engine.names import name_key
+from scorepad.engine.results import HandTally, PlayerResult, player_results, summed_hands
+from scorepad.engine.sheet import GameStatus
+from scorepad.engine.variant import Winner
+
+
+class GameResults(BaseModel):
+    """One stored game as stats and the ledger read it: who played, how it went, when."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    game_id: str
+    variant: str
+    status: GameStatus
+    played_on: datetime
+    """When the game was started."""
+    lowest_wins: bool
+    """The variant's direction (Golf: ``True``)."""
+    stake_cents: int | None
+    results: tuple[PlayerResult, ...]
+    """In seating order."""
+
+    @classmethod
+    def of(cls, game: Game, *, game_id: str, played_on: datetime) -> GameResults:
+        """``game`` boiled down for the records."""
+        return cls(
+            game_id=game_id,
+            variant=game.variant.name,
+            status=game.status,
+            played_on=played_on,
+            lowest_wins=game.variant.winner is Winner.LOWEST,
+            stake_cents=game.stake_cents,
+            results=player_results(game),
+        )
+
+
+class PlayerStats(BaseModel):
+    """One player's records over the games given (see the module's rules)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str
+    """The current name (see ``names`` in :func:`player_stats`)."""
+    games: int
+    """Games counted: finished plus abandoned."""
+    finished: int
+    abandoned: int
+    wins: int
+    win_rate: float | None
+    """wins / games; ``None`` without a game."""
+    average_total: float | None
+    """Over finished games; ``None`` without one."""
+    best_total: int | None
+    """Over finished games, highest or lowest as their variant wins; ``None`` without one, or
+    when the games mix directions."""
+    rounds: int
+    bids_made: int
+    accuracy: float | None
+    """bids_made / rounds; ``None`` without a round."""
+    hands: tuple[HandTally, ...]
+    """Rounds and bids made by hand size, ascending cards."""
+    zeros_bid: int
+    zeros_made: int
+    sets: int
+    cents: int
+    """Net money over finished stake games: positive came out ahead."""
+    cents_won: int
+    """What the games the player came out ahead in brought in."""
+    cents_lost: int
+    """What the games the player paid in cost them (a positive number)."""
+    last_played: datetime | None = None
+    """When the latest game counted was started."""
+
+
+@dataclass
+class _Book:
+    """One player's running sums while the games are read."""
+
+    name: str
+    game_ids: set[str] = field(default_factory=set)
+    finished: set[str] = field(default_factory=set)
+    abandoned: set[str] = field(default_factory=set)
+    won: set[str] = field(default_factory=set)
+    totals: list[int] = field(default_factory=list)
+    directions: set[bool] = field(default_factory=set)
+    rounds: int = 0
+    bids_made: int = 0
+    zeros_bid: int = 0
+    zeros_made: int = 0
+    sets: int = 0
+    hands: list[HandTally] = field(default_factory=list)
+    cents_won: int = 0
+    cents_lost: int = 0
+    last_played: datetime | None = None
+
+    def add(self, game: GameResults, result: PlayerResult) -> None:
+        self.game_ids.add(game.game_id)
+        if game.status is GameStatus.FINISHED:
+            self.finished.add(game.game_id)
+            self.totals.append(result.total)
+            self.directions.add(game.lowest_wins)
+        else:
+            self.abandoned.add(game.game_id)
+        if result.won:
+            self.won.add(game.game_id)
+        self.rounds += result.rounds
+        self.bids_made += result.bids_made
+        self.zeros_bid += result.zeros_bid
+        self.zeros_made += result.zeros_made
+        self.sets += result.sets
+        self.hands.extend(result.hands)
+        if result.cents is not None and result.cents > 0:
+            self.cents_won += result.cents
+        elif result.cents is not None:
+            self.cents_lost -= result.cents
+        self.last_played = game.played_on
+
+    def stats(self) -> PlayerStats:
+        games = len(self.game_ids)
+        best: int | None = None
+        if len(self.directions) == 1:
+            (lowest_wins,) = self.directions
+            best = min(self.totals) if lowest_wins else max(self.totals)
+        return PlayerStats(
+            name=self.name,
+            games=games,
+            finished=len(self.finished),
+            abandoned=len(self.abandoned),
+            wins=len(self.won),
+            win_rate=len(self.won) / games if games else None,
+            average_total=sum(self.totals) / len(self.totals) if self.totals else None,
+            best_total=best,
+            rounds=self.rounds,
+            bids_made=self.bids_made,
+            accuracy=self.bids_made / self.rounds if self.rounds else None,
+            hands=summed_hands(self.hands),
+            zeros_bid=self.zeros_bid,
+            zeros_made=self.zeros_made,
+            sets=self.sets,
+            cents=self.cents_won - self.cents_lost,
+            cents_won=self.cents_won,
+            cents_lost=self.cents_lost,
+            last_played=self.last_played,
+        )
+
+
+def current_name(played_as: str, names: Mapping[str, str]) -> str:
+    """The name a player is known by now (``names``: see :func:`player_stats`).
+
+    >>> current_name("BOB", {"bob": "Robert"}), current_name("Ann", {"bob": "Robert"})
+    ('Robert', 'Ann')
+    """
+    return names.get(name_key(played_as), played_as)
+
+
+def counted_games(games: Iterable[GameResults]) -> list[GameResults]:
+    """The games that count (ended: finished or abandoned), oldest first, each exactly once;
+    :class:`DuplicateGameError` for a game given twice."""
+    seen: set[str] = set()
+    counted: list[GameResults] = []
+    for game in games:
+        if game.game_id in seen:
+            raise DuplicateGameError(game.game_id)
+        seen.add(game.game_id)
+        if game.status is not GameStatus.IN_PROGRESS:
+            counted.append(game)
+    counted.sort(key=lambda game: (game.played_on, game.game_id))
+    return counted
+
+
+def player_stats(
+    games: Iterable[GameResults], *, names: Mapping[str, str] | None = None
+) -> list[PlayerStats]:
+    """Every player's records over ``games``, by name (ignoring case).
+
+    ``names`` maps :func:`name_key` of any name a player was known by to their current name
+    (the roster's ``current_names()``); records are kept under the current name.
+    """
+    names = names or {}
+    books: dict[str, _Book] = {}
+    for game in counted_games(games):
+        for result in game.results:
+            name = current_name(result.player, names)
+            book = books.setdefault(name_key(name), _Book(name))
+            book.name = name  # the latest spelling
+            book.add(game, result)
+    return [books[key].stats() for key in sorted(books, key=lambda key: (key, books[key].name))]
+
+
+def leaderboard(stats: Sequence[PlayerStats], *, min_games: int = 1) -> list[PlayerStats]:
+    """The players ranked: most wins, then the best win rate, then the most money, then by
+    name. Players with fewer than ``min_games`` games are left out (a 1-for-1 newcomer does
+    not top a regular's 30 wins in 60).
+
+    >>> from scorepad.engine.stats import PlayerStats
+    >>> def player(name: str, games: int, wins: int, cents: int = 0) -> PlayerStats:
+    ...     return PlayerStats(name=name, games=games, finished=games, abandoned=0, wins=wins,
+    ...         win_rate=wins / games, average_total=None, best_total=None, rounds=0,
+    ...         bids_made=0, accuracy=None, hands=(), zeros_bid=0, zeros_made=0, sets=0,
+    ...         cents=cents, cents_won=max(cents, 0), cents_lost=max(-cents, 0))
+    >>> table = [player("Ann", 4, 2), player("Bob", 2, 2), player("Cat", 1, 1, 40),
+    ...     player("Dan", 1, 1, 20)]
+    >>> [p.name for p in leaderboard(table)]
+    ['Bob', 'Ann', 'Cat', 'Dan']
+    >>> [p.name for p in leaderboard(table, min_games=2)]
+    ['Bob', 'Ann']
+    >>> leaderboard(table, min_games=-1)
+    Traceback (most recent call last):
+    ...
+    scorepad.engine.errors.MinGamesError: a minimum of -1 games makes no sense; use 0 or more
+    """
+    if min_games < 0:
+        raise MinGamesError(min_games)
+    kept = [player for player in stats if player.games >= min_games]
+    return sorted(
+        kept,
+        key=lambda player: (
+            -player.wins,
+            -(player.win_rate if player.win_rate is not None else -1.0),
+            -player.cents,
+            name_key(player.name),
+            player.name,
+        ),
+    )
