@@ -4,6 +4,8 @@ Tables (TinyDB tables of the one durable file, see ``storage.py``):
 
 - ``schema``: one row, the store's schema version;
 - ``roster``: :class:`RosterPlayer` rows, the players the new-game form suggests (truth);
+- ``roster_undo``: :class:`~scorepad.store.roster.RosterChange` rows, the last roster changes
+  as the roster before each, for undo (a convenience: a row of the wrong shape is ignored);
 - ``house_rules``: :class:`SavedVariant` rows, the variants saved under their own names (truth);
 - ``games``: one :class:`CatalogueGame` row per readable game file, keyed by the game id read
   as a number, with the file's signature: what the game list shows (rebuildable).
@@ -16,6 +18,7 @@ catalogue is rebuilt from the game files (see :meth:`TinyDBStore.list_games`).
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime
 from pathlib import Path
@@ -28,11 +31,13 @@ from tinydb.table import Table
 from scorepad.engine import name_key
 from scorepad.store.files import Signature
 from scorepad.store.models import GameSummary, ListedStatus, RosterPlayer, SavedVariant
+from scorepad.store.roster import RosterChange
 from scorepad.store.storage import DurableJSONStorage
 
 CATALOGUE = "catalogue.json"
 SCHEMA = "schema"
 ROSTER = "roster"
+ROSTER_UNDO = "roster_undo"
 HOUSE_RULES = "house_rules"
 GAMES = "games"
 
@@ -152,10 +157,38 @@ class Catalogue:
         return [RosterPlayer.model_validate(row) for row in self.table(ROSTER).all()]
 
     def find_player(self, name: str) -> RosterPlayer | None:
-        """The roster's player with ``name``, compared as the engine compares names."""
+        """The roster's player who goes or went by ``name`` (a former name is an alias: a
+        new game under it is still theirs), compared as the engine compares names."""
         key = name_key(name)
-        row = self.table(ROSTER).get(Query().name.test(lambda known: name_key(known) == key))
+        entry = Query()
+        row = self.table(ROSTER).get(
+            entry.name.test(lambda known: name_key(known) == key)
+            | entry.aliases.test(lambda former: any(name_key(known) == key for known in former))
+        )
         return None if row is None else RosterPlayer.model_validate(row)
+
+    def roster_changes(self) -> list[RosterChange]:
+        """The roster changes that can be undone, oldest first. A row that is not a change's
+        shape is left out (undo is a convenience; the roster itself is the truth)."""
+        rows = sorted(self.table(ROSTER_UNDO).all(), key=lambda row: row.doc_id)
+        changes = []
+        for row in rows:
+            with contextlib.suppress(ValidationError):
+                changes.append(RosterChange.model_validate(row))
+        return changes
+
+    def put_roster(self, players: Iterable[RosterPlayer], changes: Iterable[RosterChange]) -> None:
+        """Make ``players`` the roster and ``changes`` the undo rows, in one write of the
+        file (never a roster changed without the row that undoes it)."""
+        seen = self._games_seen
+        data = self.storage.read() or {}
+        unchanged_games = seen is not None and seen[0] == self.storage.signature
+        data[ROSTER] = {str(i): p.model_dump(mode="json") for i, p in enumerate(players, 1)}
+        data[ROSTER_UNDO] = {str(i): c.model_dump(mode="json") for i, c in enumerate(changes, 1)}
+        self._games_seen = None
+        self.storage.write(data)
+        if unchanged_games and seen is not None:  # the games rows were not touched
+            self._games_seen = (self.storage.signature, seen[1])
 
     def add_players(self, players: list[RosterPlayer]) -> None:
         if players:

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from scorepad.engine import name_key, quoted
+
 
 class StoreError(Exception):
     """Base class of every store failure."""
@@ -176,3 +178,79 @@ class VariantNotFoundError(StoreError, KeyError):
 
 class RosterError(StoreError, ValueError):
     """A roster or saved-variant change that would break uniqueness or naming rules."""
+
+
+class NotOnRosterError(RosterError, KeyError):
+    """A name the roster does not know as anyone's current name. When it is someone's former
+    name the message says who they are now, since that is almost always what was meant."""
+
+    def __init__(self, name: str, now_called: str | None = None) -> None:
+        self.name = name
+        self.now_called = now_called
+        if now_called is not None:
+            message = (
+                f"{quoted(name)} is a former name of {quoted(now_called)}; "
+                f"use {quoted(now_called)} instead"
+            )
+        else:
+            message = f"no player called {quoted(name)} on the roster; check the spelling"
+        super().__init__(message)
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class RosterNameError(RosterError):
+    """A new name that cannot be a player's name (empty, too long, an invisible character):
+    the engine's rule for names (:func:`~scorepad.engine.checked_name`), said for a rename."""
+
+    def __init__(self, name: str, reason: str) -> None:
+        self.name = name
+        super().__init__(f"{quoted(name)} cannot be a player's name: {reason}")
+
+
+class NameTakenError(RosterError):
+    """A rename to a name another roster player has (or had): two entries would then claim
+    the same games, so the answer is to merge them."""
+
+    def __init__(self, name: str, new_name: str, owner: str) -> None:
+        self.name = name
+        self.new_name = new_name
+        self.owner = owner
+        whose = (
+            "is already on the roster"
+            if name_key(owner) == name_key(new_name)
+            else f"is a former name of {quoted(owner)}"
+        )
+        super().__init__(
+            f"{quoted(new_name)} {whose}; use Merge to make {quoted(name)} and "
+            f"{quoted(owner)} one player"
+        )
+
+
+class SameNameError(RosterError):
+    """A rename to exactly the name the player already has."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        super().__init__(f"{quoted(name)} is already called that; type a different name")
+
+
+class MergeIntoItselfError(RosterError):
+    """A merge of a player into themselves (the same entry, by its name or a former one)."""
+
+    def __init__(self, name: str, into: str) -> None:
+        self.name = name
+        self.into = into
+        same = "" if name == into else f" ({quoted(name)} is {quoted(into)})"
+        super().__init__(
+            f"cannot merge {quoted(name)} into itself{same}; choose two different players"
+        )
+
+
+class NothingToUndoError(RosterError):
+    """An undo with no roster change left to take back."""
+
+    def __init__(self) -> None:
+        super().__init__("there is no roster change to undo")
+

@@ -150,10 +150,16 @@ class GameSummary(BaseModel):
 
 
 class RosterPlayer(BaseModel):
+    """A person across games: the name they go by now, and the names they were known by
+    before (a rename keeps the old name here; a merge brings in the other entry's names), so
+    that a game played under any of them counts as theirs (see :mod:`scorepad.store.roster`)."""
+
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     name: str
     added: datetime
+    aliases: tuple[str, ...] = ()
+    """Former names, oldest first (never the current name, no two the same ignoring case)."""
 
 
 class SavedVariant(BaseModel):

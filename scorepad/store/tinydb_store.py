@@ -17,7 +17,7 @@ import os
 import stat
 import threading
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -34,12 +34,14 @@ from scorepad.engine import (
     Variant,
     name_key,
 )
+from scorepad.store import roster as rosters
 from scorepad.store import schema
 from scorepad.store.atomic import fsync_folder, remove_temp_litter
 from scorepad.store.catalogue import Catalogue, CatalogueGame, ListedGame
 from scorepad.store.checks import check_catalogue, first_problem
 from scorepad.store.errors import (
     GameNotFoundError,
+    NothingToUndoError,
     RosterError,
     StaleGameError,
     StoreBusyError,
@@ -502,6 +504,51 @@ class TinyDBStore:
         with self._locked():
             self._add_to_roster(cleaned)
         return self.roster()
+
+    def rename_player(self, name: str, new_name: str) -> RosterPlayer:
+        """Call the roster's ``name`` by ``new_name`` from now on; the old name stays theirs
+        as an alias, and games keep the name they were played under (undoable)."""
+        return self._change_roster(lambda players: rosters.rename(players, name, new_name))
+
+    def merge_players(self, name: str, into: str) -> RosterPlayer:
+        """Fold ``name``'s roster entry into ``into``'s: one person, known by both entries'
+        names (undoable). Returns the entry left."""
+        return self._change_roster(lambda players: rosters.merge(players, name, into))
+
+    def _change_roster(
+        self, edit: Callable[[list[RosterPlayer]], rosters.RosterEdit]
+    ) -> RosterPlayer:
+        with self._locked():
+            done = edit(self._catalogue.roster())
+            changes = rosters.pushed(self._catalogue.roster_changes(), done.change)
+            self._catalogue.put_roster(done.roster, changes)
+        return done.player
+
+    def roster_change_to_undo(self) -> str | None:
+        """What :meth:`undo_roster_change` would take back ("rename Bob → Robert"), if any."""
+        with self._locked(write=False):
+            changes = self._catalogue.roster_changes()
+        return changes[-1].label if changes else None
+
+    def undo_roster_change(self) -> str:
+        """Put the roster back as it was before its last rename or merge (players added
+        since stay); returns what was undone."""
+        with self._locked():
+            changes = self._catalogue.roster_changes()
+            if not changes:
+                raise NothingToUndoError
+            last = changes[-1]
+            players = rosters.undone(self._catalogue.roster(), last)
+            self._catalogue.put_roster(players, changes[:-1])
+        return last.label
+
+    def current_names(self) -> dict[str, str]:
+        """``name_key`` of every name a player is or was known by (on the roster or in a
+        game) to the name they go by now: the ``names=`` of the engine's stats and ledger."""
+        with self._locked(write=False):
+            players = self._catalogue.roster()
+            played = [name for s in self._refreshed_summaries() for name in s.players]
+        return rosters.current_names(players, played)
 
     def _add_to_roster(self, names: list[str]) -> None:
         new: dict[str, RosterPlayer] = {}
