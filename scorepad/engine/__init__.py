@@ -71,6 +71,7 @@ from scorepad.engine.errors import (
 )
 from scorepad.engine.frozen import FrozenDict
 from scorepad.engine.game import Game
+from scorepad.engine.ledger import Ledger, fewest_transfers, ledger_of, money_text
 from scorepad.engine.names import MAX_NAME_LENGTH, checked_name, clean_name, name_key
 from scorepad.engine.pad import (
     Entered,
@@ -140,6 +141,7 @@ __all__ = [
     "GameStatus",
     "HandTally",
     "HookError",
+    "Ledger",
     "MinGamesError",
     "MissingEntryError",
     "NameCharacterError",
@@ -209,10 +211,13 @@ __all__ = [
     "compress_sizes",
     "describe_changes",
     "escape_char",
+    "fewest_transfers",
     "format_cents",
     "format_sizes",
     "is_unsafe",
     "leaderboard",
+    "ledger_of",
+    "money_text",
     "name_key",
     "net_cents",
     "parse_sizes",
