@@ -1,0 +1,23 @@
+"""Paper: a game's score sheet as a spreadsheet (CSV) and as a printable score pad (PDF).
+
+This package sits beside the store, on top of the engine: it turns a game (or a variant and a
+table, for a blank pad) into bytes and text, and never touches the store or a screen. fpdf2 is
+named nowhere else (the "fpdf only in paper" contract).
+"""
+
+from scorepad.paper.csv_sheet import neutralised, sheet_csv
+from scorepad.paper.layout import PAPER_SIZES, PaperSize, paper_size
+from scorepad.paper.pad_pdf import blank_pad_pdf, sheet_pdf
+from scorepad.paper.printable import printable, printed_names
+
+__all__ = [
+    "PAPER_SIZES",
+    "PaperSize",
+    "blank_pad_pdf",
+    "neutralised",
+    "paper_size",
+    "printable",
+    "printed_names",
+    "sheet_csv",
+    "sheet_pdf",
+]

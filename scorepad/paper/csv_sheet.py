@@ -1,0 +1,79 @@
+"""The score sheet as CSV: a row per recorded round, for a spreadsheet.
+
+Each round's row has its number, the cards dealt, the dealer, the trump, then for each player
+(in seating order) the bid, the tricks taken, the round's points and the running total. The
+names are kept exactly as played (the file is UTF-8); a name that a spreadsheet would read as
+a formula (it starts with ``=``, ``+``, ``-`` or ``@``) is written with a leading apostrophe,
+so opening the file can never run it.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from scorepad.engine import Game, RoundResult
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What makes a spreadsheet read a cell as a formula (the tab and carriage return are the
+OWASP list's: some spreadsheets skip them and read the formula behind)."""
+
+NO_TRUMP = "no trump"
+
+
+def neutralised(text: str) -> str:
+    """A text cell that no spreadsheet evaluates.
+
+    >>> neutralised("=HYPERLINK(1)"), neutralised("-Bob"), neutralised("Ann")
+    ("'=HYPERLINK(1)", "'-Bob", 'Ann')
+    """
+    return f"'{text}" if text.startswith(FORMULA_STARTS) else text
+
+
+def header(players: tuple[str, ...]) -> list[str]:
+    """The header row: the round's columns, then four per player.
+
+    >>> header(("Ann", "=Bob"))  # doctest: +NORMALIZE_WHITESPACE
+    ['round', 'cards', 'dealer', 'trump', 'Ann bid', 'Ann tricks', 'Ann points', 'Ann total',
+     "'=Bob bid", "'=Bob tricks", "'=Bob points", "'=Bob total"]
+    """
+    columns = ["round", "cards", "dealer", "trump"]
+    for player in players:
+        name = neutralised(player)
+        columns += [f"{name} bid", f"{name} tricks", f"{name} points", f"{name} total"]
+    return columns
+
+
+def round_row(players: tuple[str, ...], result: RoundResult) -> list[str | int]:
+    row: list[str | int] = [
+        result.number,
+        result.cards,
+        neutralised(result.dealer),
+        NO_TRUMP if result.trump is None else result.trump.value,
+    ]
+    for player in players:
+        row += [
+            result.bids[player],
+            result.tricks[player],
+            result.points[player],
+            result.totals[player],
+        ]
+    return row
+
+
+def sheet_csv(game: Game) -> str:
+    """The game's score sheet as CSV text (RFC 4180: commas, CRLF line ends, a header row).
+
+    >>> from scorepad.engine import RoundRecord
+    >>> game = Game.start("golf", ["Ann", "Bob"], first_dealer="Bob")
+    >>> game = game.record_round(RoundRecord(turned="hearts", bids={"Ann": 0, "Bob": 0},
+    ...     tricks={"Ann": 1, "Bob": 0}))
+    >>> sheet_csv(game).splitlines()[1:]
+    ['1,1,Bob,hearts,0,1,0,0,0,0,10,10']
+    """
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(header(game.players))
+    for result in game.results:
+        writer.writerow(round_row(game.players, result))
+    return out.getvalue()

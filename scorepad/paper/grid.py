@@ -1,0 +1,175 @@
+"""What goes in the pad's boxes: one line per round, before any drawing.
+
+A filled pad is the game's sheet: each recorded round with its trump, bids, tricks, points
+and running totals, and the rounds still to play with only their number, cards and dealer,
+ready for a pencil. A blank pad is all rounds of the schedule that way. Words only; the
+drawing is :mod:`scorepad.paper.pad_pdf`'s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from scorepad.engine import (
+    Game,
+    GameStatus,
+    RoundResult,
+    RoundSetup,
+    TrumpRule,
+    Variant,
+    Winner,
+    format_cents,
+)
+from scorepad.paper.printable import printable, printed_names
+
+NO_TRUMP = "no trump"
+EMPTY = ("", "", "", "")
+
+
+@dataclass(frozen=True)
+class GridRow:
+    number: int
+    cards: int
+    dealer: str
+    trump: str
+    players: tuple[tuple[str, str, str, str], ...]
+    """Bid, took, points and total for each player, in seating order ("" to write in)."""
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A whole pad: titles, the players' column heads, the rows and the lines under them."""
+
+    title: str
+    subtitle: str
+    players: tuple[str, ...]
+    rows: tuple[GridRow, ...]
+    footer: tuple[str, ...]
+
+
+def _trump_text(result: RoundResult) -> str:
+    return NO_TRUMP if result.trump is None else result.trump.value
+
+
+def _played_row(result: RoundResult, players: Sequence[str], dealer: str) -> GridRow:
+    return GridRow(
+        number=result.number,
+        cards=result.cards,
+        dealer=dealer,
+        trump=_trump_text(result),
+        players=tuple(
+            (
+                str(result.bids[player]),
+                str(result.tricks[player]),
+                str(result.points[player]),
+                str(result.totals[player]),
+            )
+            for player in players
+        ),
+    )
+
+
+def _empty_row(setup: RoundSetup, variant: Variant, players: int, dealer: str) -> GridRow:
+    """A round to play: a round that deals every card has no trump, known in advance."""
+    no_turn = setup.all_dealt and variant.trump_rule is TrumpRule.NONE_WHEN_ALL_DEALT
+    return GridRow(
+        number=setup.number,
+        cards=setup.cards,
+        dealer=dealer,
+        trump=NO_TRUMP if no_turn else "",
+        players=(EMPTY,) * players,
+    )
+
+
+def _rules_line(game: Game) -> str:
+    parts = [game.variant.describe_schedule(len(game.players))]
+    parts.append("low score wins" if game.variant.winner is Winner.LOWEST else "high score wins")
+    if game.variant.dealer_hook:
+        parts.append("dealer hooked")
+    if game.stake_cents is not None:
+        parts.append(f"{format_cents(game.stake_cents)} a set")
+    return printable(", ".join(parts))
+
+
+def game_grid(game: Game) -> Grid:
+    """The pad of a game as far as it was played."""
+    sheet = game.sheet
+    names = printed_names(game.players)
+    printed = dict(zip(game.players, names, strict=True))
+    rows = [_played_row(result, game.players, printed[result.dealer]) for result in game.results]
+    if sheet.status is GameStatus.IN_PROGRESS:
+        for number in range(len(game.results) + 1, len(game.schedule) + 1):
+            setup = game.setup(number)
+            rows.append(_empty_row(setup, game.variant, len(names), printed[setup.dealer]))
+    return Grid(
+        title=printable(f"{game.variant.name}: {', '.join(game.players)}"),
+        subtitle=f"{_status_line(game)}. {_rules_line(game)}",
+        players=names,
+        rows=tuple(rows),
+        footer=_footer(game, printed),
+    )
+
+
+def _status_line(game: Game) -> str:
+    played, total = len(game.results), len(game.schedule)
+    if game.status is GameStatus.FINISHED:
+        return f"Finished: all {total} rounds played"
+    if game.status is GameStatus.ABANDONED:
+        return f"Ended early after round {played} of {total}"
+    return f"In progress: {played} of {total} rounds played"
+
+
+def _footer(game: Game, printed: dict[str, str]) -> tuple[str, ...]:
+    sheet = game.sheet
+    if not game.results:
+        return ()
+    standing_words = "Final standings" if sheet.winners else "Standings"
+    standings = ", ".join(f"{s.rank}. {printed[s.player]} {s.total}" for s in sheet.standings)
+    lines = [f"{standing_words}: {standings}"]
+    if sheet.winners:
+        winners = " and ".join(printed[player] for player in sheet.winners)
+        lines.append(
+            f"Winner: {winners}" if len(sheet.winners) == 1 else f"Tied winners: {winners}"
+        )
+    summary = sheet.settlement_summary()
+    if summary is not None:
+        lines.append(printable(summary.sets))
+        lines += [printable(line) for line in summary.payments]
+        lines += [printable(line) for line in summary.collections]
+        if summary.note:
+            lines.append(printable(summary.note))
+    else:
+        owed = sheet.owed_so_far()
+        sets = ", ".join(f"{printed[player]} {sheet.sets[player]}" for player in game.players)
+        lines.append(f"Sets: {sets}")
+        if owed is not None and game.status is GameStatus.IN_PROGRESS:
+            owing = ", ".join(f"{printed[p]} {format_cents(owed[p])}" for p in game.players)
+            lines.append(f"Owed so far: {owing}")
+    return tuple(lines)
+
+
+def blank_grid(variant: Variant, players: Sequence[str] | int) -> Grid:
+    """A blank pad for ``players`` (a count: seats numbered 1 to N; or the names, in seating
+    order, the first one dealing first). Checks the count and the names as a game would."""
+    if isinstance(players, int):
+        variant.check_player_count(players)
+        seats = [str(seat) for seat in range(1, players + 1)]
+        game = Game.start(variant, seats)
+        heads = tuple(f"{seat}." for seat in seats)
+        dealers = {seat: seat for seat in seats}
+    else:
+        game = Game.start(variant, list(players))
+        heads = printed_names(game.players)
+        dealers = dict(zip(game.players, heads, strict=True))
+    rows = []
+    for number in range(1, len(game.schedule) + 1):
+        setup = game.setup(number)
+        rows.append(_empty_row(setup, variant, len(heads), dealers[setup.dealer]))
+    return Grid(
+        title=printable(f"{variant.name}: score pad"),
+        subtitle=f"{len(heads)} players. {_rules_line(game)}",
+        players=heads,
+        rows=tuple(rows),
+        footer=(),
+    )

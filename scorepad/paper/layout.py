@@ -1,0 +1,98 @@
+"""The pad's geometry: paper sizes, and how the grid is fitted to the page.
+
+The pad is printed landscape, as the paper pads are: rounds down the side, a group of four
+columns (bid, took, points, total) for each player across. Everything here is arithmetic in
+millimetres and points, kept apart from the drawing so it can be checked on its own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class PaperSize(StrEnum):
+    LETTER = "letter"
+    A4 = "a4"
+
+
+PAPER_SIZES = tuple(size.value for size in PaperSize)
+
+DEFAULT_PAPER = PaperSize.LETTER
+"""The tables that play these games for nickels mostly print on Letter; A4 is a choice."""
+
+MARGIN_MM = 10.0
+"""Wide enough for any printer's unprintable edge."""
+
+FIXED_COLUMNS_MM = {"Round": 12.5, "Cards": 11.5, "Trump": 17.0}
+"""The round's own columns beside the dealer's (whose width follows the names)."""
+
+PLAYER_COLUMNS = ("Bid", "Took", "Pts", "Total")
+SHORT_PLAYER_COLUMNS = ("Bid", "Tk", "Pts", "Tot")
+"""The same heads where eight players leave each column too narrow for the words."""
+
+SUB_COLUMN_MAX_MM = 17.0
+"""A player's four columns stop growing here: a wider box is no easier to write in."""
+
+ROW_HEIGHT_MM = (4.2, 8.0)
+"""The shortest row that still takes a pencilled number, and the tallest worth printing."""
+
+DEALER_WIDTH_MM = (13.0, 30.0)
+
+
+def paper_size(text: str) -> PaperSize:
+    """A paper size by name, forgiving case.
+
+    >>> paper_size("A4"), paper_size(" Letter ")
+    (<PaperSize.A4: 'a4'>, <PaperSize.LETTER: 'letter'>)
+    >>> paper_size("legal")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'legal' is not a paper size; use letter or a4
+    """
+    try:
+        return PaperSize(text.strip().lower())
+    except ValueError:
+        raise ValueError(f"{text!r} is not a paper size; use {' or '.join(PAPER_SIZES)}") from None
+
+
+def font_size(players: int) -> float:
+    """The grid's type size in points: smaller as the columns get narrower.
+
+    >>> font_size(2), font_size(4), font_size(6), font_size(8)
+    (10.0, 9.0, 8.0, 7.0)
+    """
+    if players <= 3:
+        return 10.0
+    if players <= 4:
+        return 9.0
+    if players <= 6:
+        return 8.0
+    return 7.0
+
+
+@dataclass(frozen=True)
+class Rows:
+    """How the rounds are spread over pages."""
+
+    height: float
+    """Of one round's row, in mm."""
+    per_page: int
+    """Rounds on each page (the last page may have fewer)."""
+
+
+def fit_rows(rounds: int, first_page_mm: float, page_mm: float) -> Rows:
+    """Rows as tall as the page allows; on one page when the shortest rows fit, else as many
+    pages as it takes (``page_mm``: the room on a page after the first one).
+
+    >>> fit_rows(10, 150.0, 170.0)
+    Rows(height=8.0, per_page=10)
+    >>> fit_rows(25, 150.0, 170.0)
+    Rows(height=6.0, per_page=25)
+    >>> fit_rows(60, 150.0, 170.0)
+    Rows(height=4.2, per_page=40)
+    """
+    shortest, tallest = ROW_HEIGHT_MM
+    if rounds * shortest <= first_page_mm:
+        return Rows(min(tallest, first_page_mm / max(rounds, 1)), rounds)
+    return Rows(shortest, int(page_mm // shortest))

@@ -1,0 +1,208 @@
+"""The printable score pad (PDF), filled for a game or blank for a variant and a table.
+
+Laid out like the paper pad, landscape: the round's number, cards, dealer and trump down the
+left, then each player's bid, tricks taken, points and running total; the standings (and, in a
+game played for a stake, who pays whom) under the grid. It is one page whenever the rows fit
+at a height a pencil can write in; a longer schedule continues on further pages, each with the
+column heads again. Drawn with fpdf2's standard Helvetica: see :mod:`scorepad.paper.printable`
+for what happens to names outside its characters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from fpdf import FPDF
+
+from scorepad.engine import Game, Variant
+from scorepad.paper.grid import Grid, GridRow, blank_grid, game_grid
+from scorepad.paper.layout import (
+    DEALER_WIDTH_MM,
+    DEFAULT_PAPER,
+    FIXED_COLUMNS_MM,
+    MARGIN_MM,
+    PLAYER_COLUMNS,
+    SHORT_PLAYER_COLUMNS,
+    SUB_COLUMN_MAX_MM,
+    PaperSize,
+    fit_rows,
+    font_size,
+)
+from scorepad.paper.printable import PDF_ENCODING
+
+FONT = "helvetica"
+TITLE_PT = 13.0
+SUBTITLE_PT = 9.0
+PT_TO_MM = 25.4 / 72
+LINE_SPACING = 1.45
+"""Line height as a multiple of the type size."""
+RULE_GREY = 120
+
+
+def sheet_pdf(game: Game, paper: PaperSize = DEFAULT_PAPER) -> bytes:
+    """The game's score pad, filled as far as it was played (rounds still to play have their
+    number, cards and dealer, ready for a pencil)."""
+    return _PadWriter(game_grid(game), paper).write()
+
+
+def blank_pad_pdf(
+    variant: Variant, players: Sequence[str] | int, paper: PaperSize = DEFAULT_PAPER
+) -> bytes:
+    """A blank pad for a variant and a table: ``players`` is a count (the dealer column names
+    seats 1 to N) or the names in seating order (the first deals first). A count or a name
+    the variant cannot seat raises the engine's typed error."""
+    return _PadWriter(blank_grid(variant, players), paper).write()
+
+
+class _PadWriter:
+    """Draws one :class:`Grid` on as few pages as it fits."""
+
+    def __init__(self, grid: Grid, paper: PaperSize) -> None:
+        self.grid = grid
+        pdf = FPDF(orientation="landscape", unit="mm", format=paper.value)
+        pdf.core_fonts_encoding = PDF_ENCODING
+        pdf.set_margins(MARGIN_MM, MARGIN_MM, MARGIN_MM)
+        pdf.set_auto_page_break(auto=False)
+        pdf.set_creator("scorepad")
+        pdf.set_title(grid.title)
+        self.pdf = pdf
+        self.pt = font_size(len(grid.players))
+        self.line_mm = self.pt * PT_TO_MM * LINE_SPACING
+        self.widths = self._column_widths()
+
+    # --- measuring ---------------------------------------------------------------------------
+
+    def _text_width(self, text: str, *, bold: bool = False) -> float:
+        self.pdf.set_font(FONT, "B" if bold else "", self.pt)
+        return self.pdf.get_string_width(text)
+
+    def _column_widths(self) -> tuple[float, ...]:
+        """Round, cards, dealer, trump, then four per player."""
+        room = self.pdf.w - 2 * MARGIN_MM
+        low, high = DEALER_WIDTH_MM
+        dealer = max(
+            [self._text_width("Dealer", bold=True)]
+            + [self._text_width(row.dealer) for row in self.grid.rows]
+        )
+        dealer = min(high, max(low, dealer + 3))
+        fixed = (
+            FIXED_COLUMNS_MM["Round"],
+            FIXED_COLUMNS_MM["Cards"],
+            dealer,
+            FIXED_COLUMNS_MM["Trump"],
+        )
+        per_player = len(PLAYER_COLUMNS) * max(len(self.grid.players), 1)
+        sub = min(SUB_COLUMN_MAX_MM, (room - sum(fixed)) / per_player)
+        return fixed + (sub,) * per_player
+
+    @property
+    def _table_width(self) -> float:
+        return sum(self.widths)
+
+    @property
+    def _head_height(self) -> float:
+        return 2 * self.line_mm
+
+    @property
+    def _footer_height(self) -> float:
+        lines = len(self.grid.footer)
+        return 0.0 if not lines else 3.0 + lines * SUBTITLE_PT * PT_TO_MM * LINE_SPACING
+
+    def _bottom(self) -> float:
+        return self.pdf.h - MARGIN_MM
+
+    # --- drawing -----------------------------------------------------------------------------
+
+    def write(self) -> bytes:
+        pdf = self.pdf
+        pdf.add_page()
+        self._titles()
+        first_room = self._bottom() - pdf.get_y() - self._head_height - self._footer_height
+        later_room = self._bottom() - MARGIN_MM - self._head_height
+        rows = fit_rows(len(self.grid.rows), first_room, later_room)
+        self._column_heads()
+        for row in self.grid.rows:
+            if pdf.get_y() + rows.height > self._bottom() + 0.01:
+                pdf.add_page()
+                self._column_heads()
+            self._row(row, rows.height)
+        self._footer()
+        return bytes(pdf.output())
+
+    def _titles(self) -> None:
+        pdf = self.pdf
+        pdf.set_font(FONT, "B", TITLE_PT)
+        pdf.cell(0, TITLE_PT * PT_TO_MM * LINE_SPACING, self._clip(self.grid.title, pdf.epw))
+        pdf.ln()
+        pdf.set_font(FONT, "", SUBTITLE_PT)
+        pdf.cell(0, SUBTITLE_PT * PT_TO_MM * LINE_SPACING, self._clip(self.grid.subtitle, pdf.epw))
+        pdf.ln()
+        pdf.ln(1.5)
+
+    def _clip(self, text: str, width: float) -> str:
+        """``text`` cut with "…" to fit ``width`` in the current font."""
+        pdf = self.pdf
+        if pdf.get_string_width(text) <= width:
+            return text
+        while text and pdf.get_string_width(text + "…") > width:
+            text = text[:-1]
+        return text.rstrip() + "…"
+
+    def _column_heads(self) -> None:
+        """Two rows: the player's name over their four columns, then the columns' names."""
+        pdf = self.pdf
+        pdf.set_draw_color(0)
+        pdf.set_font(FONT, "B", self.pt)
+        fixed = self.widths[:4]
+        top = pdf.get_y()
+        for width, label in zip(fixed, ("Round", "Cards", "Dealer", "Trump"), strict=True):
+            pdf.cell(width, self._head_height, label, border=1, align="C")
+        sub = self.widths[4] if len(self.widths) > 4 else 0.0
+        group = sub * len(PLAYER_COLUMNS)
+        for name in self.grid.players:
+            pdf.cell(group, self.line_mm, self._clip(name, group - 2), border=1, align="C")
+        pdf.set_xy(MARGIN_MM + sum(fixed), top + self.line_mm)
+        pdf.set_font(FONT, "", self.pt)
+        fits = all(pdf.get_string_width(label) <= sub - 1 for label in PLAYER_COLUMNS)
+        for _ in self.grid.players:
+            for label in PLAYER_COLUMNS if fits else SHORT_PLAYER_COLUMNS:
+                pdf.cell(sub, self.line_mm, self._clip(label, sub - 1), border=1, align="C")
+        pdf.set_xy(MARGIN_MM, top + self._head_height)
+
+    def _row(self, row: GridRow, height: float) -> None:
+        pdf = self.pdf
+        pdf.set_font(FONT, "", self.pt)
+        top = pdf.get_y()
+        cells = [str(row.number), str(row.cards), row.dealer, row.trump]
+        for player in row.players:
+            cells += list(player)
+        for index, (width, text) in enumerate(zip(self.widths, cells, strict=True)):
+            align = "L" if index in (2, 3) else "C"
+            is_total = index >= 4 and (index - 4) % len(PLAYER_COLUMNS) == 3
+            pdf.set_font(FONT, "B" if is_total else "", self.pt)
+            pdf.cell(width, height, self._clip(text, width - 1.5), border=1, align=align)
+        self._group_rules(top, height)
+        pdf.set_xy(MARGIN_MM, top + height)
+
+    def _group_rules(self, top: float, height: float) -> None:
+        """A heavier line before each player's columns, as on the paper pad."""
+        pdf = self.pdf
+        pdf.set_line_width(0.5)
+        x = MARGIN_MM + sum(self.widths[:4])
+        for _ in range(len(self.grid.players) + 1):
+            pdf.line(x, top, x, top + height)
+            x += self.widths[4] * len(PLAYER_COLUMNS) if len(self.widths) > 4 else 0.0
+        pdf.set_line_width(0.2)
+
+    def _footer(self) -> None:
+        pdf = self.pdf
+        if not self.grid.footer:
+            return
+        line = SUBTITLE_PT * PT_TO_MM * LINE_SPACING
+        if pdf.get_y() + self._footer_height > self._bottom() + 0.01:
+            pdf.add_page()
+        pdf.ln(3.0)
+        for text in self.grid.footer:
+            pdf.set_font(FONT, "B" if text is self.grid.footer[0] else "", SUBTITLE_PT)
+            pdf.cell(0, line, self._clip(text, pdf.epw))
+            pdf.ln()
