@@ -1,0 +1,79 @@
+"""The score sheet as CSV: a row per round that reads back to the sheet's own numbers, names
+kept exactly, and nothing a spreadsheet would run."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from hypothesis import HealthCheck, given, settings
+
+from scorepad.engine import GOLF, Game
+from scorepad.paper import sheet_csv
+from tests.helpers import play, zero_round
+from tests.strategies import games
+
+
+def rows_of(text: str) -> list[list[str]]:
+    return list(csv.reader(io.StringIO(text, newline="")))
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=games())
+def test_each_round_reads_back_to_the_sheet(game: Game) -> None:
+    header, *rows = rows_of(sheet_csv(game))
+    assert header[:4] == ["round", "cards", "dealer", "trump"]
+    assert len(header) == 4 + 4 * len(game.players)
+    assert len(rows) == len(game.results)
+    for row, result in zip(rows, game.results, strict=True):
+        assert row[:2] == [str(result.number), str(result.cards)]
+        assert row[3] == (result.trump.value if result.trump else "no trump")
+        for seat, player in enumerate(game.players):
+            bid, took, points, total = row[4 + 4 * seat : 8 + 4 * seat]
+            assert header[4 + 4 * seat].endswith(" bid")
+            assert (int(bid), int(took), int(points), int(total)) == (
+                result.bids[player],
+                result.tricks[player],
+                result.points[player],
+                result.totals[player],
+            )
+
+
+def test_a_game_with_no_rounds_is_the_header_alone() -> None:
+    text = sheet_csv(Game.start("mormon-bridge", ["Ann", "Bob"]))
+    assert text.endswith("\r\n")
+    assert rows_of(text) == [
+        ["round", "cards", "dealer", "trump"]
+        + [
+            f"{name} {what}"
+            for name in ("Ann", "Bob")
+            for what in ("bid", "tricks", "points", "total")
+        ]
+    ]
+
+
+def test_names_that_a_spreadsheet_would_run_are_neutralised() -> None:
+    players = ["=1+1", "+Bob", "-Cat", "@SUM(A1)"]
+    game = Game.start("golf", players, first_dealer="=1+1")
+    game = game.record_round(zero_round(game))
+    header, row = rows_of(sheet_csv(game))
+    names = [header[4 + 4 * seat].removesuffix(" bid") for seat in range(4)]
+    assert names == ["'=1+1", "'+Bob", "'-Cat", "'@SUM(A1)"]
+    assert row[2] == "'=1+1"  # the dealer's cell too
+    assert not any(cell.startswith(("=", "+", "@")) for cell in header + row)
+
+
+def test_negative_numbers_stay_numbers() -> None:
+    """Only names are text cells; a negative score is a number and must not be quoted."""
+    rules = GOLF.with_changes(name="Harsh Golf", points_per_trick_missed=-2)
+    game = play(Game.start(rules, ["Ann", "Bob"], first_dealer="Bob"), [0, 0], [1, 0])
+    _, row = rows_of(sheet_csv(game))
+    assert row[4:8] == ["0", "1", "-2", "-2"]
+
+
+def test_unicode_names_are_kept_exactly() -> None:
+    game = Game.start("golf", ["Zoë", "李", "Ōta"], first_dealer="李")
+    game = game.record_round(zero_round(game))
+    header, row = rows_of(sheet_csv(game))
+    assert header[4] == "Zoë bid" and header[8] == "李 bid" and header[12] == "Ōta bid"
+    assert row[2] == "李"

@@ -1,0 +1,167 @@
+"""The printable score pad, read back with pypdf: the rounds as rows, the players' names, the
+standings and the money; a blank pad ready for a pencil on one page."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from pypdf import PdfReader
+
+from scorepad.engine import (
+    GOLF,
+    PRESETS,
+    DuplicateNameError,
+    Game,
+    PlayerCountError,
+    Variant,
+)
+from scorepad.paper import PaperSize, blank_pad_pdf, sheet_pdf
+from tests.helpers import play, zero_round
+
+MM_PER_POINT = 25.4 / 72
+
+
+def pages_of(data: bytes) -> list[str]:
+    assert data.startswith(b"%PDF-")
+    return [page.extract_text() for page in PdfReader(io.BytesIO(data)).pages]
+
+
+def lines_of(data: bytes) -> list[str]:
+    return [line for page in pages_of(data) for line in page.splitlines()]
+
+
+def round_lines(lines: list[str]) -> list[str]:
+    """The grid's rows: a round number, then the cards."""
+    return [line for line in lines if re.match(r"^\d+ \d+ ", line)]
+
+
+def played(game: Game, rounds: int | None = None) -> Game:
+    """The game with ``rounds`` more rounds played (all of them when ``None``)."""
+    for _ in range(len(game.schedule) - len(game.results) if rounds is None else rounds):
+        game = game.record_round(zero_round(game))
+    return game
+
+
+def test_a_finished_game_has_one_row_per_round_with_its_numbers() -> None:
+    game = played(Game.start("golf", ["Ann", "Bob", "Cat", "Dan"], first_dealer="Ann"))
+    assert game.sheet.finished
+    pages = pages_of(sheet_pdf(game))
+    assert len(pages) == 1
+    lines = pages[0].splitlines()
+    rows = round_lines(lines)
+    assert len(rows) == len(game.results) == 18
+    for line, result in zip(rows, game.results, strict=True):
+        cells = [str(result.number), str(result.cards), result.dealer, str(result.trump)]
+        for player in game.players:
+            cells += [
+                str(result.bids[player]),
+                str(result.tricks[player]),
+                str(result.points[player]),
+                str(result.totals[player]),
+            ]
+        assert line == " ".join(cells)
+    text = pages[0]
+    for name in game.players:
+        assert name in lines[2]  # the column heads name every player
+    assert "Final standings: " in text
+    assert "Finished: all 18 rounds played" in text
+
+
+def test_a_stake_game_prints_its_settlement() -> None:
+    rules = GOLF.with_changes(name="Short Golf", hand_sizes=(1, 1, 1))
+    game = Game.start(rules, ["Ann", "Bob", "Cat"], first_dealer="Cat", stake_cents=10)
+    for tricks in ([1, 0, 0], [0, 1, 0], [1, 0, 0]):  # set: Ann, Bob, Ann (low score wins)
+        game = play(game, [0, 0, 0], tricks)
+    text = "\n".join(pages_of(sheet_pdf(game)))
+    summary = game.sheet.settlement_summary()
+    assert summary is not None
+    assert summary.payments == ("Bob pays Ann 10¢",)
+    assert "Bob pays Ann 10¢" in text
+    assert "Ann collects 10¢ in all" in text
+    assert "Sets: Ann 2, Bob 1, Cat 0 (at 10¢ a set)" in text
+    assert "Winner: Ann" in text
+
+
+def test_a_game_in_progress_leaves_the_rounds_to_play_ready_for_a_pencil() -> None:
+    game = played(Game.start("mormon-bridge", ["Ann", "Bob", "Cat"], first_dealer="Cat"), 3)
+    rows = round_lines(lines_of(sheet_pdf(game)))
+    assert len(rows) == len(game.schedule) == 10
+    for number in range(4, 11):
+        setup = game.setup(number)
+        assert rows[number - 1] == f"{number} {setup.cards} {setup.dealer}"
+    assert "In progress: 3 of 10 rounds played" in "\n".join(lines_of(sheet_pdf(game)))
+
+
+def test_an_abandoned_game_prints_the_rounds_it_played() -> None:
+    game = played(Game.start("mormon-bridge", ["Ann", "Bob"]), 2).abandon()
+    lines = lines_of(sheet_pdf(game))
+    assert len(round_lines(lines)) == 2
+    assert any("Ended early after round 2 of 10" in line for line in lines)
+
+
+@pytest.mark.parametrize("key", list(PRESETS))
+def test_a_blank_pad_for_four_is_one_page_with_rounds_cards_and_dealers(key: str) -> None:
+    variant = PRESETS[key]
+    pages = pages_of(blank_pad_pdf(variant, 4))
+    assert len(pages) == 1
+    lines = pages[0].splitlines()
+    assert lines[2].startswith("Round Cards Dealer Trump 1. 2. 3. 4.")
+    game = Game.start(variant, ["1", "2", "3", "4"])
+    rows = round_lines(lines)
+    assert len(rows) == len(game.schedule)
+    for number, line in enumerate(rows, start=1):
+        setup = game.setup(number)
+        expected = f"{number} {setup.cards} {setup.dealer}"
+        # nothing is filled in but the no-trump of a round that deals every card
+        assert line in (expected, f"{expected} no trump")
+
+
+def test_a_blank_pad_with_names_deals_from_the_first_name() -> None:
+    lines = lines_of(blank_pad_pdf(PRESETS["scotch-bridge"], ["Ann", "Bob", "Cat", "Dan"]))
+    assert lines[2].startswith("Round Cards Dealer Trump Ann Bob Cat Dan")
+    rows = round_lines(lines)
+    assert rows[0] == "1 13 Ann no trump"  # all 52 cards dealt: no card is turned
+    assert rows[1] == "2 12 Bob"
+    assert rows[24] == "25 13 Ann no trump"
+
+
+def test_eight_players_fit_one_page() -> None:
+    names = ["Annabelle", "Bartholomew", "Catherine", "Dominique", "Evangeline", "F", "G", "H"]
+    game = played(Game.start("mormon-bridge", names))
+    assert len(pages_of(sheet_pdf(game))) == 1
+    assert len(pages_of(blank_pad_pdf(GOLF, 8))) == 1
+
+
+def test_names_outside_the_pdf_fonts_do_not_crash_and_stay_apart() -> None:
+    game = played(Game.start("golf", ["Zoë", "李", "王", "Łukasz"], first_dealer="Zoë"), 2)
+    text = "\n".join(pages_of(sheet_pdf(game)))
+    assert "Zoë" in text
+    assert "Lukasz" in text
+    assert "? (seat 2)" in text and "? (seat 3)" in text  # told apart by their seats
+    assert blank_pad_pdf(GOLF, ["李", "Zoë"]).startswith(b"%PDF-")
+
+
+def test_a_long_schedule_runs_onto_more_pages_with_the_heads_again() -> None:
+    rules = GOLF.with_changes(name="Marathon", hand_sizes=(1,) * 60)
+    pages = pages_of(blank_pad_pdf(rules, 3))
+    assert len(pages) > 1
+    assert all("Round Cards Dealer Trump" in page for page in pages)
+    numbers = [int(line.split()[0]) for line in round_lines(lines_of(blank_pad_pdf(rules, 3)))]
+    assert numbers == list(range(1, 61))
+
+
+@pytest.mark.parametrize(("paper", "width_mm"), [(PaperSize.A4, 297.0), (PaperSize.LETTER, 279.4)])
+def test_the_pad_is_landscape_on_the_paper_asked_for(paper: PaperSize, width_mm: float) -> None:
+    page = PdfReader(io.BytesIO(blank_pad_pdf(GOLF, 4, paper))).pages[0]
+    assert float(page.mediabox.width) * MM_PER_POINT == pytest.approx(width_mm, abs=0.5)
+    assert page.mediabox.width > page.mediabox.height
+
+
+def test_a_table_the_variant_cannot_seat_is_refused_with_the_engines_errors() -> None:
+    scotch: Variant = PRESETS["scotch-bridge"]
+    with pytest.raises(PlayerCountError, match="Scotch Bridge"):
+        blank_pad_pdf(scotch, 5)
+    with pytest.raises(DuplicateNameError):
+        blank_pad_pdf(GOLF, ["Ann", "ann"])
