@@ -16,9 +16,12 @@ Rules decided here:
   balance, 0 included, listed by name.
 * **Fewest transfers**: players who are level drop out; the others are split into as many
   groups as possible that each add up to zero, and each group of ``k`` settles with ``k - 1``
-  payments; that is the least possible (each payment can close at most one group's last two
-  balances), found exactly for up to :data:`EXACT_LIMIT` players with a balance, and by a
-  greedy match beyond. Never more than one payment fewer than the players with a balance.
+  payments. That is the least possible: the players linked by payments settle among
+  themselves, so they form groups adding up to zero, and ``k`` players need ``k - 1``
+  payments to be linked at all. Players whose balances cancel (one owes exactly what another
+  is owed) are paired first; the rest are searched exactly when there are up to
+  :data:`EXACT_LIMIT` of them, and settled by a greedy match beyond. Never more than one
+  payment fewer than the players with a balance.
   The same balances always give the same payments, in the same order.
 
 >>> from datetime import datetime
@@ -123,10 +126,12 @@ def fewest_transfers(balances: Mapping[str, int]) -> tuple[Payment, ...]:
         raise UnbalancedLedgerError(balances)
     players = sorted((name for name, cents in balances.items() if cents), key=_name_order)
     amounts = [balances[name] for name in players]
-    if len(players) <= EXACT_LIMIT:
-        groups = _zero_sum_groups(amounts)
-    else:
-        groups = [list(range(len(players)))]
+    groups, rest = _cancelling_pairs(amounts)
+    if len(rest) > EXACT_LIMIT:
+        groups.append(rest)  # settled greedily
+    elif rest:
+        found = _zero_sum_groups([amounts[index] for index in rest])
+        groups.extend([rest[place] for place in group] for group in found)
     payments: list[Payment] = []
     for group in groups:
         payments.extend(_settle_group(players, amounts, group))
@@ -136,6 +141,34 @@ def fewest_transfers(balances: Mapping[str, int]) -> tuple[Payment, ...]:
 
 def _name_order(name: str) -> tuple[str, str]:
     return (name_key(name), name)
+
+
+def _cancelling_pairs(amounts: list[int]) -> tuple[list[list[int]], list[int]]:
+    """Pairs of players whose balances cancel (one owes exactly what the other is owed), and
+    the indices of the rest.
+
+    Some fewest settlement always pays such a pair in one payment (had the two been in
+    different groups, one group of the pair and one of the rest would do as well; in one
+    bigger group, splitting it saves a payment), so they are paired before the search, which
+    then has fewer players to try.
+
+    >>> _cancelling_pairs([-5, 5, 5, -10, -5, 10, 3, -3])
+    ([[0, 1], [3, 5], [4, 2], [7, 6]], [])
+    >>> _cancelling_pairs([-5, 2, 3])
+    ([], [0, 1, 2])
+    """
+    pairs: list[list[int]] = []
+    paired: set[int] = set()
+    for debtor, cents in enumerate(amounts):
+        if cents >= 0:
+            continue
+        creditor = next(
+            (i for i, other in enumerate(amounts) if other == -cents and i not in paired), None
+        )
+        if creditor is not None:
+            pairs.append([debtor, creditor])
+            paired.update((debtor, creditor))
+    return pairs, [index for index in range(len(amounts)) if index not in paired]
 
 
 def _zero_sum_groups(amounts: list[int]) -> list[list[int]]:
