@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 
 from scorepad.store.errors import (
+    CurrencySymbolError,
     DamagedCopyError,
     GameIdError,
     GameNotFoundError,
@@ -37,6 +38,7 @@ from scorepad.store.models import (
     ListedStatus,
     RosterPlayer,
     SavedVariant,
+    Settings,
     StoredGame,
     UndoKind,
     UndoStep,
@@ -63,6 +65,7 @@ def recover_store(folder: str | os.PathLike[str], *, lock_timeout: float = 10.0)
 
 __all__ = [
     "KEEP",
+    "CurrencySymbolError",
     "DamagedCopyError",
     "GameIdError",
     "GameNotFoundError",
@@ -80,6 +83,7 @@ __all__ = [
     "RosterPlayer",
     "SameNameError",
     "SavedVariant",
+    "Settings",
     "StaleGameError",
     "Store",
     "StoreAccessError",

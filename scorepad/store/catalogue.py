@@ -8,7 +8,10 @@ Tables (TinyDB tables of the one durable file, see ``storage.py``):
   as the roster before each, for undo (a convenience: a row of the wrong shape is ignored);
 - ``house_rules``: :class:`SavedVariant` rows, the variants saved under their own names (truth);
 - ``games``: one :class:`CatalogueGame` row per readable game file, keyed by the game id read
-  as a number, with the file's signature: what the game list shows (rebuildable).
+  as a number, with the file's signature: what the game list shows, each player's result
+  (what stats and the money ledger sum) and the record's fingerprint (rebuildable);
+- ``settings``: one :class:`Settings` row, the table's settings such as the currency symbol
+  (truth).
 
 The roster and the house rules exist nowhere else, so the file keeps rolling backups and a
 damaged one is restored from them. The ``games`` rows are only a digest of ``games/*.json``:
@@ -26,11 +29,20 @@ from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 from tinydb import Query
+from tinydb.queries import QueryLike
 from tinydb.table import Table
 
-from scorepad.engine import name_key
+from scorepad.engine import GameResults, GameStatus, PlayerResult, Winner, name_key, player_results
 from scorepad.store.files import Signature
-from scorepad.store.models import GameSummary, ListedStatus, RosterPlayer, SavedVariant
+from scorepad.store.fingerprint import record_fingerprint
+from scorepad.store.models import (
+    GameSummary,
+    ListedStatus,
+    RosterPlayer,
+    SavedVariant,
+    Settings,
+    StoredGame,
+)
 from scorepad.store.roster import RosterChange
 from scorepad.store.storage import DurableJSONStorage
 
@@ -40,18 +52,21 @@ ROSTER = "roster"
 ROSTER_UNDO = "roster_undo"
 HOUSE_RULES = "house_rules"
 GAMES = "games"
+SETTINGS = "settings"
 
 SCHEMA_ROW = 1
 """Document id of the schema table's one row."""
 
 CATALOGUE_MAX_BYTES = 64 * 1024 * 1024
-"""The largest catalogue read: a games row is about 300 bytes, so this holds some 200,000
-games (a game file's cap, :data:`~scorepad.store.files.MAX_FILE_BYTES`, would hold 30,000)."""
+"""The largest catalogue read: a games row is about 1 to 3 KB with its players' results (most
+of it their bid tallies by hand size), so this holds some 30,000 games."""
 
 
 class CatalogueGame(BaseModel):
-    """A ``games`` row: a readable game's summary and the signature of the file it was made
-    from (a damaged game has no row: it is read again at every look)."""
+    """A ``games`` row: a readable game's summary, each player's result (what stats and the
+    ledger sum, see :mod:`scorepad.engine.results`), the record's fingerprint, and the
+    signature of the file it was made from (a damaged game has no row: it is read again at
+    every look)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -67,25 +82,62 @@ class CatalogueGame(BaseModel):
     created: datetime
     updated: datetime
     standing_totals: tuple[int, ...] = ()
+    results: tuple[PlayerResult, ...]
+    """Each player's part in the game, in seating order (schema 5)."""
+    lowest_wins: bool
+    """The variant's direction: Golf's lowest total wins (schema 5)."""
+    stake_cents: int | None
+    """The stake the game is played for, ``None`` for none (schema 5)."""
+    fingerprint: str
+    """:func:`~scorepad.store.fingerprint.record_fingerprint` of the game's record: finds a
+    record already stored with one query (schema 5)."""
 
     @classmethod
-    def of(cls, summary: GameSummary, signature: Signature) -> CatalogueGame:
-        fields = summary.model_dump(exclude={"problem", "recoverable"})
-        return cls(signature=signature, **fields)
+    def of(cls, stored: StoredGame, signature: Signature) -> CatalogueGame:
+        """The row of a stored game read from a file with ``signature``."""
+        game = stored.game
+        fields = stored.summary().model_dump(exclude={"problem", "recoverable"})
+        return cls(
+            signature=signature,
+            **fields,
+            results=player_results(game),
+            lowest_wins=game.variant.winner is Winner.LOWEST,
+            stake_cents=game.stake_cents,
+            fingerprint=record_fingerprint(stored.record),
+        )
 
     def listed(self) -> ListedGame:
-        """The row as the list uses it: a plain pair, its summary built without a second
+        """The row as the list uses it: a plain triple, its summary built without a second
         check (the row is valid), so that a list of thousands costs no model work."""
         fields = dict(self)
         signature = fields.pop("signature")
-        return ListedGame(signature, GameSummary.model_construct(**fields))
+        for name in ROW_ONLY:
+            fields.pop(name)
+        return ListedGame(signature, GameSummary.model_construct(**fields), self)
+
+    def game_results(self) -> GameResults:
+        """The row as stats and the ledger read it."""
+        return GameResults.model_construct(
+            game_id=self.id,
+            variant=self.variant,
+            status=GameStatus(self.status.value),
+            played_on=self.created,
+            lowest_wins=self.lowest_wins,
+            stake_cents=self.stake_cents,
+            results=self.results,
+        )
+
+
+ROW_ONLY = ("results", "lowest_wins", "stake_cents", "fingerprint")
+"""The fields of a row that the list's summary does not carry."""
 
 
 class ListedGame(NamedTuple):
-    """A game as the catalogue lists it: its file's signature and its summary."""
+    """A game as the catalogue lists it: its file's signature, its summary and its row."""
 
     signature: Signature
     summary: GameSummary
+    row: CatalogueGame
 
 
 _GAME_ROWS: TypeAdapter[dict[int, CatalogueGame]] = TypeAdapter(dict[int, CatalogueGame])
@@ -220,6 +272,16 @@ class Catalogue:
     def delete_house_rules(self, doc_ids: list[int]) -> None:
         self.table(HOUSE_RULES).remove(doc_ids=doc_ids)
 
+    # --- settings -----------------------------------------------------------------------------
+
+    def settings(self) -> Settings:
+        """The table's settings (the defaults until some are saved)."""
+        row = self.table(SETTINGS).get(doc_id=SCHEMA_ROW)
+        return Settings() if row is None else Settings.model_validate(dict(row))
+
+    def save_settings(self, settings: Settings) -> None:
+        self.table(SETTINGS).put_single(settings.model_dump(mode="json"))
+
     # --- games --------------------------------------------------------------------------------
 
     def games(self) -> dict[str, ListedGame] | None:
@@ -254,6 +316,10 @@ class Catalogue:
     def game_ids(self, status: ListedStatus) -> list[str]:
         """The ids of the games listed with ``status``."""
         return [row["id"] for row in self.table(GAMES).search(Query().status == status.value)]
+
+    def search_games(self, condition: QueryLike) -> list[dict[str, Any]]:
+        """The ``games`` rows (as stored: JSON values) that meet ``condition``."""
+        return [dict(row) for row in self.table(GAMES).search(condition)]
 
     def put_games(
         self,

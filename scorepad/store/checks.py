@@ -15,7 +15,8 @@ from pydantic import BaseModel, ValidationError
 
 from scorepad.engine import Game, ScorepadError
 from scorepad.store import schema
-from scorepad.store.models import RosterPlayer, SavedVariant, StoredGame
+from scorepad.store.errors import CurrencySymbolError
+from scorepad.store.models import RosterPlayer, SavedVariant, Settings, StoredGame
 from scorepad.store.storage import NewerSchemaDataError
 
 ONE = 1
@@ -67,9 +68,10 @@ def check_meta(data: dict[str, Any]) -> None:
 
 
 def check_catalogue(data: dict[str, Any]) -> None:
-    """``catalogue.json``: a known schema version, then every roster and house-rules row (the
-    truth it holds). Its ``games`` rows are only a digest of the game files: one of the wrong
-    shape makes the list read the game files again, it does not make the catalogue damaged."""
+    """``catalogue.json``: a known schema version, then every roster, house-rules and settings
+    row (the truth it holds). Its ``games`` rows are only a digest of the game files: one of
+    the wrong shape makes the list read the game files again, it does not make the catalogue
+    damaged."""
     row = data.get("schema", {}).get(str(ONE))
     found = row.get("version") if isinstance(row, dict) else None
     check_schema_version(found)
@@ -77,6 +79,10 @@ def check_catalogue(data: dict[str, Any]) -> None:
         raise ValueError(f"not a scorepad catalogue (schema version {found})")
     _check_rows(data, "roster", RosterPlayer, "roster entry")
     _check_rows(data, "house_rules", SavedVariant, "saved variant")
+    try:
+        _check_rows(data, "settings", Settings, "settings row")
+    except CurrencySymbolError as exc:
+        raise ValueError(f"its settings are not valid ({exc})") from None
 
 
 def _game_document(data: dict[str, Any]) -> dict[str, Any]:

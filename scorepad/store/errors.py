@@ -254,3 +254,13 @@ class NothingToUndoError(RosterError):
     def __init__(self) -> None:
         super().__init__("there is no roster change to undo")
 
+
+class CurrencySymbolError(StoreError):
+    """A currency symbol the settings refuse (empty, too long, invisible characters). Not a
+    ``ValueError`` on purpose: raised inside the :class:`~scorepad.store.models.Settings`
+    model, it then reaches the caller as itself rather than wrapped in a ValidationError."""
+
+    def __init__(self, symbol: str, reason: str) -> None:
+        self.symbol = symbol
+        self.reason = reason
+        super().__init__(f"the currency symbol {quoted(symbol)} cannot be used: {reason}")

@@ -9,19 +9,21 @@ code written against the protocol behaves as the store does.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import date
 from enum import Enum
 from pathlib import Path
 from typing import Protocol
 
-from scorepad.engine import Game, GameRecord, RoundDraft, RoundRecord, Variant
+from scorepad.engine import Game, GameRecord, GameResults, RoundDraft, RoundRecord, Variant
 from scorepad.store.errors import StoreFileError
 from scorepad.store.models import (
     GameSummary,
     ListedStatus,
     RosterPlayer,
     SavedVariant,
+    Settings,
     StoredGame,
     UndoStep,
 )
@@ -125,3 +127,27 @@ class Store(Protocol):
     def saved_variants(self) -> list[SavedVariant]: ...
     def save_variant(self, variant: Variant, *, replacing: str | None = None) -> SavedVariant: ...
     def delete_variant(self, name: str) -> None: ...
+
+    # records: stats, the ledger, finding a record; settings
+    def game_results(
+        self,
+        *,
+        variant: str | None = None,
+        since: date | None = None,
+        until: date | None = None,
+        game_ids: Sequence[str] | None = None,
+    ) -> list[GameResults]:
+        """Each readable game's results (oldest first) with ``variant`` (any case), started
+        from ``since`` to ``until`` (local days, both included), among ``game_ids`` (full ids;
+        one not stored: ``GameNotFoundError``): from the catalogue, not the game files."""
+        ...
+
+    def find_game_with_record(self, record: GameRecord) -> str | None:
+        """The id of a stored game with exactly this record (by its fingerprint), or ``None``."""
+        ...
+
+    def settings(self) -> Settings:
+        """The table's settings (the defaults until some are saved)."""
+        ...
+
+    def save_settings(self, settings: Settings) -> Settings: ...

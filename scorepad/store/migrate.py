@@ -24,14 +24,14 @@ from scorepad.store.catalogue import (
     SCHEMA,
     SCHEMA_ROW,
     Catalogue,
-    CatalogueGame,
     CatalogueTable,
     doc_id_of,
 )
 from scorepad.store.checks import check_meta
 from scorepad.store.damaged_files import parse_store_json
-from scorepad.store.files import read_store_file
+from scorepad.store.files import Signature, read_store_file
 from scorepad.store.index import parse_index
+from scorepad.store.models import GameSummary
 from scorepad.store.storage import DurableJSONStorage
 
 META = "meta.json"
@@ -85,9 +85,7 @@ def catalogue_from_meta(root: Path) -> None:
     """
     meta = _meta_storage(root).read() or {}
     games = {
-        str(doc_id_of(game_id)): CatalogueGame.of(entry.summary, entry.signature).model_dump(
-            mode="json"
-        )
+        str(doc_id_of(game_id)): _v3_row(entry.summary, entry.signature)
         for game_id, entry in _old_index(root).items()
         if entry.summary.status != "damaged"
     }
@@ -100,6 +98,14 @@ def catalogue_from_meta(root: Path) -> None:
     catalogue = root / "catalogue.json"
     DurableJSONStorage(catalogue, root=root, limit=CATALOGUE_MAX_BYTES).write(data)
     retire_meta(root)
+
+
+def _v3_row(summary: GameSummary, signature: Signature) -> dict[str, Any]:
+    """A ``games`` row as schema 3 wrote it: the summary and its file's signature. Later
+    migrations drop these rows (made again from the game files with what each later schema
+    adds), so the move keeps them only as they were."""
+    fields = summary.model_dump(mode="json", exclude={"problem", "recoverable"})
+    return {"signature": list(signature), **fields}
 
 
 def forget_game_rows(root: Path) -> None:

@@ -6,10 +6,19 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from enum import StrEnum
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
 
-from scorepad.engine import Game, GameRecord, GameStatus, RoundDraft, RoundRecord, Variant
+from scorepad.engine import (
+    Game,
+    GameRecord,
+    GameStatus,
+    RoundDraft,
+    RoundRecord,
+    Variant,
+    is_unsafe,
+)
 from scorepad.store import schema
+from scorepad.store.errors import CurrencySymbolError
 
 
 class ListedStatus(StrEnum):
@@ -173,3 +182,38 @@ class SavedVariant(BaseModel):
     @property
     def name(self) -> str:
         return self.variant.name
+
+
+CURRENCY_SYMBOL_MAX = 3
+"""The longest currency symbol: "$", "€", "kr", "CHF" fit; a word would crowd the amounts."""
+
+
+class Settings(BaseModel):
+    """The table's own settings, kept in the catalogue's ``settings`` table (truth: they exist
+    nowhere else). Amounts are always kept in whole cents; the symbol only says how they
+    are shown."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    currency_symbol: str = "$"
+    """Shown before amounts ("$0.45"): 1 to :data:`CURRENCY_SYMBOL_MAX` characters, none of
+    them invisible or a control character."""
+
+    @field_validator("currency_symbol", mode="before")
+    @classmethod
+    def _check_symbol(cls, value: object) -> object:
+        # CurrencySymbolError is no ValueError, so pydantic lets it through as itself: the
+        # caller gets the typed error with its one-line message, not a ValidationError.
+        if not isinstance(value, str):
+            raise CurrencySymbolError(repr(value), "it must be text")
+        if not value:
+            raise CurrencySymbolError(value, "it is empty; type a symbol such as $ or €")
+        if len(value) > CURRENCY_SYMBOL_MAX:
+            raise CurrencySymbolError(
+                value, f"it is longer than {CURRENCY_SYMBOL_MAX} characters; shorten it"
+            )
+        if any(is_unsafe(char) or char.isspace() for char in value):
+            raise CurrencySymbolError(
+                value, "it holds a space or an invisible character; type a visible symbol"
+            )
+        return value

@@ -26,11 +26,17 @@ keep. A version-3 draft simply has no marks (it counts the tricks at the end, as
 did), so the migration changes no file; the bump makes an older scorepad refuse a game with
 marks with "update scorepad" instead of calling it damaged.
 
+Version 5 gives the catalogue's ``games`` rows what player records and the money ledger read
+without opening a game file: each player's result (:class:`~scorepad.engine.PlayerResult`),
+the variant's direction, the stake and the record's fingerprint (to find a record already
+stored); and a ``settings`` table (the currency symbol). The migration drops the rows, which
+are made again from the game files at the next look; no game file changes.
+
 A migration from version *n* takes the store folder to version *n + 1*; each is applied under
 the store lock, after a backup of every file it touches (the ordinary write path makes those).
-``tests/store/fixtures/v1``, ``v2`` and ``v3`` hold stores written by versions 1 to 3 that
-every later version must still open. ``tests/store/schema_v4.json`` is the JSON schema of every
-stored model at this version: a stored model that changes without a bump fails a test.
+``tests/store/fixtures/v1`` to ``v4`` hold stores written by versions 1 to 4 that every later
+version must still open. ``tests/store/schema_v5.json`` is the JSON schema of every stored model
+at this version: a stored model that changes without a bump fails a test.
 """
 
 from __future__ import annotations
@@ -38,7 +44,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 Migration = Callable[[Path], None]
 
@@ -67,10 +73,20 @@ def _drafts_gain_trick_marks(folder: Path) -> None:
     forget_game_rows(folder)
 
 
+def _rows_gain_results(folder: Path) -> None:
+    """4 → 5: the list's rows gain the players' results, the variant's direction, the stake
+    and the record's fingerprint; they are dropped here and made again from the game files
+    at the next look. The new ``settings`` table starts empty (the defaults)."""
+    from scorepad.store.migrate import forget_game_rows
+
+    forget_game_rows(folder)
+
+
 MIGRATIONS: dict[int, Migration] = {
     1: _games_gain_undo_steps,
     2: _catalogue_from_meta,
     3: _drafts_gain_trick_marks,
+    4: _rows_gain_results,
 }
 """``MIGRATIONS[n]`` migrates a version-``n`` store folder to version ``n + 1``."""
 

@@ -17,17 +17,22 @@ import os
 import stat
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
-from datetime import UTC, datetime
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from datetime import UTC, date, datetime, timedelta
+from datetime import time as time_of_day
 from pathlib import Path
+from typing import NamedTuple
 
 from filelock import FileLock, Timeout
 from pydantic import ValidationError
+from tinydb import Query
+from tinydb.queries import QueryLike
 
 from scorepad.engine import (
     PRESETS,
     Game,
     GameRecord,
+    GameResults,
     RoundDraft,
     RoundRecord,
     ScorepadError,
@@ -57,6 +62,7 @@ from scorepad.store.files import (
     is_read_only_error,
     read_store_file,
 )
+from scorepad.store.fingerprint import record_fingerprint
 from scorepad.store.ids import checked_game_id, checked_prefix, game_id_of, new_game_id
 from scorepad.store.interface import KEEP, GameChange, Keep
 from scorepad.store.migrate import run_migrations, schema_on_disk
@@ -67,6 +73,7 @@ from scorepad.store.models import (
     ListedStatus,
     RosterPlayer,
     SavedVariant,
+    Settings,
     StoredGame,
     UndoStep,
     now,
@@ -75,6 +82,43 @@ from scorepad.store.records import GameFile
 from scorepad.store.storage import access_error
 
 EPOCH = datetime.fromtimestamp(0, UTC)
+
+
+def local_midnight(day: date) -> datetime:
+    """The start of ``day`` on this computer's clock, as an aware time."""
+    return datetime.combine(day, time_of_day.min).astimezone()
+
+
+def results_condition(
+    *,
+    variant: str | None,
+    since: date | None,
+    until: date | None,
+    game_ids: Sequence[str] | None,
+) -> QueryLike:
+    """The TinyDB query on ``games`` rows for :meth:`TinyDBStore.game_results`. Dates are the
+    days of this computer's clock (an evening that runs past midnight UTC is still that
+    evening); a game's start is kept in UTC, so each bound becomes an instant."""
+    row = Query()
+    condition: QueryLike = row.noop()
+    if variant is not None:
+        key = variant.casefold()
+        condition &= row.variant.test(lambda name: isinstance(name, str) and name.casefold() == key)
+    if since is not None:
+        start = local_midnight(since)
+        condition &= row.created.test(lambda text: _started(text) >= start)
+    if until is not None:
+        end = local_midnight(until + timedelta(days=1))
+        condition &= row.created.test(lambda text: _started(text) < end)
+    if game_ids is not None:
+        condition &= row.id.one_of(list(game_ids))
+    return condition
+
+
+def _started(text: object) -> datetime:
+    """A row's start time (rows are checked when read, so this is the text pydantic wrote)."""
+    return datetime.fromisoformat(str(text))
+
 
 KNOWN_GAMES_KEPT = 64
 
@@ -132,6 +176,37 @@ def game_files(folder: Path) -> dict[str, Signature]:
         if is_regular(status.st_mode):
             found[game_id] = (status.st_ino, status.st_mtime_ns, status.st_size)
     return found
+
+
+def damaged_summary(game_id: str, problem: StoreFileError) -> GameSummary:
+    """The list's line for a game whose file cannot be used, saying why."""
+    return GameSummary(
+        id=game_id,
+        variant="?",
+        players=(),
+        status=DAMAGED,
+        rounds_played=0,
+        rounds_total=0,
+        leaders=(),
+        winners=(),
+        created=None,
+        updated=None,
+        problem=str(problem),
+        recoverable=problem.recoverable,
+    )
+
+
+class Refreshed(NamedTuple):
+    """The games on disk as a look at them found them (see
+    :meth:`TinyDBStore._refreshed_catalogue`)."""
+
+    rows: dict[str, ListedGame]
+    damaged: list[GameSummary]
+    up_to_date: bool
+    """The catalogue file holds exactly ``rows``: a query on it answers for every game."""
+    unwritten: frozenset[str]
+    """Ids of rows the catalogue file does not hold as they are now (all of them when it
+    could not be read): a query on the file does not answer for these."""
 
 
 class TinyDBStore:
@@ -393,10 +468,16 @@ class TinyDBStore:
         return [row.summary for row in rows.values() if row.summary.status is status]
 
     def _refreshed_rows(self) -> tuple[dict[str, ListedGame], list[GameSummary], bool]:
+        """:meth:`_refreshed_catalogue` without the ids of the rows left unwritten."""
+        refreshed = self._refreshed_catalogue()
+        return refreshed.rows, refreshed.damaged, refreshed.up_to_date
+
+    def _refreshed_catalogue(self) -> Refreshed:
         """The catalogue's rows of the games on disk, kept where their file is unchanged and
         made again from the file where it changed, with the catalogue brought up to date in
-        one write; the summaries of the damaged games; and whether the catalogue now holds
-        exactly those rows.
+        one write; the summaries of the damaged games; whether the catalogue now holds
+        exactly those rows; and the ids of the rows it does not hold as they are now (made
+        again but not written yet, see :func:`_worth_writing`).
 
         Only good summaries are catalogued: a damaged game is read again each time, so that
         fixing what was wrong (a file's permissions, say, which leave its signature as it
@@ -421,14 +502,14 @@ class TinyDBStore:
             row = rows.get(game_id)
             if row is not None and row.signature == signature:
                 continue
-            summary = self._summarize(game_id)
-            if summary is not None and summary.status is not DAMAGED:
-                changed.append(CatalogueGame.of(summary, signature))
+            made = self._row_of(game_id, signature)
+            if isinstance(made, CatalogueGame):
+                changed.append(made)
                 continue
             if row is not None:
                 gone.append(game_id)
-            if summary is not None:
-                damaged.append(summary)
+            if made is not None:
+                damaged.append(made)
         for game_id in gone:
             del rows[game_id]
         rows.update((row.id, row.listed()) for row in changed)
@@ -440,7 +521,8 @@ class TinyDBStore:
                 up_to_date = True
         if lost:
             self._add_to_roster([name for row in rows.values() for name in row.summary.players])
-        return rows, damaged, up_to_date
+        unwritten = frozenset(rows if found is None else (row.id for row in changed))
+        return Refreshed(rows, damaged, up_to_date, frozenset() if up_to_date else unwritten)
 
     def _games_on_disk(self) -> Mapping[str, Signature]:
         """:func:`game_files`, or its last answer when the folder cannot have changed since.
@@ -466,28 +548,92 @@ class TinyDBStore:
         self._last_look = (folder, looked_at, files)
         return files
 
-    def _summarize(self, game_id: str) -> GameSummary | None:
-        """A game's summary, a damaged one saying why it cannot be read, or ``None`` for a
-        game gone meanwhile (or replaced by something that is not a file)."""
+    def _row_of(self, game_id: str, signature: Signature) -> CatalogueGame | GameSummary | None:
+        """A game's catalogue row, a damaged summary saying why it cannot be read, or ``None``
+        for a game gone meanwhile (or replaced by something that is not a file)."""
         try:
-            return self._read_game(game_id).summary()
+            return CatalogueGame.of(self._read_game(game_id), signature)
         except GameNotFoundError:
             return None
         except StoreFileError as exc:
-            return GameSummary(
-                id=game_id,
-                variant="?",
-                players=(),
-                status=DAMAGED,
-                rounds_played=0,
-                rounds_total=0,
-                leaders=(),
-                winners=(),
-                created=None,
-                updated=None,
-                problem=str(exc),
-                recoverable=exc.recoverable,
-            )
+            return damaged_summary(game_id, exc)
+
+    # --- records: stats, the ledger, finding a record -------------------------------------------
+
+    def game_results(
+        self,
+        *,
+        variant: str | None = None,
+        since: date | None = None,
+        until: date | None = None,
+        game_ids: Sequence[str] | None = None,
+    ) -> list[GameResults]:
+        """Each game's results as stats and the ledger read them, oldest game first: of the
+        games played with ``variant`` (its name in any case), started on or after ``since``
+        and on or before ``until`` (local dates, both days included), among ``game_ids``
+        (full ids; one that is no readable game is refused with :class:`GameNotFoundError`).
+
+        Answered from the catalogue's rows with a TinyDB query; a game file is read only
+        when its row is stale (as for the list). Damaged games have no results.
+        """
+        ids = None if game_ids is None else [checked_game_id(game_id) for game_id in game_ids]
+        condition = results_condition(variant=variant, since=since, until=until, game_ids=ids)
+        with self._locked(write=False):
+            refreshed = self._refreshed_catalogue()
+            rows = refreshed.rows
+            if ids is not None:
+                missing = [game_id for game_id in ids if game_id not in rows]
+                if missing:
+                    raise GameNotFoundError(missing[0])
+            matching = self._matching_ids(condition, refreshed)
+        found = [rows[game_id].row for game_id in matching]
+        found.sort(key=lambda row: (row.created, row.id))
+        return [row.game_results() for row in found]
+
+    def _matching_ids(self, condition: QueryLike, refreshed: Refreshed) -> list[str]:
+        """The ids of the games whose rows meet ``condition``: asked of the catalogue file for
+        the rows it holds as they are, tested here on the rows it does not (yet)."""
+        rows, unwritten = refreshed.rows, refreshed.unwritten
+        queried: list[str] = []
+        if len(unwritten) < len(rows):
+            try:
+                documents = self._catalogue.search_games(condition)
+            except StoreFileError:  # unreadable since: every row is tested here
+                unwritten = frozenset(rows)
+            else:
+                queried = [
+                    row["id"]
+                    for row in documents
+                    if row.get("id") in rows and row["id"] not in unwritten
+                ]
+        tested = [
+            game_id for game_id in unwritten if condition(rows[game_id].row.model_dump(mode="json"))
+        ]
+        return queried + tested
+
+    def find_game_with_record(self, record: GameRecord) -> str | None:
+        """The id of a stored game whose record is exactly ``record`` (by its fingerprint: the
+        same players, rounds, stake and rules, whatever order the JSON was written in), or
+        ``None``; so an import or a restore stores a record once."""
+        fingerprint = record_fingerprint(record)
+        condition = Query().fingerprint == fingerprint
+        with self._locked(write=False):
+            matching = self._matching_ids(condition, self._refreshed_catalogue())
+        return min(matching) if matching else None
+
+    # --- settings -----------------------------------------------------------------------------
+
+    def settings(self) -> Settings:
+        """The table's settings (the defaults until some are saved)."""
+        with self._locked(write=False):
+            return self._catalogue.settings()
+
+    def save_settings(self, settings: Settings) -> Settings:
+        """Keep ``settings`` (a bad value never gets this far: the :class:`Settings` model
+        refuses it with a typed error when it is made)."""
+        with self._locked():
+            self._catalogue.save_settings(settings)
+        return settings
 
     # --- roster -------------------------------------------------------------------------------
 

@@ -101,17 +101,18 @@ def test_opening_runs_each_missing_migration_once_in_order(
 
         return migrate
 
-    def to_v5(folder: Path) -> None:
+    def to_v6(folder: Path) -> None:
         assert (folder / "catalogue.json").exists(), "migrations run in order"
-        ran.append(4)
+        ran.append(5)
 
-    monkeypatch.setattr(schema, "SCHEMA_VERSION", 5)
-    monkeypatch.setattr(schema, "MIGRATIONS", {1: step(1), 2: step(2), 3: step(3), 4: to_v5})
+    monkeypatch.setattr(schema, "SCHEMA_VERSION", 6)
+    steps = {1: step(1), 2: step(2), 3: step(3), 4: step(4), 5: to_v6}
+    monkeypatch.setattr(schema, "MIGRATIONS", steps)
     store = TinyDBStore(root)
-    assert ran == [1, 2, 3, 4]
-    assert json.loads((root / "catalogue.json").read_text())["schema"]["1"]["version"] == 5
+    assert ran == [1, 2, 3, 4, 5]
+    assert json.loads((root / "catalogue.json").read_text())["schema"]["1"]["version"] == 6
     TinyDBStore(root)
-    assert ran == [1, 2, 3, 4], "an up-to-date store is not migrated again"
+    assert ran == [1, 2, 3, 4, 5], "an up-to-date store is not migrated again"
     assert len(store.list_games()) == 3
 
 
@@ -125,7 +126,7 @@ def test_a_missing_migration_step_is_named(tmp_path: Path, monkeypatch: pytest.M
 def test_new_stores_are_written_at_the_current_version(tmp_path: Path) -> None:
     TinyDBStore(tmp_path)
     catalogue = json.loads((tmp_path / "catalogue.json").read_text())
-    assert catalogue["schema"]["1"]["version"] == schema.SCHEMA_VERSION == 4
+    assert catalogue["schema"]["1"]["version"] == schema.SCHEMA_VERSION == 5
     assert not (tmp_path / "meta.json").exists() and not (tmp_path / "index.json").exists()
 
 
@@ -176,7 +177,8 @@ def test_a_store_written_by_schema_3_opens_with_its_round_counting_the_tricks_at
     root = copy_of("v3", tmp_path)
     before = {path.name: path.read_bytes() for path in (root / "games").iterdir()}
     store = TinyDBStore(root)
-    assert json.loads((root / "catalogue.json").read_text())["schema"]["1"]["version"] == 4
+    version = json.loads((root / "catalogue.json").read_text())["schema"]["1"]["version"]
+    assert version == schema.SCHEMA_VERSION
     assert {path.name: path.read_bytes() for path in (root / "games").iterdir()} == before
     listed = {s.variant: s for s in store.list_games()}
     mormon = store.load_game(listed["Mormon Bridge"].id)
@@ -193,4 +195,4 @@ def test_a_store_written_by_schema_3_opens_with_its_round_counting_the_tricks_at
     )
     store.update_game(mormon.id, lambda game: game, draft=marked)
     again = TinyDBStore(root).load_game(mormon.id)
-    assert (again.schema_version, again.draft) == (4, marked)
+    assert (again.schema_version, again.draft) == (schema.SCHEMA_VERSION, marked)

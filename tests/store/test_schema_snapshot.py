@@ -18,13 +18,14 @@ from pydantic import BaseModel
 
 from scorepad.store import schema
 from scorepad.store.catalogue import CatalogueGame
-from scorepad.store.models import RosterPlayer, SavedVariant, StoredGame
+from scorepad.store.models import RosterPlayer, SavedVariant, Settings, StoredGame
 
 STORED_MODELS: dict[str, type[BaseModel]] = {
     "games/<id>.json: game": StoredGame,
     "catalogue.json: roster": RosterPlayer,
     "catalogue.json: house_rules": SavedVariant,
     "catalogue.json: games": CatalogueGame,
+    "catalogue.json: settings": Settings,
 }
 """Every model written to disk (a game's record, round being entered and undo steps are
 inside :class:`StoredGame`; a saved variant's rules inside :class:`SavedVariant`)."""
