@@ -92,7 +92,8 @@ def test_a_long_name_is_cut_short_on_screen_and_whole_in_its_accessible_name(
     session = session_after(app, EIGHT, rounds=1)
     drawn = [sheet_panel(app.game, session), leaderboard(session)]
     texts = [c for root in drawn for c in walk(root) if isinstance(c, ft.Text) and c.value == LONG]
-    assert len(texts) == 3  # the standings, the sheet's column head, the leaderboard chip
+    # the standings, the sheet's column head, the running totals chart's legend, the chip
+    assert len(texts) == 4
     for text in texts:
         assert text.overflow == ft.TextOverflow.ELLIPSIS and text.max_lines in (1, 2)
         assert text.semantics_label == LONG

@@ -6,6 +6,7 @@ import flet as ft
 
 from scorepad.engine import RoundResult, Winner, spoken_list
 from scorepad.ui.state import GameController, GameSession, ScorepadApp
+from scorepad.ui.views.charts import running_totals_chart
 from scorepad.ui.views.common import SUIT_COLORS, SUIT_FONT, bounded_name, heading, tagged
 
 STANDINGS_MAX_WIDTH = 420
@@ -309,7 +310,29 @@ def score_cell(result: RoundResult, player: str, width: float, shared: bool) -> 
 
 
 def sheet_panel(game: GameController, session: GameSession) -> ft.Control:
-    return ft.Column([standings_table(session), rounds_table(game, session)], spacing=12)
+    parts = [standings_table(session), rounds_table(game, session)]
+    chart = running_totals_chart(
+        session.sheet, sheet_room(session), low_wins=session.game.variant.winner is Winner.LOWEST
+    )
+    if chart is not None:
+        parts.append(chart)
+    return ft.Column(parts, spacing=12)
+
+
+ROUND_PANEL = 460 + 24
+"""The round's panel and the gap beside the sheet when they sit side by side (game.py)."""
+
+
+def sheet_room(session: GameSession) -> float:
+    """The width the sheet has: the window's less the padding, or beside the round's panel
+    on a wide window while a round is being entered."""
+    from scorepad.ui.views.game import WIDE  # game.py draws this module's panel
+
+    width = window_width()
+    room = width - PAGE_PADDING
+    if session.entry is not None and width >= WIDE:
+        room -= ROUND_PANEL
+    return room
 
 
 def results_panel(app: ScorepadApp, session: GameSession) -> ft.Control:

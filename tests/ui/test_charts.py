@@ -1,0 +1,291 @@
+"""Charts as numbers (ticks, scaling, summaries) and as drawn: the sheet's running totals chart
+has a line per player through the sheet's own totals, and every series colour stands out from
+both themes' backgrounds."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from datetime import UTC, datetime
+
+import flet as ft
+import flet.canvas as cv
+import pytest
+
+from scorepad.engine import GameResults, GameStatus, HandTally, PlayerResult, PlayerStats
+from scorepad.ui.state import GameTab, ScorepadApp
+from scorepad.ui.state.charts import (
+    MARKERS,
+    MOST_TICKS,
+    SERIES_COLOURS,
+    Outcome,
+    Tally,
+    Values,
+    accuracy_by_hand,
+    line_chart,
+    nice_ticks,
+    outcomes_of,
+    results_over_time,
+    running_totals,
+    ticks_within,
+)
+from scorepad.ui.views.app import DARK_SCHEME, LIGHT_SCHEME
+from scorepad.ui.views.charts import accuracy_by_hand_chart, results_over_time_chart
+from tests.ui.driving import play_round, start
+from tests.ui.flet_session import ViewDriver
+from tests.ui.test_contrast import contrast
+from tests.ui.test_sheet_view import walk
+
+# --- ticks ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(200))
+def test_ticks_are_round_evenly_spaced_and_bracket_the_data(seed: int) -> None:
+    rng = random.Random(seed)
+    low = rng.randint(-500, 300)
+    high = low + rng.choice([0, 1, 3, 7, 18, 54, 99, 230, 1234])
+    ticks = nice_ticks(low, high)
+    assert ticks[0] <= low and ticks[-1] >= high
+    steps = {b - a for a, b in itertools.pairwise(ticks)}
+    assert len(steps) == 1, ticks
+    step = steps.pop()
+    assert step >= 1 and str(int(step)).strip("0") in ("1", "2", "5"), step
+    assert all(t == int(t) and t % step == 0 for t in ticks)
+    assert len(ticks) <= MOST_TICKS + 2
+    # the range wastes no more than a step at either end
+    assert low - ticks[0] <= step and ticks[-1] - high <= step
+
+
+def test_x_ticks_stay_within_the_rounds_played() -> None:
+    assert ticks_within(0, 18) == (0, 5, 10, 15)
+    assert ticks_within(0, 1) == (0, 1)
+    assert ticks_within(1, 40) == (10, 20, 30, 40)
+
+
+# --- scaling --------------------------------------------------------------------------------
+
+
+def test_points_are_scaled_into_the_box_with_the_ends_on_its_edges() -> None:
+    chart = line_chart(
+        [Values("Ann", ((0, 0), (1, 13), (2, 26))), Values("Bob", ((0, 0), (1, -7), (2, 41)))],
+        width=366,
+        summary="-",
+        x_title="round",
+        y_title="total",
+    )
+    box = chart.box
+    assert 0 < box.left < box.right <= 366 and 0 < box.top < box.bottom <= chart.height
+    assert [t.value for t in chart.y_ticks] == [-10, 0, 10, 20, 30, 40, 50]
+    bottom, top = chart.y_ticks[0], chart.y_ticks[-1]
+    assert bottom.at == box.bottom and top.at == box.top
+    for series in chart.series:
+        assert series.points[0].x == box.left and series.points[-1].x == box.right
+        assert all(box.holds(p.x, p.y) for p in series.points)
+    bob = chart.series[1].points
+    # linear: 41 is 51/60 of the way from -10 to 50
+    assert bob[2].y == pytest.approx(box.bottom - box.height * 51 / 60)
+    assert chart.zero == pytest.approx(box.bottom - box.height * 10 / 60)
+    assert [s.colour for s in chart.series] == list(SERIES_COLOURS[:2])
+    assert [s.marker for s in chart.series] == list(MARKERS[:2])
+
+
+def test_every_series_colour_stands_out_on_both_themes() -> None:
+    """Lines and markers are graphics: WCAG asks 3:1 against what they are drawn on."""
+    for scheme in (LIGHT_SCHEME, DARK_SCHEME):
+        for background in (scheme.surface, scheme.surface_container_low):
+            assert isinstance(background, str)
+            for colour in SERIES_COLOURS:
+                assert contrast(colour, background) >= 3, (colour, background)
+    assert len(set(SERIES_COLOURS)) == len(SERIES_COLOURS) == len(set(MARKERS)) == 8
+
+
+# --- the game's running totals ---------------------------------------------------------------
+
+
+def test_running_totals_follow_the_sheet_round_by_round(app: ScorepadApp) -> None:
+    start(app, "mormon-bridge", ["Ann", "Bob", "Cat"], dealer="Cat")
+    play_round(app, bids={"Ann": 2, "Bob": 0, "Cat": 0}, tricks={"Ann": 7, "Bob": 0, "Cat": 0})
+    play_round(app)
+    session = app.game.session
+    assert session is not None
+    sheet = session.sheet
+    chart = running_totals(sheet, width=366)
+    assert [s.name for s in chart.series] == ["Ann", "Bob", "Cat"]
+    for series in chart.series:
+        expected = [(0, 0)] + [(r.number, r.totals[series.name]) for r in sheet.rounds]
+        assert [(p.x_value, p.y_value) for p in series.points] == expected
+    assert [t.label for t in chart.x_ticks] == ["0", "1", "2"]
+    standings = ", ".join(f"{s.player} {s.total}" for s in sheet.standings)
+    assert chart.summary == f"Running totals after 2 rounds: {standings}."
+
+
+@pytest.mark.asyncio
+async def test_the_sheet_shows_the_running_totals_chart_once_a_round_is_recorded(
+    app: ScorepadApp,
+) -> None:
+    driver = ViewDriver(app)  # a phone: 390 x 844
+    try:
+        await driver.settle()
+        start(app, "golf", ["Ann", "Bob", "Cat", "Dan"])
+        app.game.show_tab(GameTab.SHEET)
+        await driver.settle()
+        assert driver.has("standings") and not driver.has("running-totals-chart")
+        play_round(app)
+        play_round(app)
+        app.game.show_tab(GameTab.SHEET)
+        await driver.settle()
+        session = app.game.session
+        assert session is not None
+        chart = driver.tagged("running-totals-chart")
+        named = next(
+            c
+            for c in driver.controls()
+            if isinstance(c, ft.Semantics) and c.identifier == "running-totals-chart"
+        )
+        totals = ", ".join(f"{s.player} {s.total}" for s in session.sheet.standings)
+        assert named.label == f"Running totals after 2 rounds (low score wins): {totals}."
+        assert isinstance(chart, cv.Canvas)
+        assert chart.width is not None and chart.width <= 390 - 24
+        lines = [s for s in chart.shapes if isinstance(s, cv.Path) and len(s.elements) == 3]
+        assert [line.paint.color for line in lines] == list(SERIES_COLOURS[:4])
+        legend = driver.tagged("running-totals-chart-legend")
+        names = [c.value for c in walk(legend) if isinstance(c, ft.Text)]
+        assert names == ["Ann", "Bob", "Cat", "Dan"]
+    finally:
+        driver.close()
+
+
+# --- a player's results and accuracy ----------------------------------------------------------
+
+
+def result(player: str, total: int, won: bool, rank: int = 1) -> PlayerResult:
+    return PlayerResult(
+        player=player,
+        total=total,
+        rank=rank,
+        won=won,
+        rounds=3,
+        bids_made=2,
+        zeros_bid=0,
+        zeros_made=0,
+        sets=1,
+        hands=(),
+        cents=None,
+    )
+
+
+def game_results(
+    day: int, variant: str, results: tuple[PlayerResult, ...], status: GameStatus
+) -> GameResults:
+    return GameResults(
+        game_id=f"{day:08x}",
+        variant=variant,
+        status=status,
+        played_on=datetime(2026, 3, day, 20, tzinfo=UTC),
+        lowest_wins=variant == "Golf",
+        stake_cents=None,
+        results=results,
+    )
+
+
+GAMES = [
+    game_results(
+        3, "Golf", (result("Bob", 12, False, 2), result("Ann", 8, True)), GameStatus.FINISHED
+    ),
+    game_results(
+        1, "Golf", (result("Robert", 5, True), result("Ann", 9, False, 2)), GameStatus.FINISHED
+    ),
+    game_results(
+        2,
+        "Mormon Bridge",
+        (result("bob", 80, True), result("Cat", 61, False, 2)),
+        GameStatus.FINISHED,
+    ),
+    game_results(4, "Golf", (result("Bob", 30, False),), GameStatus.IN_PROGRESS),
+    game_results(5, "Golf", (result("Bob", 3, False),), GameStatus.ABANDONED),
+]
+
+
+def test_results_over_time_follow_a_player_under_every_name_in_date_order() -> None:
+    names = {"bob": "Robert", "robert": "Robert"}
+    outcomes = outcomes_of("Robert", GAMES, names=names)
+    assert len(outcomes) == 3, "finished games only, under either name"
+    chart = results_over_time("Robert", outcomes, width=366)
+    golf, bridge = chart.series
+    assert golf.name == "Golf" and bridge.name == "Mormon Bridge"
+    assert [(p.x_value, p.y_value, p.filled) for p in golf.points] == [(1, 5, True), (3, 12, False)]
+    assert [(p.x_value, p.y_value, p.filled) for p in bridge.points] == [(2, 80, True)]
+    assert [t.label for t in chart.x_ticks] == ["1 Mar", "2 Mar", "3 Mar"]
+    assert chart.summary == (
+        "Robert's totals in 3 games, 1 Mar 2026 to 3 Mar 2026: won 2; "
+        "Golf latest 12, best 5 (low wins); Mormon Bridge latest 80, best 80."
+    )
+    assert chart.legend_note == "Filled marker: a game won."
+
+
+def test_results_over_time_show_the_latest_games_and_say_so() -> None:
+    games = [
+        Outcome(datetime(2026, 1, 1 + i % 28, i % 24, tzinfo=UTC), "Golf", True, i, i % 3 == 0)
+        for i in range(50)
+    ]
+    chart = results_over_time("Ann", games, width=366, recent=40)
+    assert len(chart.series[0].points) == 40
+    assert "in 40 games (the last 40 of 50)" in chart.summary
+
+
+def test_a_player_with_no_finished_game_gets_a_sentence_not_an_empty_chart() -> None:
+    control = results_over_time_chart("Dan", GAMES, 390)
+    assert isinstance(control, ft.Semantics) and control.identifier == "results-chart"
+    assert isinstance(control.content, ft.Text)
+    assert control.content.value == "Dan has no finished games to chart yet."
+
+
+def test_accuracy_bars_are_as_tall_as_the_share_of_bids_made() -> None:
+    chart = accuracy_by_hand(
+        "Ann", [Tally(3, 4, 1), Tally(1, 4, 4), Tally(2, 3, 0), Tally(7, 0, 0)], width=366
+    )
+    assert [b.cards for b in chart.bars] == [1, 2, 3], "by hand size; none for a size not played"
+    box = chart.box
+    full, none, quarter = chart.bars
+    assert (full.y, full.height) == (box.top, box.height)
+    assert none.height == 0 and none.y == box.bottom
+    assert quarter.height == pytest.approx(box.height / 4)
+    assert [b.value_label for b in chart.bars] == ["100%", "0%", "25%"]
+    assert all(box.left <= b.x and b.x + b.width <= box.right for b in chart.bars)
+    assert [t.label for t in chart.y_ticks] == ["0%", "25%", "50%", "75%", "100%"]
+    assert chart.summary == (
+        "Ann's bids made by hand size: 1 card 4 of 4 (100%), 2 cards 0 of 3 (0%), "
+        "3 cards 1 of 4 (25%)."
+    )
+
+
+def test_the_accuracy_chart_reads_a_players_stats() -> None:
+    stats = PlayerStats(
+        name="Ann",
+        games=2,
+        finished=2,
+        abandoned=0,
+        wins=1,
+        win_rate=0.5,
+        average_total=10,
+        best_total=8,
+        rounds=5,
+        bids_made=3,
+        accuracy=0.6,
+        hands=(HandTally(cards=1, rounds=2, made=2), HandTally(cards=2, rounds=3, made=1)),
+        zeros_bid=0,
+        zeros_made=0,
+        sets=2,
+        cents=0,
+        cents_won=0,
+        cents_lost=0,
+    )
+    control = accuracy_by_hand_chart(stats, 390)
+    assert isinstance(control, ft.Semantics) and control.identifier == "accuracy-chart"
+    assert control.label == (
+        "Ann's bids made by hand size: 1 card 2 of 2 (100%), 2 cards 1 of 3 (33%)."
+    )
+    canvas = control.content
+    assert isinstance(canvas, cv.Canvas)
+    bars = [s for s in canvas.shapes if isinstance(s, cv.Rect)]
+    assert len(bars) == 2
