@@ -20,6 +20,7 @@ from scorepad.ui.state import (
     ScorepadApp,
     Screen,
 )
+from scorepad.ui.state.players import PlayerPage, Players
 from scorepad.ui.state.setup_form import SetupForm, preset_choices
 from tests.ui.driving import play_round, start
 
@@ -35,6 +36,8 @@ def test_each_screen_has_its_controller_and_the_app_is_only_the_shell(app: Score
     assert isinstance(app.new_game, NewGame)
     assert isinstance(app.game, GameController)
     assert isinstance(app.house_rules, HouseRules)
+    assert isinstance(app.players, Players)
+    assert isinstance(app.player_page, PlayerPage)
     shell = public_members(ScorepadApp)
     assert shell == {
         "open",

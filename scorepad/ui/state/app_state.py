@@ -26,6 +26,7 @@ from scorepad.ui.state.home import Home
 from scorepad.ui.state.house_rules import HouseRules
 from scorepad.ui.state.listings import Listings
 from scorepad.ui.state.new_game import NewGame
+from scorepad.ui.state.players import PlayerPage, Players
 from scorepad.ui.state.routes import Routes
 from scorepad.ui.state.screens import Confirmation, Message, MessageKind, Screen
 
@@ -69,6 +70,10 @@ class ScorepadApp:
         self.new_game = NewGame(self)
         self.game = GameController(self)
         self.house_rules = HouseRules(self)
+        self.players = Players(self)
+        """The leaderboard and the roster (rename, merge, undo)."""
+        self.player_page = PlayerPage(self)
+        """One player's records."""
         self.routes = Routes(self)
         """The address of each screen, for the browser's address bar and back button."""
 

@@ -1,5 +1,5 @@
 """Every screen has an address: ``/`` the game list, ``/new`` a new game, ``/rules`` the house
-rules and ``/game/<id>`` one game.
+rules, ``/game/<id>`` one game, ``/players`` the players and ``/players/<name>`` one player.
 
 The browser keeps the address of the screen on show, so a reload, a restart of the server or a
 reconnect comes back to that screen (the round being entered is saved with its game after
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
-from urllib.parse import urlsplit
+from urllib.parse import quote, unquote, urlsplit
 
 from scorepad.engine import quoted
 from scorepad.store import GameIdError, GameNotFoundError, StoreError
@@ -29,8 +29,16 @@ NEW_GAME_ROUTE = "/new"
 RULES_ROUTE = "/rules"
 GAME_ROUTE_PREFIX = "/game/"
 GAME_ROUTE_EXAMPLE = "/game/1a2b3c4d"
+PLAYERS_ROUTE = "/players"
+PLAYER_ROUTE_PREFIX = "/players/"
+"""A player's page: the name follows, percent-encoded (``/players/Ann%20Lee``)."""
 
-SCREEN_ROUTES = {Screen.HOME: HOME_ROUTE, Screen.SETUP: NEW_GAME_ROUTE, Screen.RULES: RULES_ROUTE}
+SCREEN_ROUTES = {
+    Screen.HOME: HOME_ROUTE,
+    Screen.SETUP: NEW_GAME_ROUTE,
+    Screen.RULES: RULES_ROUTE,
+    Screen.PLAYERS: PLAYERS_ROUTE,
+}
 """The screens whose address names nothing but the screen."""
 ROUTE_SCREENS = {route: screen for screen, route in SCREEN_ROUTES.items()}
 
@@ -82,6 +90,7 @@ class Place:
 
     screen: Screen
     game_id: str | None = None
+    player: str | None = None
 
     @property
     def route(self) -> str:
@@ -94,6 +103,8 @@ class Place:
         """
         if self.screen is Screen.GAME and self.game_id is not None:
             return GAME_ROUTE_PREFIX + self.game_id
+        if self.screen is Screen.PLAYER and self.player is not None:
+            return PLAYER_ROUTE_PREFIX + quote(self.player, safe="")
         return SCREEN_ROUTES.get(self.screen, HOME_ROUTE)
 
 
@@ -104,9 +115,11 @@ def place_at(route: str) -> Place:
     store refuses anything but a game id when the game is opened.
 
     >>> place_at("/game/1a2b3c4d/?from=home")
-    Place(screen=<Screen.GAME: 'game'>, game_id='1a2b3c4d')
+    Place(screen=<Screen.GAME: 'game'>, game_id='1a2b3c4d', player=None)
     >>> place_at("")
-    Place(screen=<Screen.HOME: 'home'>, game_id=None)
+    Place(screen=<Screen.HOME: 'home'>, game_id=None, player=None)
+    >>> place_at("/players/Ann%20Lee").player
+    'Ann Lee'
     """
     try:
         path = urlsplit(route).path
@@ -120,6 +133,8 @@ def place_at(route: str) -> Place:
         return Place(ROUTE_SCREENS[path])
     if path.startswith(GAME_ROUTE_PREFIX):
         return Place(Screen.GAME, path.removeprefix(GAME_ROUTE_PREFIX))
+    if path.startswith(PLAYER_ROUTE_PREFIX):
+        return Place(Screen.PLAYER, player=unquote(path.removeprefix(PLAYER_ROUTE_PREFIX)))
     raise UnknownRouteError(route)
 
 
@@ -138,6 +153,8 @@ class Routes:
         session = app.game.session
         if app.screen is Screen.GAME and session is not None:
             return Place(Screen.GAME, session.stored.id)
+        if app.screen is Screen.PLAYER and app.player_page.name is not None:
+            return Place(Screen.PLAYER, player=app.player_page.name)
         if app.screen in SCREEN_ROUTES:
             return Place(app.screen)
         return Place(Screen.HOME)
@@ -185,6 +202,10 @@ class Routes:
             app.new_game.open()
         elif place.screen is Screen.RULES:
             app.house_rules.open()
+        elif place.screen is Screen.PLAYERS:
+            app.players.open()
+        elif place.screen is Screen.PLAYER:
+            app.player_page.open(place.player or "")
         elif place.game_id is None:
             app._go_home_now()
         else:

@@ -19,6 +19,10 @@ class Screen(StrEnum):
     SETUP = "setup"
     GAME = "game"
     RULES = "rules"
+    PLAYERS = "players"
+    """The all-time leaderboard and the roster."""
+    PLAYER = "player"
+    """One player's records."""
 
 
 class MessageKind(StrEnum):

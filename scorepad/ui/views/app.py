@@ -13,6 +13,8 @@ from scorepad.ui.state import ScorepadApp, Screen
 from scorepad.ui.views.common import FONTS, VIEW_KEY
 from scorepad.ui.views.game import game_view
 from scorepad.ui.views.home import home_view
+from scorepad.ui.views.player_page import player_view
+from scorepad.ui.views.players import players_dialog, players_view
 from scorepad.ui.views.problem import problem_view
 from scorepad.ui.views.rules import rules_view
 from scorepad.ui.views.setup import setup_view
@@ -91,7 +93,17 @@ def Root(app: ScorepadApp) -> list[ft.View]:
         Screen.SETUP: setup_view,
         Screen.GAME: game_view,
         Screen.RULES: rules_view,
+        Screen.PLAYERS: players_view,
+        Screen.PLAYER: player_view,
     }
+    # the players' rename/merge/currency dialog, shown over the page while the state has one
+    # (a hook: called on every render, with None when there is no dialog)
+    try:
+        dialog = players_dialog(app)
+    except Exception:  # a bug in the dialog: the screen under it still draws
+        log.exception("could not draw the players' dialog")
+        dialog = None
+    ft.use_dialog(dialog)
     try:
         view = screens[app.screen](app, page.width or 1024)
         view.controls.append(revision_marker(app))

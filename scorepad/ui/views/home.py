@@ -10,6 +10,7 @@ from scorepad.ui.views.common import (
     big_button,
     heading,
     hover_tip,
+    icon_button,
     message_bar,
     screen_view,
     tagged,
@@ -19,6 +20,8 @@ from scorepad.ui.views.common import (
 TITLE_LINES = 2
 """A game card's title (variant and players) and its detail line (who leads, with a long name)
 keep to this many lines."""
+LEDGER_ROUTE = "/ledger"
+"""The money ledger's address (its screen and route belong to the ledger's own modules)."""
 CARD_NAME_LIMIT = 14
 """The most characters a name takes in a card's detail line: with "next: round 12 of 18 · "
 before it and "leads 130–140" after, the line keeps to two lines of a phone's card."""
@@ -134,5 +137,21 @@ def home_view(app: ScorepadApp, width: float) -> ft.View:
         width=width,
         body=body,
         back=False,
-        actions=[theme_button(app)],
+        actions=[
+            tagged(
+                "open-players",
+                icon_button(
+                    ft.Icons.LEADERBOARD_OUTLINED, tooltip="Players", on_click=app.players.open
+                ),
+            ),
+            tagged(
+                "open-ledger",
+                icon_button(
+                    ft.Icons.ACCOUNT_BALANCE_WALLET_OUTLINED,
+                    tooltip="Money ledger",
+                    on_click=lambda: app.routes.open(LEDGER_ROUTE),
+                ),
+            ),
+            theme_button(app),
+        ],
     )

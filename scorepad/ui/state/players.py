@@ -1,0 +1,610 @@
+"""The players' screens: the all-time leaderboard with the roster (rename, merge, undo) and one
+player's page, their records over a date range.
+
+Both read the store's catalogue (``game_results``), never the game files, once per screen and
+again only after a change; the numbers themselves are the engine's (``player_stats``,
+``leaderboard``), so the app, ``scorepad stats`` and the ledger agree to the cent. Games keep
+the names they were played under; the roster's ``current_names`` says who each name is now,
+so a renamed or merged player's old games count under the name shown. No Flet here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from scorepad.engine import (
+    GameResults,
+    GameStatus,
+    PlayerStats,
+    ScorepadError,
+    leaderboard,
+    money_text,
+    name_key,
+    player_stats,
+    quoted,
+)
+from scorepad.store import NameTakenError, RosterPlayer, Settings, StoreError
+from scorepad.ui.state.errors import ActionRefused
+from scorepad.ui.state.screens import Message, MessageKind, Screen
+
+if TYPE_CHECKING:
+    from scorepad.ui.state.app_state import ScorepadApp
+
+MIN_GAMES = 3
+"""A player needs this many games (by default) to be ranked: one lucky win is not a 100% win
+rate worth leading a table with."""
+MOST_MIN_GAMES = 1000
+"""The highest minimum the setting takes: beyond it nobody could be ranked."""
+LAST_DAYS = 30
+""""Last 30 days" is today and the 29 days before it."""
+
+
+class PlayersRefused(ActionRefused):
+    """A value typed on the players' screens that cannot be used; the message says why."""
+
+
+class MinGamesTypedError(PlayersRefused):
+    """The minimum number of games is not a whole number from 1 to :data:`MOST_MIN_GAMES`.
+
+    >>> str(MinGamesTypedError("x"))
+    "the minimum number of games must be a whole number from 1 to 1000, not 'x'"
+    """
+
+    def __init__(self, typed: str) -> None:
+        self.typed = typed
+        super().__init__(
+            f"the minimum number of games must be a whole number from 1 to {MOST_MIN_GAMES}, "
+            f"not {quoted(typed)}"
+        )
+
+
+class DateTypedError(PlayersRefused):
+    """A date field that does not hold a date.
+
+    >>> str(DateTypedError("from", "31/01/2026"))
+    "'from' must be a date like 2026-01-31, not '31/01/2026'"
+    """
+
+    def __init__(self, which: str, typed: str) -> None:
+        self.which = which
+        self.typed = typed
+        super().__init__(f"{quoted(which)} must be a date like 2026-01-31, not {quoted(typed)}")
+
+
+class DateOrderError(PlayersRefused):
+    """A range that ends before it starts.
+
+    >>> str(DateOrderError(date(2026, 5, 1), date(2026, 4, 1)))
+    "the range starts on 2026-05-01, after it ends (2026-04-01): swap 'from' and 'to'"
+    """
+
+    def __init__(self, since: date, until: date) -> None:
+        super().__init__(
+            f"the range starts on {since.isoformat()}, after it ends ({until.isoformat()}): "
+            "swap 'from' and 'to'"
+        )
+
+
+class NoSuchPlayerError(PlayersRefused):
+    """A player's page asked for a name nobody has played under.
+
+    >>> str(NoSuchPlayerError("Zed"))
+    "no player is called 'Zed'; here are the players"
+    """
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        super().__init__(f"no player is called {quoted(name)}; here are the players")
+
+
+class Span(StrEnum):
+    """The stretches of time a player's page can show."""
+
+    ALL_TIME = "all"
+    LAST_30_DAYS = "last30"
+    THIS_YEAR = "year"
+    BETWEEN = "between"
+
+
+SPAN_WORDS = {
+    Span.ALL_TIME: "All time",
+    Span.LAST_30_DAYS: f"Last {LAST_DAYS} days",
+    Span.THIS_YEAR: "This year",
+    Span.BETWEEN: "From – to",
+}
+
+
+@dataclass(frozen=True)
+class DateRange:
+    """Games started on ``since`` or later and on ``until`` or earlier (both days included);
+    ``None`` leaves that end open."""
+
+    since: date | None = None
+    until: date | None = None
+
+    @classmethod
+    def of(cls, span: Span, today: date, since: str = "", until: str = "") -> DateRange:
+        """The range a span names on ``today``; the typed ``since`` and ``until`` (ISO dates,
+        either may be left empty) for :attr:`Span.BETWEEN`.
+
+        >>> DateRange.of(Span.LAST_30_DAYS, date(2026, 3, 10))
+        DateRange(since=datetime.date(2026, 2, 9), until=datetime.date(2026, 3, 10))
+        >>> DateRange.of(Span.THIS_YEAR, date(2026, 3, 10)).since
+        datetime.date(2026, 1, 1)
+        >>> DateRange.of(Span.BETWEEN, date(2026, 3, 10), " 2026-01-05 ", "")
+        DateRange(since=datetime.date(2026, 1, 5), until=None)
+        """
+        if span is Span.LAST_30_DAYS:
+            return cls(today - timedelta(days=LAST_DAYS - 1), today)
+        if span is Span.THIS_YEAR:
+            return cls(date(today.year, 1, 1), today)
+        if span is Span.ALL_TIME:
+            return cls()
+        start, end = _typed_date("from", since), _typed_date("to", until)
+        if start is not None and end is not None and start > end:
+            raise DateOrderError(start, end)
+        return cls(start, end)
+
+    def covers(self, day: date) -> bool:
+        """Whether a game started on ``day`` is in the range."""
+        return (self.since is None or day >= self.since) and (
+            self.until is None or day <= self.until
+        )
+
+
+def _typed_date(which: str, typed: str) -> date | None:
+    text = typed.strip()
+    if not text:
+        return None
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise DateTypedError(which, typed) from None
+
+
+def percent(rate: float | None) -> str:
+    """A rate as a whole percentage; "–" when there is nothing to divide by.
+
+    >>> percent(2 / 3), percent(None), percent(1.0)
+    ('67%', '–', '100%')
+    """
+    return "–" if rate is None else f"{round(rate * 100)}%"
+
+
+class RosterTask(StrEnum):
+    """What the players' screen's dialog is for."""
+
+    RENAME = "rename"
+    MERGE = "merge"
+    CURRENCY = "currency"
+
+
+@dataclass
+class RosterDialog:
+    """The dialog on show: renaming or merging ``name``, or the currency symbol.
+
+    ``text`` is the new name, the player to merge into, or the symbol; ``error`` why the
+    last try was refused (the dialog stays open with it); ``merge_into`` the player whose
+    name was taken, offered as a merge instead of a rename.
+    """
+
+    task: RosterTask
+    name: str = ""
+    text: str = ""
+    error: str | None = None
+    merge_into: str | None = None
+
+
+@dataclass
+class _Read:
+    """What the players' screens read from the store, kept until something changes."""
+
+    games: list[GameResults] = field(default_factory=list)
+    names: dict[str, str] = field(default_factory=dict)
+    roster: list[RosterPlayer] = field(default_factory=list)
+    undo_label: str | None = None
+    symbol: str = "$"
+
+
+class Players:
+    """The players' screen (``/players``): the leaderboard per variant and the roster."""
+
+    def __init__(self, app: ScorepadApp) -> None:
+        self._app = app
+        self.variant: str | None = None
+        """The variant whose leaderboard shows; ``None`` for every game."""
+        self.min_games = MIN_GAMES
+        self.min_games_text = str(MIN_GAMES)
+        """The field as typed: a bad value stays in the field with its error, the table keeps
+        the last good minimum."""
+        self.min_games_error: str | None = None
+        self.dialog: RosterDialog | None = None
+        self._read: _Read | None = None
+
+    # --- reading -------------------------------------------------------------------------
+
+    def forget(self) -> None:
+        """The store changed: read afresh on the next look."""
+        self._read = None
+
+    @property
+    def read(self) -> _Read:
+        """The store's games, names and roster; a store that cannot be read says why in the
+        message line and shows nothing (never a wrong number)."""
+        if self._read is None:
+            read = _Read()
+            try:
+                read.games = self._app.store.game_results()
+                read.names = self._app.store.current_names()
+                read.roster = self._app.store.roster()
+                read.undo_label = self._app.store.roster_change_to_undo()
+                read.symbol = self._app.store.settings().currency_symbol
+            except (StoreError, ScorepadError) as problem:
+                self._app.message = Message(
+                    f"the players' records cannot be read right now: {problem}",
+                    MessageKind.ERROR,
+                )
+            self._read = read
+        return self._read
+
+    @property
+    def symbol(self) -> str:
+        return self.read.symbol
+
+    def money(self, cents: int) -> str:
+        """Money in the table's currency symbol ("$1.20", "-€0.45")."""
+        return money_text(cents, self.symbol)
+
+    @property
+    def variants(self) -> list[str]:
+        """The variants played, by name: the leaderboard's choices besides every game."""
+        return sorted({g.variant for g in self.read.games}, key=str.casefold)
+
+    @property
+    def standings(self) -> list[PlayerStats]:
+        """Every player of the chosen variant's games (ended ones count), before ranking."""
+        chosen = [g for g in self.read.games if self.variant in (None, g.variant)]
+        return player_stats(chosen, names=self.read.names)
+
+    @property
+    def ranked(self) -> list[PlayerStats]:
+        """The leaderboard: most wins, then win rate, then money; players with fewer than
+        :attr:`min_games` games are left out (see :attr:`unranked`)."""
+        return leaderboard(self.standings, min_games=self.min_games)
+
+    @property
+    def unranked(self) -> list[str]:
+        """Players of the chosen games with fewer than :attr:`min_games` games."""
+        return [s.name for s in self.standings if s.games < self.min_games]
+
+    @property
+    def roster(self) -> list[RosterPlayer]:
+        return self.read.roster
+
+    @property
+    def undo_label(self) -> str | None:
+        """The roster change Undo would take back ("rename Bob → Robert"), if any."""
+        return self.read.undo_label
+
+    # --- actions ---------------------------------------------------------------------------
+
+    def open(self) -> None:
+        """The players' screen, read afresh."""
+        app = self._app
+        with app.action("show the players"):
+            app._show_home()  # close whatever was open (a game) first
+            self.forget()
+            self.dialog = None
+            app.screen = Screen.PLAYERS
+
+    def choose_variant(self, variant: str | None) -> None:
+        """The leaderboard of one variant's games (``None`` or "" for all of them)."""
+        with self._app.action("choose the variant"):
+            if variant and variant not in self.variants:
+                raise PlayersRefused(
+                    f"no games of {quoted(variant)} have been played; pick one of the list"
+                )
+            self.variant = variant or None
+
+    def set_min_games(self, typed: str) -> None:
+        """The minimum number of games to be ranked, as typed."""
+        with self._app.action("change the minimum number of games"):
+            self.min_games_text = typed
+            try:
+                value = int(typed.strip())
+            except ValueError:
+                value = 0
+            if not 1 <= value <= MOST_MIN_GAMES:
+                self.min_games_error = str(MinGamesTypedError(typed))
+                return
+            self.min_games = value
+            self.min_games_error = None
+
+    def open_player(self, name: str) -> None:
+        self._app.player_page.open(name)
+
+    # --- the dialog: rename, merge, currency ------------------------------------------------
+
+    def start_rename(self, name: str) -> None:
+        with self._app.action("rename the player"):
+            self.dialog = RosterDialog(RosterTask.RENAME, name, text=name)
+
+    def start_merge(self, name: str) -> None:
+        with self._app.action("merge the player"):
+            others = self.merge_choices(name)
+            if not others:
+                raise PlayersRefused(
+                    f"{name} is the only player on the roster: there is nobody to merge into"
+                )
+            self.dialog = RosterDialog(RosterTask.MERGE, name, text=others[0])
+
+    def start_currency(self) -> None:
+        with self._app.action("change the currency symbol"):
+            self.dialog = RosterDialog(RosterTask.CURRENCY, text=self.symbol)
+
+    def merge_choices(self, name: str) -> list[str]:
+        """Who ``name`` can be merged into: everyone else on the roster."""
+        return [p.name for p in self.roster if name_key(p.name) != name_key(name)]
+
+    def type_in_dialog(self, text: str) -> None:
+        """The dialog's field changed (a new name, the player to merge into, a symbol)."""
+        dialog = self.dialog
+        if dialog is None:
+            return
+        with self._app.action("type"):
+            dialog.text = text
+            dialog.error = None
+            dialog.merge_into = None
+
+    def cancel_dialog(self) -> None:
+        """Close the dialog, changing nothing. A dialog already closed (Flet reports its
+        dismissal after the app closed it) leaves the message line alone."""
+        if self.dialog is None:
+            return
+        with self._app.action("cancel"):
+            self.dialog = None
+
+    def save_dialog(self) -> None:
+        """Do what the dialog asks; a refusal stays in the dialog, where the user is looking,
+        and changes nothing."""
+        dialog = self.dialog
+        if dialog is None:
+            return
+        app = self._app
+        with app.action(f"{dialog.task} the player"):
+            try:
+                done = self._carry_out(dialog)
+            except (StoreError, ScorepadError) as problem:
+                dialog.error = _sentence(str(problem))
+                # a name taken by another player: offer to merge into them instead
+                dialog.merge_into = problem.owner if isinstance(problem, NameTakenError) else None
+                return
+            self.dialog = None
+            self.forget()
+            app.lists.forget()  # the new-game form's roster
+            app.player_page.forget()
+            app.message = Message(done)
+
+    def _carry_out(self, dialog: RosterDialog) -> str:
+        store = self._app.store
+        if dialog.task is RosterTask.CURRENCY:
+            saved = store.save_settings(Settings(currency_symbol=dialog.text))
+            return f"Money is shown as {money_text(123, saved.currency_symbol)} now."
+        if dialog.task is RosterTask.RENAME:
+            player = store.rename_player(dialog.name, dialog.text)
+            return (
+                f"Renamed {dialog.name} to {player.name}: their games count under the new "
+                "name. Undo takes it back."
+            )
+        player = store.merge_players(dialog.name, dialog.text)
+        return (
+            f"Merged {dialog.name} into {player.name}: one player with both records. "
+            "Undo takes it back."
+        )
+
+    def merge_instead(self) -> None:
+        """Merge into the player whose name a rename found taken."""
+        dialog = self.dialog
+        if dialog is None or dialog.merge_into is None:
+            return
+        self.dialog = RosterDialog(RosterTask.MERGE, dialog.name, text=dialog.merge_into)
+        self.save_dialog()
+
+    def undo(self) -> None:
+        """Take back the last rename or merge."""
+        app = self._app
+        with app.action("undo the roster change"):
+            if self.undo_label is None:
+                self.forget()
+                raise PlayersRefused("there is no rename or merge to undo")
+            undone = app.store.undo_roster_change()
+            self.forget()
+            app.lists.forget()
+            app.player_page.forget()
+            app.message = Message(f"Undone: {undone}.")
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] if text else text
+
+
+@dataclass(frozen=True)
+class PlayerOutcome:
+    """How one ended game went for the player on the page: what the results chart plots."""
+
+    played_on: datetime
+    variant: str
+    lowest_wins: bool
+    total: int
+    won: bool
+
+
+@dataclass(frozen=True)
+class VariantRecord:
+    """A player's record in one variant's games."""
+
+    variant: str
+    stats: PlayerStats
+
+
+class PlayerPage:
+    """One player's page (``/players/<name>``): their records overall and per variant, over a
+    stretch of time."""
+
+    def __init__(self, app: ScorepadApp) -> None:
+        self._app = app
+        self.name: str | None = None
+        """The player shown, by their current name."""
+        self.span = Span.ALL_TIME
+        self.since_text = ""
+        self.until_text = ""
+        self.range = DateRange()
+        """The last good range: a bad date stays in its field with :attr:`range_error`."""
+        self.range_error: str | None = None
+        self.today: Callable[[], date] = date.today
+        """Today, for "last 30 days" and "this year" (a test sets it)."""
+        self._games: list[GameResults] | None = None
+        self._names: dict[str, str] = {}
+
+    def forget(self) -> None:
+        self._games = None
+
+    def _read(self) -> list[GameResults]:
+        if self._games is None:
+            store = self._app.store
+            try:
+                self._names = store.current_names()
+                self._games = store.game_results(since=self.range.since, until=self.range.until)
+            except (StoreError, ScorepadError) as problem:
+                self._app.message = Message(
+                    f"the records cannot be read right now: {problem}", MessageKind.ERROR
+                )
+                self._games = []
+        return self._games
+
+    def _key(self) -> str:
+        return name_key(self.name or "")
+
+    @property
+    def names(self) -> dict[str, str]:
+        """Every name a player was known by (``name_key``) to their current name."""
+        self._read()
+        return self._names
+
+    @property
+    def games(self) -> list[GameResults]:
+        """The ended games in the range this player took part in, oldest first (for the
+        charts: a game in progress has no result yet)."""
+        read = self._read()
+        key, names = self._key(), self._names
+        mine = [
+            g
+            for g in read
+            if g.status is not GameStatus.IN_PROGRESS
+            and any(name_key(names.get(name_key(r.player), r.player)) == key for r in g.results)
+        ]
+        return sorted(mine, key=lambda g: g.played_on)
+
+    @property
+    def outcomes(self) -> tuple[PlayerOutcome, ...]:
+        """Each ended game in the range as it went for the player, oldest first."""
+        games = self.games
+        key, names = self._key(), self._names
+        return tuple(
+            PlayerOutcome(g.played_on, g.variant, g.lowest_wins, r.total, r.won)
+            for g in games
+            for r in g.results
+            if name_key(names.get(name_key(r.player), r.player)) == key
+        )
+
+    def _stats_of(self, games: list[GameResults]) -> PlayerStats | None:
+        key = self._key()
+        return next(
+            (s for s in player_stats(games, names=self._names) if name_key(s.name) == key), None
+        )
+
+    @property
+    def overall(self) -> PlayerStats | None:
+        """Their record over every variant in the range; ``None`` with no game in it."""
+        return self._stats_of(self.games)
+
+    @property
+    def by_variant(self) -> list[VariantRecord]:
+        """Their record in each variant they played in the range, by variant name."""
+        games = self.games
+        records = []
+        for variant in sorted({g.variant for g in games}, key=str.casefold):
+            stats = self._stats_of([g for g in games if g.variant == variant])
+            if stats is not None:
+                records.append(VariantRecord(variant, stats))
+        return records
+
+    @property
+    def range_words(self) -> str:
+        """The range shown, in words ("all time", "2026-01-01 to 2026-03-10")."""
+        if self.span is Span.ALL_TIME:
+            return "all time"
+        since, until = self.range.since, self.range.until
+        if since is None and until is None:
+            return "all time"
+        if since is None:
+            return f"up to {until}"
+        if until is None:
+            return f"from {since}"
+        return f"{since} to {until}"
+
+    def open(self, name: str) -> None:
+        """The page of the player called ``name`` now or once (an old name shows the player
+        it became). Nobody of that name: the players' screen, saying so."""
+        app = self._app
+        with app.action("open the player's page"):
+            store = app.store
+            names = store.current_names()
+            current = names.get(name_key(name))
+            if current is None:
+                app.players.open()
+                raise NoSuchPlayerError(name)
+            app._show_home()
+            self.name = current
+            self.forget()
+            app.screen = Screen.PLAYER
+
+    def back(self) -> None:
+        """Back to the players' screen."""
+        self._app.players.open()
+
+    def choose_span(self, span: Span | str) -> None:
+        with self._app.action("choose the dates"):
+            chosen = Span(span)
+            self.span = chosen
+            if chosen is Span.BETWEEN:
+                self._apply_typed()
+            else:
+                self.range = DateRange.of(chosen, self.today())
+                self.range_error = None
+                self.forget()
+
+    def set_since(self, typed: str) -> None:
+        with self._app.action("change the dates"):
+            self.since_text = typed
+            self.span = Span.BETWEEN
+            self._apply_typed()
+
+    def set_until(self, typed: str) -> None:
+        with self._app.action("change the dates"):
+            self.until_text = typed
+            self.span = Span.BETWEEN
+            self._apply_typed()
+
+    def _apply_typed(self) -> None:
+        try:
+            self.range = DateRange.of(Span.BETWEEN, self.today(), self.since_text, self.until_text)
+        except PlayersRefused as problem:
+            self.range_error = str(problem)
+            return
+        self.range_error = None
+        self.forget()

@@ -1,0 +1,235 @@
+"""One player's page: their records overall and per variant, over a stretch of time, with the
+charts' place kept above the numbers."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scorepad.engine import PlayerStats
+from scorepad.ui.state import ScorepadApp
+from scorepad.ui.state.players import SPAN_WORDS, PlayerPage, Players, Span, percent
+from scorepad.ui.views.charts import accuracy_by_hand_chart, results_over_time_chart
+from scorepad.ui.views.common import (
+    READING_WIDTH,
+    heading,
+    icon_button,
+    message_bar,
+    screen_view,
+    tagged,
+)
+
+CARD_PADDING = 8
+"""The page's own margin beside a chart."""
+TITLE_LIMIT = 22
+"""A name longer than this is cut short in the title bar (the whole name is its accessible
+name and heads the page)."""
+
+
+def average(value: float | None) -> str:
+    return "–" if value is None else f"{value:.1f}".removesuffix(".0")
+
+
+def stat_lines(players: Players, stats: PlayerStats) -> list[tuple[str, str, str]]:
+    """(key, label, value) of each number on the page, in reading order."""
+    best = "–" if stats.best_total is None else str(stats.best_total)
+    accuracy = percent(stats.accuracy)
+    if stats.rounds:
+        accuracy += f" ({stats.bids_made} of {stats.rounds} rounds)"
+    return [
+        ("games", "Games played", str(stats.games)),
+        ("finished", "Finished", str(stats.finished)),
+        ("abandoned", "Ended early", str(stats.abandoned)),
+        ("wins", "Won", str(stats.wins)),
+        ("win-rate", "Win rate", percent(stats.win_rate)),
+        ("average", "Average total", average(stats.average_total)),
+        ("best", "Best total", best),
+        ("accuracy", "Bid accuracy", accuracy),
+        ("zeros", "Zeros bid / made", f"{stats.zeros_bid} / {stats.zeros_made}"),
+        ("sets", "Sets", str(stats.sets)),
+        ("money-won", "Money won", players.money(stats.cents_won)),
+        ("money-lost", "Money lost", players.money(stats.cents_lost)),
+        ("money-net", "Net", players.money(stats.cents)),
+    ]
+
+
+def stat_row(section: str, key: str, label: str, value: str) -> ft.Control:
+    return tagged(
+        f"stat-{section}-{key}",
+        ft.Semantics(
+            label=f"{label}: {value}",
+            container=True,
+            exclude_semantics=True,
+            content=ft.Row(
+                [
+                    ft.Text(label, size=15, expand=True),
+                    ft.Text(value, size=15, weight=ft.FontWeight.W_500),
+                ]
+            ),
+        ),
+    )
+
+
+def hand_rows(section: str, stats: PlayerStats) -> list[ft.Control]:
+    """Bid accuracy by hand size: one line per number of cards dealt."""
+    rows: list[ft.Control] = []
+    for hand in stats.hands:
+        rate = percent(hand.made / hand.rounds if hand.rounds else None)
+        cards = f"{hand.cards} card{'' if hand.cards == 1 else 's'}"
+        rows.append(
+            stat_row(
+                section,
+                f"hand-{hand.cards}",
+                f"  {cards}",
+                f"{rate} ({hand.made} of {hand.rounds})",
+            )
+        )
+    return rows
+
+
+def stats_section(players: Players, section: str, title: str, stats: PlayerStats) -> ft.Control:
+    rows: list[ft.Control] = [heading(title, identifier=f"section-{section}")]
+    for key, label, value in stat_lines(players, stats):
+        rows.append(stat_row(section, key, label, value))
+        if key == "accuracy" and stats.hands:
+            rows.extend(hand_rows(section, stats))
+    if stats.best_total is None and stats.finished:
+        rows.append(
+            ft.Text(
+                "No best total across variants where high wins and low wins mix: see each "
+                "variant's own.",
+                size=12,
+                color=ft.Colors.ON_SURFACE_VARIANT,
+            )
+        )
+    return ft.Card(
+        content=ft.Container(padding=12, content=ft.Column(rows, spacing=4)),
+    )
+
+
+def range_part(page: PlayerPage) -> list[ft.Control]:
+    parts: list[ft.Control] = [
+        tagged(
+            "span-picker",
+            ft.Dropdown(
+                label="Dates",
+                value=page.span.value,
+                options=[
+                    ft.DropdownOption(key=span.value, text=words)
+                    for span, words in SPAN_WORDS.items()
+                ],
+                on_select=lambda e: page.choose_span(e.control.value or Span.ALL_TIME),
+                width=200,
+            ),
+        )
+    ]
+    if page.span is Span.BETWEEN:
+        parts.append(
+            ft.Row(
+                [
+                    tagged(
+                        "since",
+                        ft.TextField(
+                            label="From",
+                            hint_text="2026-01-31",
+                            value=page.since_text,
+                            on_change=lambda e: page.set_since(e.control.value),
+                            width=150,
+                        ),
+                    ),
+                    tagged(
+                        "until",
+                        ft.TextField(
+                            label="To",
+                            hint_text="2026-12-31",
+                            value=page.until_text,
+                            on_change=lambda e: page.set_until(e.control.value),
+                            width=150,
+                        ),
+                    ),
+                ],
+                wrap=True,
+            )
+        )
+    if page.range_error is not None:
+        parts.append(
+            tagged(
+                "range-error",
+                ft.Semantics(
+                    label=page.range_error,
+                    live_region=True,
+                    content=ft.Text(page.range_error, color=ft.Colors.ERROR, size=14),
+                ),
+            )
+        )
+    parts.append(tagged("range-words", ft.Text(f"Showing {page.range_words}.", size=13)))
+    return parts
+
+
+def charts_part(app: ScorepadApp, room: float) -> ft.Control:
+    """THE CHARTS' SLOT: the player's results over time and bids made by hand size, drawn by
+    :mod:`scorepad.ui.views.charts` on Flet's canvas; the numbers below say the same in
+    words, and each chart's summary is its accessible name."""
+    page = app.player_page
+    stats = page.overall
+    if stats is None:
+        return tagged("charts-slot", ft.Container())
+    return tagged(
+        "charts-slot",
+        ft.Column(
+            [
+                heading("Results over time"),
+                results_over_time_chart(stats.name, page.games, room, names=page.names),
+                heading("Bids made by hand size"),
+                accuracy_by_hand_chart(stats, room),
+            ],
+            spacing=6,
+        ),
+    )
+
+
+def player_view(app: ScorepadApp, width: float) -> ft.View:
+    page = app.player_page
+    players = app.players
+    name = page.name or ""
+    stats = page.overall
+    body: list[ft.Control | None] = [
+        message_bar(app),
+        ft.Semantics(
+            header=True,
+            identifier="player-name",
+            label=name,
+            content=ft.Text(
+                name,
+                theme_style=ft.TextThemeStyle.HEADLINE_SMALL,
+                max_lines=2,
+                overflow=ft.TextOverflow.ELLIPSIS,
+            ),
+        ),
+        *range_part(page),
+    ]
+    if stats is None:
+        body.append(
+            tagged(
+                "no-games",
+                ft.Text(
+                    f"{name} has no ended game in this range: pick a longer range, or finish "
+                    "a game first.",
+                    size=15,
+                ),
+            )
+        )
+    else:
+        body.append(charts_part(app, min(width, READING_WIDTH) - CARD_PADDING))
+        body.append(stats_section(players, "overall", "Overall", stats))
+        body.extend(
+            stats_section(players, f"variant-{record.variant}", record.variant, record.stats)
+            for record in page.by_variant
+        )
+    short = name if len(name) <= TITLE_LIMIT else name[: TITLE_LIMIT - 1] + "…"
+    view = screen_view(app, title=short, width=width, body=body, back=False)
+    view.appbar = ft.AppBar(
+        leading=icon_button(ft.Icons.ARROW_BACK, tooltip="Back to the players", on_click=page.back),
+        title=ft.Text(short, semantics_label=name),
+        actions=[],
+    )
+    return view

@@ -1,0 +1,404 @@
+"""The players' screen: the all-time leaderboard per variant, and the roster with Rename, Merge
+and Undo. Phone first: each leaderboard row is a name (cut short with an ellipsis, the whole
+name in its accessible name) and three narrow number columns."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scorepad.engine import PlayerStats
+from scorepad.store import RosterPlayer
+from scorepad.ui.state import ScorepadApp, Screen
+from scorepad.ui.state.players import Players, RosterDialog, RosterTask, percent
+from scorepad.ui.views.common import (
+    TAP,
+    heading,
+    icon_button,
+    message_bar,
+    screen_view,
+    tagged,
+    theme_button,
+)
+
+ALL_VARIANTS = "__all__"
+"""The variant picker's key for every game (no variant can be called this: names are shown
+as typed, and this one is nobody's)."""
+PLACE_WIDTH = 28
+WINS_WIDTH = 44
+RATE_WIDTH = 48
+MONEY_WIDTH = 76
+NUMBER_SIZE = 15
+GAP = 6
+TILE_PADDING = 4
+
+
+def number(text: str, width: float, *, bold: bool = False) -> ft.Control:
+    return ft.Container(
+        width=width,
+        alignment=ft.Alignment.CENTER_RIGHT,
+        content=ft.Text(
+            text,
+            size=NUMBER_SIZE,
+            weight=ft.FontWeight.BOLD if bold else None,
+            max_lines=1,
+            no_wrap=True,
+        ),
+    )
+
+
+def numbers_row(cells: list[ft.Control]) -> ft.Control:
+    return ft.Container(
+        width=WINS_WIDTH + RATE_WIDTH + MONEY_WIDTH + 2 * GAP,
+        content=ft.Row(cells, spacing=GAP),
+    )
+
+
+def header_row() -> ft.Control:
+    """The column heads: hidden from screen readers, which hear each row whole."""
+    return ft.Semantics(
+        exclude_semantics=True,
+        content=ft.Container(
+            padding=ft.Padding.symmetric(horizontal=TILE_PADDING),
+            content=ft.Row(
+                [
+                    ft.Container(width=PLACE_WIDTH, content=ft.Text("#", size=13)),
+                    ft.Text("Player", size=13, expand=True),
+                    numbers_row(
+                        [
+                            number("Wins", WINS_WIDTH),
+                            number("Win %", RATE_WIDTH),
+                            number("Money", MONEY_WIDTH),
+                        ]
+                    ),
+                ],
+                spacing=GAP,
+            ),
+        ),
+    )
+
+
+def leader_words(players: Players, place: int, stats: PlayerStats) -> str:
+    """A row as a screen reader says it: place, whole name, every number."""
+    wins = f"{stats.wins} win{'' if stats.wins == 1 else 's'}"
+    return (
+        f"{place}. {stats.name}: {wins} in {stats.games} game{'' if stats.games == 1 else 's'}, "
+        f"win rate {percent(stats.win_rate)}, money {players.money(stats.cents)}"
+    )
+
+
+def leader_row(players: Players, place: int, stats: PlayerStats) -> ft.Control:
+    """A ranked player: tapping the row opens their page."""
+    games = f"{stats.games} game{'' if stats.games == 1 else 's'}"
+    return tagged(
+        f"leader-{stats.name}",
+        ft.ListTile(
+            on_click=lambda: players.open_player(stats.name),
+            dense=True,
+            content_padding=ft.Padding.symmetric(horizontal=TILE_PADDING),
+            horizontal_spacing=GAP,
+            min_leading_width=PLACE_WIDTH,
+            leading=ft.Semantics(
+                exclude_semantics=True,
+                content=ft.Text(str(place), size=NUMBER_SIZE, width=PLACE_WIDTH),
+            ),
+            title=ft.Text(
+                stats.name,
+                size=16,
+                weight=ft.FontWeight.W_500,
+                color=ft.Colors.PRIMARY,
+                max_lines=1,
+                overflow=ft.TextOverflow.ELLIPSIS,
+                semantics_label=leader_words(players, place, stats),
+            ),
+            subtitle=ft.Semantics(
+                exclude_semantics=True,
+                content=ft.Text(games, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+            ),
+            trailing=ft.Semantics(
+                exclude_semantics=True,
+                content=numbers_row(
+                    [
+                        number(str(stats.wins), WINS_WIDTH, bold=True),
+                        number(percent(stats.win_rate), RATE_WIDTH),
+                        number(players.money(stats.cents), MONEY_WIDTH),
+                    ]
+                ),
+            ),
+        ),
+    )
+
+
+def variant_picker(players: Players) -> ft.Control:
+    options = [ft.DropdownOption(key=ALL_VARIANTS, text="All games")]
+    options += [ft.DropdownOption(key=name, text=name) for name in players.variants]
+    return tagged(
+        "variant-picker",
+        ft.Dropdown(
+            label="Variant",
+            value=players.variant or ALL_VARIANTS,
+            options=options,
+            on_select=lambda e: players.choose_variant(
+                None if e.control.value == ALL_VARIANTS else e.control.value
+            ),
+            width=210,
+        ),
+    )
+
+
+def min_games_field(players: Players) -> ft.Control:
+    return tagged(
+        "min-games",
+        ft.TextField(
+            label="Fewest games",
+            value=players.min_games_text,
+            keyboard_type=ft.KeyboardType.NUMBER,
+            on_change=lambda e: players.set_min_games(e.control.value),
+            on_submit=lambda e: players.set_min_games(e.control.value),
+            error=players.min_games_error,
+            width=130,
+        ),
+    )
+
+
+def leaderboard_part(players: Players) -> list[ft.Control]:
+    ranked = players.ranked
+    parts: list[ft.Control] = [
+        heading("Leaderboard", identifier="leaderboard-heading"),
+        ft.Row(
+            [variant_picker(players), min_games_field(players)],
+            wrap=True,
+            vertical_alignment=ft.CrossAxisAlignment.START,
+        ),
+    ]
+    if ranked:
+        parts.append(header_row())
+        parts.extend(
+            leader_row(players, place, stats) for place, stats in enumerate(ranked, start=1)
+        )
+    rule = (
+        f"Ranked by wins, then win rate, then money; at least {players.min_games} "
+        f"game{'' if players.min_games == 1 else 's'} to be ranked. Abandoned games count as "
+        "played, never as won."
+    )
+    unranked = players.unranked
+    if not players.standings:
+        rule = "No game has ended yet: the leaderboard fills as games end."
+    elif unranked:
+        rule += f" Not yet ranked: {', '.join(unranked)}."
+    parts.append(tagged("leaderboard-rule", ft.Text(rule, size=13)))
+    return parts
+
+
+def roster_row(players: Players, player: RosterPlayer) -> ft.Control:
+    """A roster entry: tap the name for their page; Rename and Merge beside it."""
+    name = player.name
+    was = f"was {', '.join(player.aliases)}" if player.aliases else None
+    return tagged(
+        f"roster-{name}",
+        ft.ListTile(
+            on_click=lambda: players.open_player(name),
+            dense=True,
+            content_padding=ft.Padding.only(left=TILE_PADDING),
+            title=ft.Text(
+                name,
+                size=16,
+                max_lines=1,
+                overflow=ft.TextOverflow.ELLIPSIS,
+                semantics_label=name,
+            ),
+            subtitle=ft.Text(
+                was,
+                size=12,
+                max_lines=1,
+                overflow=ft.TextOverflow.ELLIPSIS,
+                semantics_label=was,
+                color=ft.Colors.ON_SURFACE_VARIANT,
+            )
+            if was
+            else None,
+            trailing=ft.Row(
+                [
+                    tagged(
+                        f"rename-{name}",
+                        icon_button(
+                            ft.Icons.EDIT_OUTLINED,
+                            tooltip=f"Rename {name}",
+                            in_row=True,
+                            on_click=lambda: players.start_rename(name),
+                        ),
+                    ),
+                    tagged(
+                        f"merge-{name}",
+                        icon_button(
+                            ft.Icons.CALL_MERGE,
+                            tooltip=f"Merge {name} into another player",
+                            in_row=True,
+                            on_click=lambda: players.start_merge(name),
+                        ),
+                    ),
+                ],
+                spacing=0,
+                tight=True,
+            ),
+        ),
+    )
+
+
+def roster_part(players: Players) -> list[ft.Control]:
+    parts: list[ft.Control] = [heading("Roster", identifier="roster-heading")]
+    label = players.undo_label
+    if label is not None:
+        parts.append(
+            tagged(
+                "undo-roster",
+                ft.OutlinedButton(
+                    f"Undo {label}",
+                    icon=ft.Icons.UNDO,
+                    on_click=players.undo,
+                    height=TAP - 8,
+                ),
+            )
+        )
+    roster = players.roster
+    if not roster:
+        parts.append(ft.Text("Players join the roster when a game starts with them.", size=14))
+    parts.extend(roster_row(players, p) for p in roster)
+    parts.append(
+        ft.Text(
+            "Rename a player and their games follow; merge two entries that are one person "
+            "(Bob and Robert). A game keeps the name it was played under.",
+            size=13,
+            color=ft.Colors.ON_SURFACE_VARIANT,
+        )
+    )
+    return parts
+
+
+def players_view(app: ScorepadApp, width: float) -> ft.View:
+    players = app.players
+    menu = ft.PopupMenuButton(
+        icon=ft.Icon(ft.Icons.MORE_VERT, semantics_label="More"),
+        tooltip="More",
+        items=[
+            ft.PopupMenuItem(
+                content=f"Currency symbol ({players.symbol})",
+                icon=ft.Icons.PAYMENTS_OUTLINED,
+                on_click=players.start_currency,
+            )
+        ],
+    )
+    body: list[ft.Control | None] = [
+        message_bar(app),
+        *leaderboard_part(players),
+        ft.Divider(),
+        *roster_part(players),
+    ]
+    return screen_view(
+        app,
+        title="Players",
+        width=width,
+        body=body,
+        actions=[tagged("players-menu", menu), theme_button(app)],
+    )
+
+
+# --- the dialog: rename, merge, currency symbol ---------------------------------------------
+
+DIALOG_TITLES = {
+    RosterTask.RENAME: "Rename {name}",
+    RosterTask.MERGE: "Merge {name} into…",
+    RosterTask.CURRENCY: "Currency symbol",
+}
+GO_AHEAD = {RosterTask.RENAME: "Rename", RosterTask.MERGE: "Merge", RosterTask.CURRENCY: "Save"}
+
+
+def dialog_field(players: Players, dialog: RosterDialog) -> ft.Control:
+    if dialog.task is RosterTask.MERGE:
+        return tagged(
+            "dialog-field",
+            ft.Dropdown(
+                label="Keep the records under",
+                value=dialog.text,
+                options=[
+                    ft.DropdownOption(key=name, text=name)
+                    for name in players.merge_choices(dialog.name)
+                ],
+                on_select=lambda e: players.type_in_dialog(e.control.value or ""),
+                width=260,
+            ),
+        )
+    currency = dialog.task is RosterTask.CURRENCY
+    return tagged(
+        "dialog-field",
+        ft.TextField(
+            label="Symbol (1 to 3 characters)" if currency else "New name",
+            value=dialog.text,
+            autofocus=True,
+            on_change=lambda e: players.type_in_dialog(e.control.value),
+            on_submit=players.save_dialog,
+            max_length=3 if currency else None,
+            width=260,
+        ),
+    )
+
+
+def dialog_detail(dialog: RosterDialog) -> str:
+    if dialog.task is RosterTask.MERGE:
+        return (
+            f"{dialog.name}'s games count for the player you pick, and {dialog.name} leaves "
+            "the roster. Undo takes it back."
+        )
+    if dialog.task is RosterTask.RENAME:
+        return "Their games follow the new name; each game still shows who played it."
+    return "Money on every screen is shown with it; amounts stay in cents."
+
+
+def players_dialog(app: ScorepadApp) -> ft.AlertDialog | None:
+    """The rename, merge or currency dialog, when one is open on the players' screen."""
+    players = app.players
+    dialog = players.dialog
+    if dialog is None or app.screen is not Screen.PLAYERS:
+        return None
+    content: list[ft.Control] = [
+        ft.Text(dialog_detail(dialog), size=14),
+        dialog_field(players, dialog),
+    ]
+    if dialog.error is not None:
+        content.append(
+            tagged(
+                "dialog-error",
+                ft.Semantics(
+                    label=dialog.error,
+                    live_region=True,
+                    content=ft.Text(dialog.error, color=ft.Colors.ERROR, size=14),
+                ),
+            )
+        )
+    actions: list[ft.Control] = [
+        tagged("dialog-cancel", ft.TextButton("Cancel", on_click=players.cancel_dialog)),
+    ]
+    if dialog.merge_into is not None:
+        into = dialog.merge_into
+        actions.append(
+            tagged(
+                "dialog-merge-instead",
+                ft.TextButton(f"Merge into {into}", on_click=players.merge_instead),
+            )
+        )
+    actions.append(
+        tagged(
+            "dialog-save",
+            ft.FilledButton(GO_AHEAD[dialog.task], on_click=players.save_dialog),
+        )
+    )
+    return ft.AlertDialog(
+        modal=True,
+        title=ft.Text(
+            DIALOG_TITLES[dialog.task].format(name=dialog.name),
+            max_lines=2,
+            overflow=ft.TextOverflow.ELLIPSIS,
+        ),
+        content=ft.Column(content, tight=True, spacing=12, width=280),
+        actions=actions,
+        on_dismiss=players.cancel_dialog,
+    )

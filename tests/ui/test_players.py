@@ -1,0 +1,501 @@
+"""The players' screens: the all-time leaderboard, the roster's rename / merge / undo, a player's
+page over a date range, and the currency symbol. Numbers are checked against a small history
+worked out by hand (below); first through the controllers, then through the real views in a
+Flet session without a browser."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import AsyncIterator
+from datetime import date, timedelta
+from pathlib import Path
+
+import flet as ft
+import pytest
+import pytest_asyncio
+
+from scorepad.engine import GOLF, MORMON_BRIDGE
+from scorepad.store import open_store
+from scorepad.ui.state import MessageKind, ScorepadApp, Screen
+from scorepad.ui.state.players import RosterTask, Span
+from tests.ui.driving import play_round, start
+from tests.ui.flet_session import ViewDriver
+
+QUICK_BRIDGE = MORMON_BRIDGE.with_changes(name="Quick Bridge", hand_sizes=(2, 1))
+"""Mormon Bridge in two rounds: 1 point a trick, 10 more for a bid made, highest wins."""
+SHORT_GOLF = GOLF.with_changes(name="Short Golf", hand_sizes=(1, 1, 1))
+"""Golf in three one-card hands: 10 + tricks for a bid made, 0 when set, lowest wins, the
+loser pays 5 cents for each hand they were set in."""
+
+
+def play_history(app: ScorepadApp) -> None:
+    """Three finished games, worked out by hand:
+
+    A, Quick Bridge, Ann Bob Cat
+      2 cards: bids 1 0 0, took 1 1 0 -> Ann 11, Bob 1 (set), Cat 10 (zero made)
+      1 card:  bids 1 1 0, took 1 0 0 -> Ann 11, Bob 0 (set), Cat 10 (zero made)
+      totals Ann 22, Bob 1, Cat 20: Ann wins
+    B, Quick Bridge, Ann Bob Dan
+      2 cards: bids 0 1 0, took 1 1 0 -> Ann 1 (set), Bob 11, Dan 10
+      1 card:  bids 0 1 0, took 0 1 0 -> Ann 10, Bob 11, Dan 10
+      totals Ann 11, Bob 22, Dan 20: Bob wins
+    C, Short Golf (5 cents a set), Ann Bob, Bob deals first
+      hand 1: bids Ann 0 Bob 0, took 1 0 -> Ann 0 (set), Bob 10
+      hand 2: bids Bob 1 Ann 1, took 0 1 -> Bob 0 (set), Ann 11
+      hand 3: bids Ann 0 Bob 0, took 1 0 -> Ann 0 (set), Bob 10
+      totals Ann 11, Bob 20: Ann wins (low); Bob was set once: pays Ann 5 cents
+    """
+    app.store.save_variant(QUICK_BRIDGE)
+    app.store.save_variant(SHORT_GOLF)
+    start(app, "saved:Quick Bridge", ["Ann", "Bob", "Cat"], dealer="Cat")
+    play_round(app, {"Ann": 1, "Bob": 0, "Cat": 0}, {"Ann": 1, "Bob": 1, "Cat": 0})
+    play_round(app, {"Ann": 1, "Bob": 1, "Cat": 0}, {"Ann": 1, "Bob": 0, "Cat": 0})
+    start(app, "saved:Quick Bridge", ["Ann", "Bob", "Dan"], dealer="Dan")
+    play_round(app, {"Ann": 0, "Bob": 1, "Dan": 0}, {"Ann": 1, "Bob": 1, "Dan": 0})
+    play_round(app, {"Ann": 0, "Bob": 1, "Dan": 0}, {"Ann": 0, "Bob": 1, "Dan": 0})
+    start(app, "saved:Short Golf", ["Ann", "Bob"], dealer="Bob")
+    play_round(app, {"Ann": 0, "Bob": 0}, {"Ann": 1, "Bob": 0})
+    play_round(app, {"Ann": 1, "Bob": 1}, {"Ann": 1, "Bob": 0})
+    play_round(app, {"Ann": 0, "Bob": 0}, {"Ann": 1, "Bob": 0})
+    app.go_home()
+
+
+@pytest.fixture
+def played(app: ScorepadApp) -> ScorepadApp:
+    play_history(app)
+    return app
+
+
+def screen_of(app: ScorepadApp) -> Screen:
+    """The screen on show (read afresh: mypy keeps an earlier check's narrowing)."""
+    return app.screen
+
+
+# --- the leaderboard --------------------------------------------------------------------------
+
+
+def test_the_all_time_leaderboard_matches_the_history_worked_out_by_hand(
+    played: ScorepadApp,
+) -> None:
+    players = played.players
+    players.open()
+    assert played.screen is Screen.PLAYERS
+    assert players.min_games == 3  # the default, shown in its field
+    assert players.min_games_text == "3"
+    ranked = players.ranked
+    assert [(s.name, s.games, s.wins, s.cents) for s in ranked] == [
+        ("Ann", 3, 2, 5),
+        ("Bob", 3, 1, -5),
+    ]
+    assert ranked[0].win_rate == pytest.approx(2 / 3)
+    assert players.money(ranked[0].cents) == "$0.05"
+    assert players.money(ranked[1].cents) == "-$0.05"
+    assert players.unranked == ["Cat", "Dan"]
+    assert players.variants == ["Quick Bridge", "Short Golf"]
+
+
+def test_a_variant_s_leaderboard_counts_only_its_games(played: ScorepadApp) -> None:
+    players = played.players
+    players.open()
+    players.choose_variant("Quick Bridge")
+    assert players.ranked == []  # nobody has 3 Quick Bridge games
+    players.set_min_games("2")
+    assert [(s.name, s.games, s.wins) for s in players.ranked] == [("Ann", 2, 1), ("Bob", 2, 1)]
+    players.set_min_games("1")
+    assert [s.name for s in players.ranked][:2] == ["Ann", "Bob"]
+    assert {s.name: s.games for s in players.ranked} == {"Ann": 2, "Bob": 2, "Cat": 1, "Dan": 1}
+    players.choose_variant("Short Golf")
+    assert [(s.name, s.wins, s.cents) for s in players.ranked] == [("Ann", 1, 5), ("Bob", 0, -5)]
+    players.choose_variant(None)
+    assert len(players.ranked) == 4
+
+
+@pytest.mark.parametrize("typed", ["0", "-1", "three", "", "1001", "2.5"])
+def test_a_bad_minimum_says_why_and_keeps_the_last_good_one(
+    played: ScorepadApp, typed: str
+) -> None:
+    players = played.players
+    players.open()
+    players.set_min_games(typed)
+    assert players.min_games == 3
+    assert players.min_games_text == typed
+    assert players.min_games_error is not None
+    assert "whole number from 1 to 1000" in players.min_games_error
+    assert repr(typed)[1:-1] in players.min_games_error
+    assert [s.name for s in players.ranked] == ["Ann", "Bob"]
+    players.set_min_games(" 2 ")
+    assert players.min_games == 2 and players.min_games_error is None
+
+
+def test_a_variant_nobody_played_is_refused(played: ScorepadApp) -> None:
+    players = played.players
+    players.open()
+    players.choose_variant("Scotch Bridge")
+    assert played.message is not None and played.message.kind is MessageKind.ERROR
+    assert "no games of 'Scotch Bridge' have been played" in played.message.text
+    assert players.variant is None
+
+
+def test_games_in_progress_are_not_on_the_leaderboard(app: ScorepadApp) -> None:
+    app.store.save_variant(QUICK_BRIDGE)
+    start(app, "saved:Quick Bridge", ["Ann", "Bob", "Cat"], dealer="Cat")
+    play_round(app, {"Ann": 1, "Bob": 0, "Cat": 0}, {"Ann": 1, "Bob": 1, "Cat": 0})
+    app.players.open()
+    assert app.players.standings == []
+    assert app.players.ranked == []
+
+
+# --- the roster: rename, merge, undo ----------------------------------------------------------
+
+
+def test_rename_follows_the_games_and_undo_takes_it_back(played: ScorepadApp) -> None:
+    players = played.players
+    players.open()
+    players.start_rename("Bob")
+    assert players.dialog is not None and players.dialog.task is RosterTask.RENAME
+    players.type_in_dialog("Robert")
+    players.save_dialog()
+    assert players.dialog is None
+    assert played.message is not None and "Renamed Bob to Robert" in played.message.text
+    assert [(s.name, s.games, s.wins) for s in players.ranked] == [("Ann", 3, 2), ("Robert", 3, 1)]
+    assert players.undo_label is not None and "Robert" in players.undo_label
+    roster = {p.name: p.aliases for p in players.roster}
+    assert roster["Robert"] == ("Bob",)
+    assert "Robert" in played.lists.roster()  # the new-game form knows the new name
+
+    players.undo()
+    assert played.message is not None and played.message.text.startswith("Undone: ")
+    assert [s.name for s in players.ranked] == ["Ann", "Bob"]
+    assert players.undo_label is None
+
+
+def test_a_name_taken_is_refused_in_the_dialog_and_merge_is_offered(played: ScorepadApp) -> None:
+    players = played.players
+    players.open()
+    players.start_rename("Dan")
+    players.type_in_dialog("cat")
+    players.save_dialog()
+    dialog = players.dialog
+    assert dialog is not None, "a refused rename keeps the dialog open"
+    assert dialog.error is not None
+    assert "'cat' is already on the roster" in dialog.error
+    assert "Merge" in dialog.error
+    assert dialog.merge_into == "Cat"
+    assert {p.name for p in players.roster} == {"Ann", "Bob", "Cat", "Dan"}  # nothing changed
+
+    players.merge_instead()
+    assert players.dialog is None
+    assert played.message is not None and "Merged Dan into Cat" in played.message.text
+    players.set_min_games("1")
+    assert {s.name: s.games for s in players.ranked}["Cat"] == 2
+    assert "Dan" not in {p.name for p in players.roster}
+    players.undo()
+    assert {p.name for p in players.roster} == {"Ann", "Bob", "Cat", "Dan"}
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("", "cannot be a player's name"),
+        ("Bob", "already called that"),
+        ("x" * 41, "cannot be a player's name"),
+        ("A\nB", "cannot be a player's name"),
+    ],
+)
+def test_a_bad_new_name_says_why_and_changes_nothing(
+    played: ScorepadApp, typed: str, said: str
+) -> None:
+    players = played.players
+    players.open()
+    players.start_rename("Bob")
+    players.type_in_dialog(typed)
+    players.save_dialog()
+    assert players.dialog is not None and players.dialog.error is not None
+    assert said in players.dialog.error
+    assert players.dialog.merge_into is None
+    assert {p.name for p in players.roster} == {"Ann", "Bob", "Cat", "Dan"}
+    players.cancel_dialog()
+    assert players.dialog is None
+    assert played.message is None
+
+
+def test_nothing_to_undo_and_nobody_to_merge_into_say_so(app: ScorepadApp) -> None:
+    app.store.add_players(["Ann"])
+    players = app.players
+    players.open()
+    players.undo()
+    assert app.message is not None and app.message.kind is MessageKind.ERROR
+    assert app.message.text == "there is no rename or merge to undo"
+    players.start_merge("Ann")
+    assert players.dialog is None
+    assert app.message is not None
+    assert "nobody to merge into" in app.message.text
+
+
+# --- a player's page ------------------------------------------------------------------------
+
+
+def test_a_player_s_page_matches_the_history_worked_out_by_hand(played: ScorepadApp) -> None:
+    played.players.open()
+    played.players.open_player("Ann")
+    page = played.player_page
+    assert played.screen is Screen.PLAYER
+    assert played.routes.current == "/players/Ann"
+    ann = page.overall
+    assert ann is not None
+    assert (ann.games, ann.finished, ann.abandoned, ann.wins) == (3, 3, 0, 2)
+    assert ann.average_total == pytest.approx((22 + 11 + 11) / 3)
+    assert ann.best_total is None  # high-wins and low-wins games mixed
+    assert (ann.rounds, ann.bids_made) == (7, 4)
+    assert [(h.cards, h.rounds, h.made) for h in ann.hands] == [(1, 5, 3), (2, 2, 1)]
+    assert (ann.zeros_bid, ann.zeros_made) == (4, 1)
+    assert (ann.cents_won, ann.cents_lost, ann.cents) == (5, 0, 5)
+    by_variant = {r.variant: r.stats for r in page.by_variant}
+    assert set(by_variant) == {"Quick Bridge", "Short Golf"}
+    bridge, golf = by_variant["Quick Bridge"], by_variant["Short Golf"]
+    assert (bridge.games, bridge.wins, bridge.best_total) == (2, 1, 22)
+    assert bridge.average_total == pytest.approx(16.5)
+    assert (golf.games, golf.wins, golf.best_total) == (1, 1, 11)
+    assert [(o.variant, o.total, o.won) for o in page.outcomes] == [
+        ("Quick Bridge", 22, True),
+        ("Quick Bridge", 11, False),
+        ("Short Golf", 11, True),
+    ]
+
+
+def test_the_page_s_date_range(played: ScorepadApp) -> None:
+    page = played.player_page
+    page.open("Ann")
+    today = date.today()
+    page.today = lambda: today
+    page.choose_span(Span.LAST_30_DAYS)
+    assert page.overall is not None and page.overall.games == 3
+    assert page.range_words == f"{today - timedelta(days=29)} to {today}"
+    page.choose_span(Span.THIS_YEAR)
+    assert page.overall is not None and page.overall.games == 3
+
+    tomorrow = (today + timedelta(days=1)).isoformat()
+    page.set_since(tomorrow)
+    assert page.span is Span.BETWEEN
+    assert page.overall is None  # no game in the range
+    page.set_since(today.isoformat())
+    page.set_until(today.isoformat())
+    assert page.overall is not None and page.overall.games == 3
+
+    page.set_since("31/01/2026")
+    assert page.range_error == "'from' must be a date like 2026-01-31, not '31/01/2026'"
+    assert page.overall is not None and page.overall.games == 3  # the last good range
+    page.set_since(tomorrow)
+    assert page.range_error is not None
+    assert f"starts on {tomorrow}, after it ends ({today})" in page.range_error
+    page.choose_span(Span.ALL_TIME)
+    assert page.range_error is None and page.range_words == "all time"
+
+
+def test_an_old_name_opens_the_page_of_the_player_it_became(played: ScorepadApp) -> None:
+    played.store.rename_player("Bob", "Robert")
+    played.routes.open("/players/bob")
+    assert played.screen is Screen.PLAYER
+    assert played.player_page.name == "Robert"
+    assert played.routes.current == "/players/Robert"
+    stats = played.player_page.overall
+    assert stats is not None and (stats.games, stats.wins) == (3, 1)
+
+
+def test_a_page_of_nobody_shows_the_players_and_says_so(played: ScorepadApp) -> None:
+    played.routes.open("/players/Zed%20Q")
+    assert screen_of(played) is Screen.PLAYERS
+    assert played.message is not None
+    assert played.message.text == "no player is called 'Zed Q'; here are the players"
+    assert played.routes.current == "/players"
+
+
+def test_a_long_name_is_kept_whole_in_the_address(app: ScorepadApp) -> None:
+    name = "Anne-Marie O'Brien / Smith"
+    app.store.add_players([name])
+    app.routes.open("/players/" + "Anne-Marie%20O%27Brien%20%2F%20Smith")
+    assert screen_of(app) is Screen.PLAYER
+    assert app.player_page.name == name
+    assert app.routes.current == "/players/Anne-Marie%20O%27Brien%20%2F%20Smith"
+    assert app.player_page.overall is None
+
+
+# --- the currency symbol -----------------------------------------------------------------
+
+
+def test_the_currency_symbol_is_saved_and_a_bad_one_refused(played: ScorepadApp) -> None:
+    players = played.players
+    players.open()
+    players.start_currency()
+    assert players.dialog is not None and players.dialog.text == "$"
+    players.type_in_dialog("€")
+    players.save_dialog()
+    assert players.dialog is None
+    assert played.message is not None and "€1.23" in played.message.text
+    assert players.money(-120) == "-€1.20"
+    assert played.store.settings().currency_symbol == "€"
+
+    for bad in ("", "EURO", "\t"):
+        players.start_currency()
+        players.type_in_dialog(bad)
+        players.save_dialog()
+        assert players.dialog is not None and players.dialog.error, bad
+        players.cancel_dialog()
+    assert played.store.settings().currency_symbol == "€"
+
+
+# --- the views, in a Flet session --------------------------------------------------------------
+
+
+@pytest_asyncio.fixture
+async def driver(tmp_path: Path) -> AsyncIterator[ViewDriver]:
+    app = ScorepadApp(open_store(tmp_path / "data"), rng=random.Random(3))
+    play_history(app)
+    view = ViewDriver(app)
+    # the dialog reaches the page through Flet's update scheduler (use_dialog), which a
+    # browser's session runs and this driver does not start by itself
+    view.session.start_updates_scheduler()  # type: ignore[no-untyped-call]
+    await view.settle()
+    yield view
+    view.close()
+
+
+def in_dialog(driver: ViewDriver, identifier: str) -> ft.Control:
+    """The control tagged ``identifier`` in the dialog on show. Flet moves a re-rendered
+    dialog's ids onto the new controls without indexing them (events still find them by
+    walking the page), so the driver's index cannot be asked: walk the dialog instead."""
+
+    def walk(value: object) -> ft.Control | None:
+        if isinstance(value, ft.Semantics) and value.identifier == identifier:
+            assert value.content is not None
+            return value.content
+        if isinstance(value, list):
+            return next((found for v in value if (found := walk(v)) is not None), None)
+        if isinstance(value, ft.BaseControl) and dataclasses.is_dataclass(value):
+            for field in dataclasses.fields(value):
+                if field.name.startswith("_"):
+                    continue
+                found = walk(getattr(value, field.name))
+                if found is not None:
+                    return found
+        return None
+
+    shown = [d for d in driver.page._dialogs.controls if d.open]
+    found = walk(shown)
+    assert found is not None, f"nothing tagged {identifier!r} in a dialog on show"
+    return found
+
+
+async def click_in_dialog(driver: ViewDriver, identifier: str) -> None:
+    control = in_dialog(driver, identifier)
+    await driver.session.dispatch_event(control._i, "click", None)
+    await driver.settle()
+
+
+async def type_in_dialog(driver: ViewDriver, text: str) -> None:
+    field = in_dialog(driver, "dialog-field")
+    assert isinstance(field, ft.TextField)
+    field.value = text  # what the browser's patch does
+    await driver.session.dispatch_event(field._i, "change", text)
+    await driver.settle()
+
+
+def said(driver: ViewDriver, identifier: str) -> str:
+    """The accessible name of the semantics node tagged ``identifier``."""
+    node = driver.tagged(identifier)
+    assert isinstance(node, ft.Semantics), node
+    return str(node.label)
+
+
+def no_bug_reported(driver: ViewDriver) -> None:
+    message = driver.app.message
+    assert message is None or "Something went wrong" not in message.text, message
+    assert "This screen could not be drawn" not in driver.texts()
+
+
+@pytest.mark.asyncio
+async def test_home_opens_the_players_and_a_player_s_page(driver: ViewDriver) -> None:
+    await driver.click("open-players")
+    assert driver.app.screen is Screen.PLAYERS
+    no_bug_reported(driver)
+    assert driver.has("leader-Ann") and driver.has("leader-Bob")
+    assert not driver.has("leader-Cat")  # fewer than 3 games
+    title = next(
+        c
+        for c in driver.controls()
+        if isinstance(c, ft.Text) and c.value == "Ann" and c.semantics_label
+    )
+    assert title.semantics_label == "1. Ann: 2 wins in 3 games, win rate 67%, money $0.05"
+    rule = driver.tagged("leaderboard-rule")
+    assert isinstance(rule, ft.Text)
+    assert "Not yet ranked: Cat, Dan." in str(rule.value)
+
+    await driver.type_text("min-games", "1")
+    assert driver.has("leader-Cat") and driver.has("leader-Dan")
+    await driver.type_text("min-games", "none")
+    field = driver.tagged("min-games")
+    assert isinstance(field, ft.TextField) and field.error is not None
+    assert driver.has("leader-Cat")  # the last good minimum stands
+
+    await driver.click("leader-Ann")
+    assert screen_of(driver.app) is Screen.PLAYER
+    no_bug_reported(driver)
+    texts = driver.texts()
+    assert "Ann" in texts
+    assert driver.has("charts-slot")
+    assert driver.has("section-overall") and driver.has("section-variant-Short Golf")
+    assert said(driver, "stat-overall-wins") == "Won: 2"
+    assert said(driver, "stat-overall-accuracy") == "Bid accuracy: 57% (4 of 7 rounds)"
+    assert said(driver, "stat-overall-hand-2") == "  2 cards: 50% (1 of 2)"
+    assert said(driver, "stat-overall-money-net") == "Net: $0.05"
+    assert said(driver, "stat-variant-Quick Bridge-best") == "Best total: 22"
+
+
+@pytest.mark.asyncio
+async def test_rename_merge_and_undo_through_the_views(driver: ViewDriver) -> None:
+    app = driver.app
+    await driver.click("open-players")
+    await driver.click("rename-Bob")
+    assert app.players.dialog is not None
+    field = in_dialog(driver, "dialog-field")
+    assert isinstance(field, ft.TextField) and field.value == "Bob"
+    await type_in_dialog(driver, "Robert")
+    await click_in_dialog(driver, "dialog-save")
+    no_bug_reported(driver)
+    assert app.players.dialog is None
+    assert not [d for d in driver.page._dialogs.controls if d.open]
+    assert driver.has("leader-Robert") and not driver.has("leader-Bob")
+    assert app.message is not None and "Renamed Bob to Robert" in app.message.text
+
+    # a name taken: the refusal in the dialog, with Merge offered
+    await driver.click("rename-Dan")
+    await type_in_dialog(driver, "Cat")
+    await click_in_dialog(driver, "dialog-save")
+    error = in_dialog(driver, "dialog-error")
+    assert isinstance(error, ft.Semantics)
+    assert "use Merge" in str(error.label)
+    await click_in_dialog(driver, "dialog-merge-instead")
+    assert app.players.dialog is None
+    assert not driver.has("roster-Dan")
+
+    await driver.click("undo-roster")  # the merge
+    assert driver.has("roster-Dan")
+    await driver.click("undo-roster")  # the rename
+    assert driver.has("leader-Bob")
+    assert not driver.has("undo-roster")
+    no_bug_reported(driver)
+
+
+@pytest.mark.asyncio
+async def test_the_player_page_s_dates_through_the_views(driver: ViewDriver) -> None:
+    driver.app.player_page.open("Bob")
+    await driver.settle()
+    await driver.select("span-picker", Span.BETWEEN.value)
+    assert driver.has("since") and driver.has("until")
+    await driver.type_text("since", "yesterday", submit=False)
+    assert "'from' must be a date like 2026-01-31" in str(said(driver, "range-error"))
+    tomorrow = (date.today() + timedelta(days=1)).isoformat()
+    await driver.type_text("since", tomorrow, submit=False)
+    assert driver.has("no-games")
+    no_bug_reported(driver)
