@@ -17,9 +17,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from scorepad.engine import Game, ScorepadError, is_unsafe, shown
+from scorepad.engine import Game, ScorepadError, is_unsafe, shown, spoken_list
 from scorepad.inputs import InputFileError, check_export_target, read_user_file, write_export
 from scorepad.store import ListedStatus, Store, StoreError, data_dir, open_store, recover_store
+from scorepad.store.backup import BACKUP_MAX_BYTES, parse_backup
+from scorepad.store.errors import BackupError
 from scorepad.store.paths import DATA_DIR_ENV
 
 EXIT_OK = 0
@@ -129,7 +131,8 @@ def command_import(args: argparse.Namespace) -> int:
     for name in args.files:
         try:
             game = read_game_file(Path(name))
-            stored = store.create_game(game.record)
+            existing = store.find_game_with_record(game.record)
+            stored = None if existing is not None else store.create_game(game.record)
         except CommandError as exc:
             print(f"scorepad: not imported: {shown(str(exc))}", file=sys.stderr)
             failed += 1
@@ -142,6 +145,9 @@ def command_import(args: argparse.Namespace) -> int:
             print(f"scorepad: not imported: {shown(name)}: {internal_error(exc)}", file=sys.stderr)
             failed += 1
             internal = True
+            continue
+        if stored is None:  # the same record twice is one game: stored once, never again
+            print(f"{shown(name)}: already stored as {existing}; nothing imported")
             continue
         players = ", ".join(shown(player) for player in game.players)
         print(
@@ -239,6 +245,76 @@ def command_recover(args: argparse.Namespace) -> int:
     return EXIT_INVALID if report.lost or report.left_alone else EXIT_OK
 
 
+def command_backup(args: argparse.Namespace) -> int:
+    """Write the whole store to a new file (``--force``: replace one), as ``export`` writes;
+    a damaged game, which cannot be in it, is named and makes the exit code say so."""
+    store = open_the_store(args)
+    out = Path(args.file)
+    try:
+        replacing = check_export_target(out, force=args.force, store_root=store.root)
+        document = store.backup()
+        damaged = store.list_games(ListedStatus.DAMAGED)
+        write_export(out, json_text(document).encode(), replacing)
+    except (InputFileError, StoreError) as exc:
+        raise CommandError(str(exc)) from None
+    held = counted(
+        (len(document["games"]), "game"),
+        (len(document["roster"]), "player"),
+        (len(document["house_rules"]), "house rule"),
+    )
+    print(f"backed up {held or 'an empty store'} to {shown(str(out))}")
+    for summary in damaged:
+        print(
+            f"scorepad: not in the backup: game {summary.id} cannot be read "
+            f"({shown(summary.problem or 'damaged')})",
+            file=sys.stderr,
+        )
+    if damaged:
+        raise CommandError(
+            f"{len(damaged)} damaged game(s) not backed up (see above); "
+            "scorepad recover may bring them back, then back up again"
+        )
+    return EXIT_OK
+
+
+def command_restore(args: argparse.Namespace) -> int:
+    """Restore a backup file: into an empty store as it is, or with ``--merge`` adding what
+    the store lacks. The file is checked whole first: a bad one changes nothing."""
+    store = open_the_store(args)
+    path = Path(args.file)
+    try:
+        backup = parse_backup(read_user_file(path, BACKUP_MAX_BYTES))
+    except InputFileError as exc:
+        raise CommandError(str(exc)) from None
+    except BackupError as exc:
+        raise CommandError(f"{shown(str(path))}: {exc}") from None
+    try:
+        report = store.restore(backup, merge=args.merge)
+    except StoreError as exc:
+        raise CommandError(str(exc)) from None
+    for old_id, stored_id in report.skipped.items():
+        print(f"skipped game {old_id}: already stored as {stored_id}")
+    for old_id, new_id in report.renumbered.items():
+        print(f"restored game {old_id} as {new_id} (its id is another game's here)")
+    for name in report.house_rules_kept:
+        print(f"kept the house rule {shown(repr(name))} as it is here (the backup's differs)")
+    for name in report.players_extended:
+        print(f"{shown(name)} also goes by the former names the backup knew")
+    held = counted(
+        (len(report.restored), "game"),
+        (len(report.players_added), "player"),
+        (len(report.house_rules_added), "house rule"),
+    )
+    settings = " and the settings" if report.settings_restored else ""
+    print(f"restored {held or 'nothing new'}{settings} from {shown(str(path))}")
+    return EXIT_OK
+
+
+def counted(*counts: tuple[int, str]) -> str:
+    """Counts in words, the empty ones left out: "3 games and 1 player"."""
+    return spoken_list([f"{n} {word}{'' if n == 1 else 's'}" for n, word in counts if n])
+
+
 # --- parsing ------------------------------------------------------------------------------------
 
 
@@ -323,6 +399,27 @@ def build_parser() -> argparse.ArgumentParser:
         "recover", parents=[common], help="restore unreadable store files from their backups"
     )
     recover.set_defaults(handler=command_recover)
+
+    backup = commands.add_parser(
+        "backup", parents=[common], help="write the whole store (games, roster, rules) to FILE"
+    )
+    backup.add_argument("file", metavar="FILE", help="a new file to write the backup to")
+    backup.add_argument(
+        "--force", action="store_true", help="replace FILE if it exists (keeping its permissions)"
+    )
+    backup.set_defaults(handler=command_backup)
+
+    restore = commands.add_parser(
+        "restore", parents=[common], help="restore a backup into an empty store (or --merge)"
+    )
+    restore.add_argument("file", metavar="FILE", help="a file made by scorepad backup")
+    restore.add_argument(
+        "--merge",
+        action="store_true",
+        help="add to a store that is not empty: only games not already stored, players and "
+        "house rules it lacks",
+    )
+    restore.set_defaults(handler=command_restore)
     return parser
 
 

@@ -39,7 +39,8 @@ def test_import_stores_valid_records_and_names_each_invalid_file(
 
     code, out, err = run(capsys, "--data-dir", str(data), "import", str(good))
     assert (code, err) == (0, "")
-    assert len(TinyDBStore(data).list_games()) == 2
+    assert out == f"{good}: already stored as {stored[0].id}; nothing imported\n"
+    assert len(TinyDBStore(data).list_games()) == 1
 
 
 def test_games_lists_id_variant_players_status_rounds_and_leaders(
@@ -100,7 +101,8 @@ def test_a_damaged_store_is_explained_and_recovered(
     tmp_path: Path, data: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     good = write(tmp_path, ISSUE_EXAMPLE)
-    run(capsys, "import", str(good), str(good), "--data-dir", str(data))
+    other = write(tmp_path, {"variant": "golf", "players": ["Eve", "Fay"]}, "2.json")
+    run(capsys, "import", str(good), str(other), "--data-dir", str(data))
     meta = data / "catalogue.json"
     meta.write_text('{"schema": ')
     code, out, err = run(capsys, "games", "--data-dir", str(data))

@@ -9,7 +9,12 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from scorepad.store.backup import RestoreReport, backup_document, parse_backup, restore_document
 from scorepad.store.errors import (
+    BackupDamagedError,
+    BackupError,
+    BackupFormatError,
+    BackupTooNewError,
     CurrencySymbolError,
     DamagedCopyError,
     GameIdError,
@@ -27,6 +32,7 @@ from scorepad.store.errors import (
     StoreBusyError,
     StoreError,
     StoreFileError,
+    StoreNotEmptyError,
     StoreReadOnlyError,
     StoreUnreadableError,
     StoreWriteError,
@@ -65,6 +71,10 @@ def recover_store(folder: str | os.PathLike[str], *, lock_timeout: float = 10.0)
 
 __all__ = [
     "KEEP",
+    "BackupDamagedError",
+    "BackupError",
+    "BackupFormatError",
+    "BackupTooNewError",
     "CurrencySymbolError",
     "DamagedCopyError",
     "GameIdError",
@@ -78,6 +88,7 @@ __all__ = [
     "NotOnRosterError",
     "NothingToUndoError",
     "RecoveryReport",
+    "RestoreReport",
     "RosterError",
     "RosterNameError",
     "RosterPlayer",
@@ -90,6 +101,7 @@ __all__ = [
     "StoreBusyError",
     "StoreError",
     "StoreFileError",
+    "StoreNotEmptyError",
     "StoreReadOnlyError",
     "StoreUnreadableError",
     "StoreWriteError",
@@ -98,7 +110,10 @@ __all__ = [
     "UndoKind",
     "UndoStep",
     "VariantNotFoundError",
+    "backup_document",
     "data_dir",
     "open_store",
+    "parse_backup",
     "recover_store",
+    "restore_document",
 ]

@@ -232,14 +232,19 @@ class Catalogue:
     def put_roster(self, players: Iterable[RosterPlayer], changes: Iterable[RosterChange]) -> None:
         """Make ``players`` the roster and ``changes`` the undo rows, in one write of the
         file (never a roster changed without the row that undoes it)."""
+        self.put_tables({ROSTER: players, ROSTER_UNDO: changes})
+
+    def put_tables(self, tables: Mapping[str, Iterable[BaseModel]]) -> None:
+        """Make each of ``tables`` hold exactly the models given (numbered from 1), in one
+        write of the file: a restore or a roster change is all there or not at all."""
         seen = self._games_seen
         data = self.storage.read() or {}
         unchanged_games = seen is not None and seen[0] == self.storage.signature
-        data[ROSTER] = {str(i): p.model_dump(mode="json") for i, p in enumerate(players, 1)}
-        data[ROSTER_UNDO] = {str(i): c.model_dump(mode="json") for i, c in enumerate(changes, 1)}
+        for name, rows in tables.items():
+            data[name] = {str(i): row.model_dump(mode="json") for i, row in enumerate(rows, 1)}
         self._games_seen = None
         self.storage.write(data)
-        if unchanged_games and seen is not None:  # the games rows were not touched
+        if unchanged_games and seen is not None and GAMES not in tables:  # rows untouched
             self._games_seen = (self.storage.signature, seen[1])
 
     def add_players(self, players: list[RosterPlayer]) -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from scorepad.engine import name_key, quoted
+from scorepad.engine import name_key, quoted, shown
 
 
 class StoreError(Exception):
@@ -253,6 +253,60 @@ class NothingToUndoError(RosterError):
 
     def __init__(self) -> None:
         super().__init__("there is no roster change to undo")
+
+
+class BackupError(StoreError, ValueError):
+    """A backup that cannot be restored, or a store it cannot be restored into. Nothing has
+    been changed when one is raised: a backup is checked whole before anything is written."""
+
+
+class BackupFormatError(BackupError):
+    """A file that is not a scorepad backup at all (not JSON, another program's JSON, a game
+    record given by mistake)."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(
+            f"not a scorepad backup ({reason}); give a file made by scorepad backup "
+            "(nothing was restored)"
+        )
+
+
+class BackupDamagedError(BackupError):
+    """A scorepad backup whose content is broken: a field of the wrong shape, a game that
+    breaks the rules, two games with one id."""
+
+    def __init__(self, where: str, problem: str) -> None:
+        self.where = where
+        self.problem = problem
+        super().__init__(
+            f"the backup is damaged: {where}: {problem}; nothing was restored (use another "
+            "copy of the backup)"
+        )
+
+
+class BackupTooNewError(BackupError):
+    """A backup written by a newer scorepad: refused rather than read in part."""
+
+    def __init__(self, what: str, found: int, known: int) -> None:
+        self.found = found
+        self.known = known
+        super().__init__(
+            f"the backup was made by a newer scorepad ({what} {found}; this one reads up to "
+            f"{known}); update scorepad to restore it (nothing was restored)"
+        )
+
+
+class StoreNotEmptyError(BackupError):
+    """A plain restore into a store that already holds something: it would mix two histories
+    without saying so, so it is refused; a merge adds only what the store lacks."""
+
+    def __init__(self, root: Path, holds: str) -> None:
+        self.root = root
+        super().__init__(
+            f"the store {shown(str(root))} is not empty (it holds {holds}); restore with "
+            "--merge to add only what it lacks (nothing was changed)"
+        )
 
 
 class CurrencySymbolError(StoreError):

@@ -14,9 +14,10 @@ from dataclasses import dataclass, field
 from datetime import date
 from enum import Enum
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from scorepad.engine import Game, GameRecord, GameResults, RoundDraft, RoundRecord, Variant
+from scorepad.store.backup import RestoreReport
 from scorepad.store.errors import StoreFileError
 from scorepad.store.models import (
     GameSummary,
@@ -122,6 +123,17 @@ class Store(Protocol):
 
     def current_names(self) -> dict[str, str]:
         """``name_key`` of every known name to the current name (stats' ``names=``)."""
+        ...
+
+    # backup and restore
+    def backup(self) -> dict[str, Any]:
+        """The whole store (games, roster, house rules, settings) as one JSON document."""
+        ...
+
+    def restore(self, document: object, *, merge: bool = False) -> RestoreReport:
+        """Restore a backup document: into an empty store as it is, or with ``merge`` adding
+        what the store lacks; a bad document or a non-empty store (without ``merge``) is
+        refused with a ``BackupError`` and nothing changes."""
         ...
 
     def saved_variants(self) -> list[SavedVariant]: ...

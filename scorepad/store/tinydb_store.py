@@ -21,10 +21,10 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import UTC, date, datetime, timedelta
 from datetime import time as time_of_day
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from filelock import FileLock, Timeout
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 from tinydb import Query
 from tinydb.queries import QueryLike
 
@@ -42,7 +42,22 @@ from scorepad.engine import (
 from scorepad.store import roster as rosters
 from scorepad.store import schema
 from scorepad.store.atomic import fsync_folder, remove_temp_litter
-from scorepad.store.catalogue import Catalogue, CatalogueGame, ListedGame
+from scorepad.store.backup import (
+    Backup,
+    RestorePlan,
+    RestoreReport,
+    StoreContents,
+    plan_restore,
+    read_backup,
+)
+from scorepad.store.catalogue import (
+    HOUSE_RULES,
+    ROSTER,
+    SETTINGS,
+    Catalogue,
+    CatalogueGame,
+    ListedGame,
+)
 from scorepad.store.checks import check_catalogue, first_problem
 from scorepad.store.errors import (
     GameNotFoundError,
@@ -695,6 +710,68 @@ class TinyDBStore:
             players = self._catalogue.roster()
             played = [name for s in self._refreshed_summaries() for name in s.players]
         return rosters.current_names(players, played)
+
+    # --- backup and restore -------------------------------------------------------------------
+
+    def backup(self) -> dict[str, Any]:
+        """The whole store as one JSON document (see :mod:`scorepad.store.backup`): every
+        readable game as stored, the roster, the house rules and the settings, read under
+        one lock so that they belong together. A damaged game cannot be in it: the list
+        (``list_games(DAMAGED)``) says which, so the caller can say so."""
+        with self._locked(write=False):
+            games = []
+            for game_id in sorted(game_files(self.games_dir)):
+                with contextlib.suppress(GameNotFoundError, StoreFileError):
+                    games.append(self._read_game(game_id))
+            contents = Backup(
+                games=tuple(games),
+                roster=tuple(self._catalogue.roster()),
+                house_rules=tuple(self._catalogue.house_rules()),
+                settings=self._catalogue.settings(),
+            )
+        return contents.document()
+
+    def restore(self, document: object, *, merge: bool = False) -> RestoreReport:
+        """Restore a backup document (see :mod:`scorepad.store.backup`): checked whole first,
+        then into an empty store as it is, or with ``merge`` adding only what this store
+        lacks. Any failure leaves the store as it was."""
+        contents = read_backup(document)
+        with self._locked():
+            here = StoreContents(
+                game_ids=frozenset(game_files(self.games_dir)),
+                roster=tuple(self._catalogue.roster()),
+                house_rules=tuple(self._catalogue.house_rules()),
+            )
+            plan = plan_restore(
+                contents,
+                here,
+                merge=merge,
+                root=self.root,
+                stored_as=self.find_game_with_record,
+                id_taken=lambda game_id: os.path.lexists(self.game_path(game_id)),
+            )
+            self._write_restored(plan)
+        return plan.report
+
+    def _write_restored(self, plan: RestorePlan) -> None:
+        """The planned game files, then the catalogue's tables in one write; a failure on
+        the way takes back the game files already written."""
+        written: list[str] = []
+        try:
+            for stored in plan.games:
+                written.append(stored.id)
+                self._write_game(stored)
+            tables: dict[str, tuple[BaseModel, ...]] = {
+                ROSTER: plan.roster,
+                HOUSE_RULES: plan.house_rules,
+            }
+            if plan.settings is not None:
+                tables[SETTINGS] = (plan.settings,)
+            self._catalogue.put_tables(tables)
+        except BaseException:
+            for game_id in written:
+                self._forget_new_game(game_id)
+            raise
 
     def _add_to_roster(self, names: list[str]) -> None:
         new: dict[str, RosterPlayer] = {}

@@ -1,0 +1,332 @@
+"""The whole store in one JSON file, and that file restored into a store.
+
+A backup holds what exists nowhere else: every game as stored (id, times, revision, record,
+the round being entered and the undo steps), the roster, the house rules and the settings.
+The games' list rows are left out: they are only a digest of the games, made again from them.
+
+Restoring checks the whole file first (:func:`read_backup`): a file that is not a backup, a
+damaged one, or one from a newer scorepad is refused before anything is written, so a restore
+changes everything it should or nothing. Into an empty store it is lossless (same ids, times
+and everything else); a store that holds anything is refused unless asked to merge, which
+adds only what the store lacks (:func:`plan_restore`): a game whose record is already stored
+is skipped, a roster entry or house rule already there is kept as it is.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from scorepad.engine import PRESETS, GameRecord, ScorepadError, name_key, quoted, spoken_list
+from scorepad.store import schema
+from scorepad.store.checks import first_problem
+from scorepad.store.errors import (
+    BackupDamagedError,
+    BackupFormatError,
+    BackupTooNewError,
+    CurrencySymbolError,
+    StoreNotEmptyError,
+)
+from scorepad.store.ids import EXPECTED, GAME_ID, new_game_id
+from scorepad.store.models import RosterPlayer, SavedVariant, Settings, StoredGame, now
+from scorepad.store.roster import known_keys, names_of, owner_of
+
+if TYPE_CHECKING:
+    from scorepad.store.interface import Store
+
+BACKUP_FORMAT: Final = "scorepad-backup"
+"""The ``format`` of every backup: tells a backup from any other JSON file."""
+BACKUP_VERSION = 1
+"""The layout of the backup file itself (the models in it follow the store's schema)."""
+BACKUP_MAX_BYTES = 512 * 1024 * 1024
+"""The largest backup read: a game is a few kilobytes, so this holds over 100,000 games."""
+
+
+class Backup(BaseModel):
+    """A backup file's content."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+    format: Literal["scorepad-backup"] = BACKUP_FORMAT
+    version: int = BACKUP_VERSION
+    schema_version: int = Field(alias="schema", default=schema.SCHEMA_VERSION)
+    """The store schema the models in it were written at."""
+    made: datetime = Field(default_factory=now)
+    games: tuple[StoredGame, ...] = ()
+    roster: tuple[RosterPlayer, ...] = ()
+    house_rules: tuple[SavedVariant, ...] = ()
+    settings: Settings = Field(default_factory=Settings)
+
+    def document(self) -> dict[str, Any]:
+        """The backup as the JSON document written to its file."""
+        return self.model_dump(mode="json", by_alias=True)
+
+
+@dataclass
+class RestoreReport:
+    """What a restore did."""
+
+    restored: list[str] = field(default_factory=list)
+    """Ids of the games stored (each under its id in the backup unless that id was taken)."""
+    renumbered: dict[str, str] = field(default_factory=dict)
+    """Backup id -> the id a game got because its own was taken here (merge only)."""
+    skipped: dict[str, str] = field(default_factory=dict)
+    """Backup id -> the id its record is already stored under (merge only)."""
+    players_added: list[str] = field(default_factory=list)
+    players_extended: list[str] = field(default_factory=list)
+    """Players already here who gained former names the backup knew them by (merge only)."""
+    house_rules_added: list[str] = field(default_factory=list)
+    house_rules_kept: list[str] = field(default_factory=list)
+    """House rules whose name was here with other rules: this store's kept (merge only)."""
+    settings_restored: bool = False
+
+
+@dataclass(frozen=True)
+class StoreContents:
+    """What a store holds, as planning a restore into it needs to know."""
+
+    game_ids: frozenset[str]
+    """Every game file's id, damaged ones too (a restore never writes over a file)."""
+    roster: tuple[RosterPlayer, ...]
+    house_rules: tuple[SavedVariant, ...]
+
+
+@dataclass(frozen=True)
+class RestorePlan:
+    """What to write: the games, and the whole roster and house rules the catalogue will
+    hold (``None``: leave the settings as they are)."""
+
+    games: tuple[StoredGame, ...]
+    roster: tuple[RosterPlayer, ...]
+    house_rules: tuple[SavedVariant, ...]
+    settings: Settings | None
+    report: RestoreReport
+
+
+# --- reading ------------------------------------------------------------------------------------
+
+
+def parse_backup(raw: bytes) -> Backup:
+    """The checked backup in a file's bytes (see :func:`read_backup`)."""
+    if not raw.strip():
+        raise BackupFormatError("the file is empty")
+    try:
+        document = json.loads(raw.decode("utf-8"))  # scorepad writes UTF-8, and only that
+    except UnicodeDecodeError as exc:
+        raise BackupFormatError(f"it is not text: {exc.reason} at byte {exc.start}") from None
+    except json.JSONDecodeError as exc:
+        where = f"line {exc.lineno}, column {exc.colno}"
+        raise BackupFormatError(f"it is not JSON: {exc.msg} at {where}") from None
+    except (RecursionError, ValueError) as exc:  # nested far too deep, a number too long
+        raise BackupFormatError(
+            f"it is not JSON a backup can hold ({type(exc).__name__})"
+        ) from None
+    return read_backup(document)
+
+
+def read_backup(document: object) -> Backup:
+    """The backup in a parsed JSON document, checked whole: its format and version, every
+    model in it, every game against the rules, ids and names unique. Any problem is a
+    :class:`~scorepad.store.errors.BackupError` saying what and where. A :class:`Backup`
+    is one already read this way."""
+    if isinstance(document, Backup):
+        return document
+    if not isinstance(document, dict):
+        raise BackupFormatError(f"it holds a JSON {type(document).__name__}, not an object")
+    if document.get("format") != BACKUP_FORMAT:
+        if "variant" in document and "players" in document:
+            raise BackupFormatError("it is a game record; store it with scorepad import")
+        raise BackupFormatError(f'it has no "format": "{BACKUP_FORMAT}"')
+    _check_version(document, "version", "backup format", BACKUP_VERSION)
+    _check_version(document, "schema", "schema", schema.SCHEMA_VERSION)
+    try:
+        backup = Backup.model_validate(document)
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        where = ".".join(str(part) for part in error["loc"]) or "the backup"
+        raise BackupDamagedError(where, str(error["msg"])) from None
+    except CurrencySymbolError as exc:
+        raise BackupDamagedError("settings.currency_symbol", str(exc)) from None
+    _check_games(backup.games)
+    _check_roster(backup.roster)
+    _check_house_rules(backup.house_rules)
+    return backup
+
+
+def _check_version(document: dict[str, Any], key: str, what: str, known: int) -> None:
+    found = document.get(key)
+    if not isinstance(found, int) or isinstance(found, bool) or found < 1:
+        raise BackupDamagedError(key, f"{found!r} is not a version number")
+    if found > known:
+        raise BackupTooNewError(what, found, known)
+
+
+def _check_games(games: Iterable[StoredGame]) -> None:
+    seen: set[str] = set()
+    for stored in games:
+        where = f"game {quoted(stored.id)}"
+        if not GAME_ID.fullmatch(stored.id):
+            raise BackupDamagedError(where, f"not a game id ({EXPECTED})")
+        if stored.id in seen:
+            raise BackupDamagedError(where, "two games have this id")
+        seen.add(stored.id)
+        if stored.schema_version > schema.SCHEMA_VERSION:
+            raise BackupTooNewError("game schema", stored.schema_version, schema.SCHEMA_VERSION)
+        try:
+            stored.game  # noqa: B018  (derive it: a game that breaks the rules is damaged)
+        except ScorepadError as exc:
+            raise BackupDamagedError(where, str(exc).splitlines()[0]) from None
+        except ValidationError as exc:
+            raise BackupDamagedError(where, first_problem(exc)) from None
+
+
+def _check_roster(players: Iterable[RosterPlayer]) -> None:
+    """No name, current or former, belongs to two entries (or twice to one)."""
+    seen: set[str] = set()
+    for player in players:
+        for name in names_of(player):
+            if name_key(name) in seen:
+                raise BackupDamagedError(
+                    "roster", f"the name {quoted(name)} is there twice (ignoring case)"
+                )
+            seen.add(name_key(name))
+
+
+def _check_house_rules(house_rules: Iterable[SavedVariant]) -> None:
+    presets = {variant.name.casefold() for variant in PRESETS.values()}
+    seen: set[str] = set()
+    for saved in house_rules:
+        key = saved.name.casefold()
+        if key in presets:
+            raise BackupDamagedError("house_rules", f"{quoted(saved.name)} is a preset's name")
+        if key in seen:
+            raise BackupDamagedError("house_rules", f"two are called {quoted(saved.name)}")
+        seen.add(key)
+
+
+# --- planning -----------------------------------------------------------------------------------
+
+
+def plan_restore(
+    backup: Backup,
+    here: StoreContents,
+    *,
+    merge: bool,
+    root: Path,
+    stored_as: Callable[[GameRecord], str | None],
+    id_taken: Callable[[str], bool] = lambda _: False,
+) -> RestorePlan:
+    """What restoring ``backup`` into the store in ``root`` (holding ``here``) writes.
+
+    Without ``merge`` the store must be empty (:class:`StoreNotEmptyError` otherwise) and
+    everything is taken as it is. With ``merge``: a game whose record ``stored_as`` finds, or
+    that an earlier game of the backup has, is skipped; a game whose id is taken gets a new
+    one; a roster entry none of whose names the roster knows is added, one it knows gains the
+    former names it lacks; a house rule whose name is here is kept as it is here; the
+    settings stay as they are.
+    """
+    if not merge:
+        holds = _holdings(here)
+        if holds:
+            raise StoreNotEmptyError(root, holds)
+        report = RestoreReport(
+            restored=[stored.id for stored in backup.games],
+            players_added=[player.name for player in backup.roster],
+            house_rules_added=[saved.name for saved in backup.house_rules],
+            settings_restored=True,
+        )
+        return RestorePlan(backup.games, backup.roster, backup.house_rules, backup.settings, report)
+    report = RestoreReport()
+    games = _merged_games(backup.games, here.game_ids, stored_as, id_taken, report)
+    roster = _merged_roster(backup.roster, here.roster, report)
+    house_rules = _merged_house_rules(backup.house_rules, here.house_rules, report)
+    return RestorePlan(games, roster, house_rules, None, report)
+
+
+def _holdings(here: StoreContents) -> str:
+    """What a store holds, in words ("3 games and 4 players"), or "" when it is empty."""
+    counts = (
+        (len(here.game_ids), "game"),
+        (len(here.roster), "player"),
+        (len(here.house_rules), "house rule"),
+    )
+    return spoken_list([f"{n} {word}{'' if n == 1 else 's'}" for n, word in counts if n])
+
+
+def _merged_games(
+    games: Iterable[StoredGame],
+    taken: frozenset[str],
+    stored_as: Callable[[GameRecord], str | None],
+    id_taken: Callable[[str], bool],
+    report: RestoreReport,
+) -> tuple[StoredGame, ...]:
+    planned: list[StoredGame] = []
+    ids = set(taken)
+    for stored in games:
+        existing = stored_as(stored.record) or next(
+            (p.id for p in planned if p.record == stored.record), None
+        )
+        if existing is not None:
+            report.skipped[stored.id] = existing
+            continue
+        game_id = stored.id
+        while game_id in ids or id_taken(game_id):
+            game_id = new_game_id()
+        if game_id != stored.id:
+            report.renumbered[stored.id] = game_id
+        ids.add(game_id)
+        planned.append(stored.model_copy(update={"id": game_id}))
+        report.restored.append(game_id)
+    return tuple(planned)
+
+
+def _merged_roster(
+    theirs: Iterable[RosterPlayer], ours: tuple[RosterPlayer, ...], report: RestoreReport
+) -> tuple[RosterPlayer, ...]:
+    roster = list(ours)
+    for player in theirs:
+        owner = next((o for n in names_of(player) if (o := owner_of(roster, n))), None)
+        if owner is None:
+            roster.append(player)
+            report.players_added.append(player.name)
+            continue
+        known = known_keys(roster)
+        new_names = tuple(name for name in names_of(player) if name_key(name) not in known)
+        if new_names:
+            grown = owner.model_copy(update={"aliases": (*owner.aliases, *new_names)})
+            roster[roster.index(owner)] = grown
+            report.players_extended.append(owner.name)
+    return tuple(roster)
+
+
+def _merged_house_rules(
+    theirs: Iterable[SavedVariant], ours: tuple[SavedVariant, ...], report: RestoreReport
+) -> tuple[SavedVariant, ...]:
+    house_rules = list(ours)
+    for saved in theirs:
+        same = next((s for s in house_rules if s.name.casefold() == saved.name.casefold()), None)
+        if same is None:
+            house_rules.append(saved)
+            report.house_rules_added.append(saved.name)
+        elif same.variant != saved.variant:
+            report.house_rules_kept.append(same.name)
+    return tuple(house_rules)
+
+
+# --- the store's side -------------------------------------------------------------------------
+
+
+def backup_document(store: Store) -> dict[str, Any]:
+    """The whole store as a backup document (see :meth:`Store.backup`)."""
+    return store.backup()
+
+
+def restore_document(store: Store, document: object, *, merge: bool) -> RestoreReport:
+    """Restore a parsed backup document into ``store`` (see :meth:`Store.restore`)."""
+    return store.restore(document, merge=merge)
