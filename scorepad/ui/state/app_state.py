@@ -24,6 +24,7 @@ from scorepad.ui.state.errors import ActionRefused
 from scorepad.ui.state.game_session import GameController
 from scorepad.ui.state.home import Home
 from scorepad.ui.state.house_rules import HouseRules
+from scorepad.ui.state.ledger import MoneyLedger
 from scorepad.ui.state.listings import Listings
 from scorepad.ui.state.new_game import NewGame
 from scorepad.ui.state.players import PlayerPage, Players
@@ -74,6 +75,8 @@ class ScorepadApp:
         """The leaderboard and the roster (rename, merge, undo)."""
         self.player_page = PlayerPage(self)
         """One player's records."""
+        self.ledger = MoneyLedger(self)
+        """The money ledger: the games picked, each player's net and who pays whom."""
         self.routes = Routes(self)
         """The address of each screen, for the browser's address bar and back button."""
 

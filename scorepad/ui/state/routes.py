@@ -1,5 +1,6 @@
 """Every screen has an address: ``/`` the game list, ``/new`` a new game, ``/rules`` the house
-rules, ``/game/<id>`` one game, ``/players`` the players and ``/players/<name>`` one player.
+rules, ``/game/<id>`` one game, ``/players`` the players, ``/players/<name>`` one player and
+``/ledger`` the money ledger.
 
 The browser keeps the address of the screen on show, so a reload, a restart of the server or a
 reconnect comes back to that screen (the round being entered is saved with its game after
@@ -29,6 +30,7 @@ NEW_GAME_ROUTE = "/new"
 RULES_ROUTE = "/rules"
 GAME_ROUTE_PREFIX = "/game/"
 GAME_ROUTE_EXAMPLE = "/game/1a2b3c4d"
+LEDGER_ROUTE = "/ledger"
 PLAYERS_ROUTE = "/players"
 PLAYER_ROUTE_PREFIX = "/players/"
 """A player's page: the name follows, percent-encoded (``/players/Ann%20Lee``)."""
@@ -38,6 +40,7 @@ SCREEN_ROUTES = {
     Screen.SETUP: NEW_GAME_ROUTE,
     Screen.RULES: RULES_ROUTE,
     Screen.PLAYERS: PLAYERS_ROUTE,
+    Screen.LEDGER: LEDGER_ROUTE,
 }
 """The screens whose address names nothing but the screen."""
 ROUTE_SCREENS = {route: screen for screen, route in SCREEN_ROUTES.items()}
@@ -202,6 +205,8 @@ class Routes:
             app.new_game.open()
         elif place.screen is Screen.RULES:
             app.house_rules.open()
+        elif place.screen is Screen.LEDGER:
+            app.ledger.open()
         elif place.screen is Screen.PLAYERS:
             app.players.open()
         elif place.screen is Screen.PLAYER:

@@ -23,6 +23,8 @@ class Screen(StrEnum):
     """The all-time leaderboard and the roster."""
     PLAYER = "player"
     """One player's records."""
+    LEDGER = "ledger"
+    """The money ledger: the games picked settled in the fewest payments."""
 
 
 class MessageKind(StrEnum):

@@ -13,6 +13,7 @@ from scorepad.ui.state import ScorepadApp, Screen
 from scorepad.ui.views.common import FONTS, VIEW_KEY
 from scorepad.ui.views.game import game_view
 from scorepad.ui.views.home import home_view
+from scorepad.ui.views.ledger import ledger_view
 from scorepad.ui.views.player_page import player_view
 from scorepad.ui.views.players import players_dialog, players_view
 from scorepad.ui.views.problem import problem_view
@@ -95,6 +96,7 @@ def Root(app: ScorepadApp) -> list[ft.View]:
         Screen.RULES: rules_view,
         Screen.PLAYERS: players_view,
         Screen.PLAYER: player_view,
+        Screen.LEDGER: ledger_view,
     }
     # the players' rename/merge/currency dialog, shown over the page while the state has one
     # (a hook: called on every render, with None when there is no dialog)

@@ -1,0 +1,352 @@
+"""The money ledger screen: pick the games to settle, see each player's net and the fewest
+payments that settle them all ("Cat pays Dan $0.45").
+
+A table settles once at the end of an evening, not after every game: the ledger adds up the
+money of the finished games played for a stake that the user picks, three ways: an evening
+(the games started on one day), a range of days, or games ticked one by one. The sums and
+the payments are the engine's (:func:`~scorepad.engine.ledger_of`, under each player's
+current name, so a renamed or merged player is one person here), amounts in the table's
+currency symbol (the store's settings). Only games that ended with a winner pay: games in
+progress or ended early are not listed. No Flet here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date, datetime
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from scorepad.engine import (
+    GameResults,
+    GameStatus,
+    Ledger,
+    ledger_of,
+    money_text,
+    quoted,
+    spoken_list,
+)
+from scorepad.engine.stats import current_name
+from scorepad.ui.state.errors import ActionRefused
+from scorepad.ui.state.screens import Screen
+
+if TYPE_CHECKING:
+    from scorepad.ui.state.app_state import ScorepadApp
+
+
+class Pick(StrEnum):
+    """How the games to settle are picked."""
+
+    EVENING = "evening"
+    """The games started on one day."""
+    RANGE = "range"
+    """The games started from one day to another, both included."""
+    GAMES = "games"
+    """Games ticked one by one."""
+
+
+class LedgerPickError(ActionRefused):
+    """A pick of games the ledger cannot take: a day with no game to settle, a range that
+    ends before it starts, a game that is not one of the games listed."""
+
+
+def local_day(when: datetime) -> date:
+    """The day a game was started, on this computer's clock (as the store's date queries
+    count it): a game started at 00:30 belongs to the day it started on there, not UTC's."""
+    return when.astimezone().date()
+
+
+def day_text(day: date) -> str:
+    """A day as the picker names it.
+
+    >>> day_text(date(2026, 11, 28))
+    'Sat 28 Nov 2026'
+    """
+    return f"{day:%a} {day.day} {day:%b %Y}"
+
+
+@dataclass(frozen=True)
+class StakeGame:
+    """A finished game played for a stake, as the ledger lists it (names are current)."""
+
+    results: GameResults
+    day: date
+    money: tuple[tuple[str, int], ...]
+    """Each player's net in cents from this game, in seating order."""
+
+    @property
+    def id(self) -> str:
+        return self.results.game_id
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(name for name, _ in self.money)
+
+    @property
+    def title(self) -> str:
+        """ "Golf: Ann, Bob, Cat"."""
+        return f"{self.results.variant}: {', '.join(self.players)}"
+
+    def detail(self, symbol: str) -> str:
+        """The day and who won what: "Sat 28 Nov 2026 · Ann +$0.30, Bob -$0.15, …"."""
+        money = ", ".join(f"{name} {signed_money(cents, symbol)}" for name, cents in self.money)
+        return f"{day_text(self.day)} · {money}"
+
+
+def signed_money(cents: int, symbol: str) -> str:
+    """Money with its sign always shown: who is up reads as plainly as who is down.
+
+    >>> signed_money(45, "$"), signed_money(-120, "€"), signed_money(0, "$")
+    ('+$0.45', '-€1.20', '$0.00')
+    """
+    text = money_text(cents, symbol)
+    return f"+{text}" if cents > 0 else text
+
+
+@dataclass(frozen=True)
+class Evening:
+    """A day with games to settle, for the evening picker."""
+
+    day: date
+    games: int
+
+    @property
+    def key(self) -> str:
+        return self.day.isoformat()
+
+    @property
+    def label(self) -> str:
+        """ "Sat 28 Nov 2026 · 3 games"."""
+        return f"{day_text(self.day)} · {self.games} game{'s' if self.games != 1 else ''}"
+
+
+@dataclass(frozen=True)
+class Balance:
+    """One player's net over the games picked."""
+
+    name: str
+    cents: int
+    text: str
+    """"+$0.45", "-$0.45", "$0.00"."""
+
+    @property
+    def spoken(self) -> str:
+        """What a screen reader says: "Cat is up $0.45"."""
+        amount = self.text.lstrip("+-")
+        if self.cents > 0:
+            return f"{self.name} is up {amount}"
+        if self.cents < 0:
+            return f"{self.name} is down {amount}"
+        return f"{self.name} is even"
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """What the screen shows for the games picked."""
+
+    games: tuple[StakeGame, ...]
+    balances: tuple[Balance, ...]
+    """Best off first."""
+    transfers: tuple[str, ...]
+    """"Cat pays Dan $0.45", the fewest payments that settle everyone."""
+    heading: str
+    """What was picked: "3 games on Sat 28 Nov 2026"."""
+
+    @property
+    def settled(self) -> bool:
+        """Nobody owes anybody (everyone even)."""
+        return not self.transfers
+
+
+def settlement_of(
+    games: Sequence[StakeGame], ledger: Ledger, symbol: str, heading: str
+) -> Settlement:
+    balances = sorted(ledger.balances.items(), key=lambda item: (-item[1], item[0].casefold()))
+    return Settlement(
+        games=tuple(games),
+        balances=tuple(
+            Balance(name, cents, signed_money(cents, symbol)) for name, cents in balances
+        ),
+        transfers=tuple(
+            f"{p.payer} pays {p.payee} {money_text(p.cents, symbol)}" for p in ledger.transfers
+        ),
+        heading=heading,
+    )
+
+
+class MoneyLedger:
+    """The ledger screen's state: the games there are to settle, how they are picked, and
+    the settlement of those picked (worked out again after every change of the pick)."""
+
+    def __init__(self, app: ScorepadApp) -> None:
+        self._app = app
+        self.games: tuple[StakeGame, ...] = ()
+        """Every finished stake game, oldest first."""
+        self.symbol = "$"
+        self.pick = Pick.EVENING
+        self.evening: date | None = None
+        self.since: date | None = None
+        self.until: date | None = None
+        self.picked: frozenset[str] = frozenset()
+        """The ids of the games ticked (:attr:`Pick.GAMES`)."""
+        self._names: dict[str, str] = {}
+        self.settlement: Settlement | None = None
+        """The money of the games picked; ``None`` while there is nothing to settle."""
+
+    # --- opening ------------------------------------------------------------------------
+
+    def open(self) -> None:
+        """Show the ledger at the latest evening with games to settle."""
+        app = self._app
+        with app.action("open the money ledger"):
+            self._load()
+            app.screen = Screen.LEDGER
+            self.pick = Pick.EVENING
+            self.evening = self.days[-1] if self.days else None
+            self.since = self.days[0] if self.days else None
+            self.until = self.evening
+            self.picked = frozenset()
+            self._settle()
+
+    def _load(self) -> None:
+        store = self._app.store
+        self.symbol = store.settings().currency_symbol
+        self._names = store.current_names()
+        self.games = tuple(
+            StakeGame(
+                results=game,
+                day=local_day(game.played_on),
+                money=tuple(
+                    (current_name(r.player, self._names), r.cents or 0) for r in game.results
+                ),
+            )
+            for game in store.game_results()
+            if game.status is GameStatus.FINISHED and game.stake_cents is not None
+        )
+
+    @property
+    def days(self) -> list[date]:
+        """The days with games to settle, oldest first."""
+        return sorted({g.day for g in self.games})
+
+    @property
+    def evenings(self) -> list[Evening]:
+        """The days with games to settle, latest first (the picker's list)."""
+        counts: dict[date, int] = {}
+        for game in self.games:
+            counts[game.day] = counts.get(game.day, 0) + 1
+        return [Evening(day, counts[day]) for day in sorted(counts, reverse=True)]
+
+    # --- picking ------------------------------------------------------------------------
+
+    def choose_pick(self, pick: Pick | str) -> None:
+        """Pick the games by evening, by range of days, or one by one."""
+        with self._app.action("choose how to pick the games"):
+            self.pick = Pick(pick)
+            self._settle()
+
+    def choose_evening(self, day: date | str) -> None:
+        with self._app.action("choose the evening"):
+            chosen = self._listed_day(day, "evening")
+            self.pick = Pick.EVENING
+            self.evening = chosen
+            self._settle()
+
+    def choose_since(self, day: date | str) -> None:
+        """The first day of the range: refused after its last day."""
+        with self._app.action("choose the first day"):
+            chosen = self._listed_day(day, "first day")
+            if self.until is not None and chosen > self.until:
+                raise LedgerPickError(
+                    f"the range cannot start on {day_text(chosen)}: it ends on "
+                    f"{day_text(self.until)}; pick a first day on or before the last"
+                )
+            self.pick = Pick.RANGE
+            self.since = chosen
+            self._settle()
+
+    def choose_until(self, day: date | str) -> None:
+        """The last day of the range: refused before its first day."""
+        with self._app.action("choose the last day"):
+            chosen = self._listed_day(day, "last day")
+            if self.since is not None and chosen < self.since:
+                raise LedgerPickError(
+                    f"the range cannot end on {day_text(chosen)}: it starts on "
+                    f"{day_text(self.since)}; pick a last day on or after the first"
+                )
+            self.pick = Pick.RANGE
+            self.until = chosen
+            self._settle()
+
+    def toggle_game(self, game_id: str) -> None:
+        """Tick a game to settle, or untick it."""
+        with self._app.action("tick the game"):
+            if game_id not in {g.id for g in self.games}:
+                raise LedgerPickError(
+                    f"game {quoted(game_id)} is not a finished game played for money; "
+                    "pick one from the list"
+                )
+            self.pick = Pick.GAMES
+            self.picked = self.picked ^ {game_id}
+            self._settle()
+
+    def _listed_day(self, day: date | str, what: str) -> date:
+        """``day`` (a date or its ISO text, as the picker sends it), if it has games."""
+        try:
+            chosen = day if isinstance(day, date) else date.fromisoformat(day)
+        except ValueError:
+            raise LedgerPickError(
+                f"{quoted(str(day))} is not a day: pick the {what} from the list"
+            ) from None
+        if chosen not in self.days:
+            raise LedgerPickError(
+                f"no finished game played for money was started on {day_text(chosen)}; "
+                f"pick the {what} from the list"
+            )
+        return chosen
+
+    # --- the settlement -----------------------------------------------------------------
+
+    @property
+    def chosen(self) -> list[StakeGame]:
+        """The games picked, oldest first."""
+        if self.pick is Pick.EVENING:
+            return [g for g in self.games if g.day == self.evening]
+        if self.pick is Pick.RANGE:
+            return [
+                g
+                for g in self.games
+                if (self.since is None or g.day >= self.since)
+                and (self.until is None or g.day <= self.until)
+            ]
+        return [g for g in self.games if g.id in self.picked]
+
+    def _heading(self, chosen: Sequence[StakeGame]) -> str:
+        count = f"{len(chosen)} game{'s' if len(chosen) != 1 else ''}"
+        if self.pick is Pick.EVENING and self.evening is not None:
+            return f"{count} on {day_text(self.evening)}"
+        if self.pick is Pick.RANGE and self.since is not None and self.until is not None:
+            if self.since == self.until:
+                return f"{count} on {day_text(self.since)}"
+            return f"{count} from {day_text(self.since)} to {day_text(self.until)}"
+        return f"{count} ticked"
+
+    def _settle(self) -> None:
+        """Work out the money of the games picked (the engine refuses games whose money does
+        not add up, and the message says which)."""
+        self.settlement = None
+        chosen = self.chosen
+        if not chosen:
+            return
+        ledger = ledger_of([g.results for g in chosen], names=self._names)
+        self.settlement = settlement_of(chosen, ledger, self.symbol, self._heading(chosen))
+
+    def summary(self) -> str:
+        """The settlement in one sentence, for a screen reader or a message."""
+        settlement = self.settlement
+        if settlement is None:
+            return "No games picked."
+        if settlement.settled:
+            return f"{settlement.heading}: everyone is even."
+        return f"{settlement.heading}: {spoken_list(list(settlement.transfers))}."

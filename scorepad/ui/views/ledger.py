@@ -1,0 +1,225 @@
+"""The money ledger: pick the games (an evening, a range of days, or one by one), then each
+player's net and who pays whom, in the fewest payments."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from scorepad.ui.state import ScorepadApp
+from scorepad.ui.state.ledger import MoneyLedger, Pick, Settlement, StakeGame, day_text
+from scorepad.ui.views.common import (
+    TAP,
+    bounded_name,
+    heading,
+    message_bar,
+    screen_view,
+    tagged,
+    theme_button,
+)
+
+PICKS = {Pick.EVENING: "An evening", Pick.RANGE: "Days", Pick.GAMES: "Games"}
+"""The three ways to pick games, as their buttons say."""
+BALANCE_NAME_WIDTH = 200
+"""The most room a name takes beside its amount; a longer one ends in an ellipsis."""
+
+
+def ledger_view(app: ScorepadApp, width: float) -> ft.View:
+    ledger = app.ledger
+    body: list[ft.Control | None] = [message_bar(app)]
+    if not ledger.games:
+        body.append(
+            tagged(
+                "ledger-empty",
+                ft.Text(
+                    "No game played for money has finished yet. Set a stake (cents per set) "
+                    "when you start a game: once it ends with a winner, its money is settled "
+                    "here, with the other games of the evening.",
+                    size=16,
+                ),
+            )
+        )
+    else:
+        body += [pick_buttons(ledger), picker(ledger)]
+        body += settlement_parts(ledger.settlement, ledger.symbol)
+    return screen_view(
+        app,
+        title="Money ledger",
+        width=width,
+        body=body,
+        actions=[theme_button(app)],
+    )
+
+
+def pick_buttons(ledger: MoneyLedger) -> ft.Control:
+    """Three buttons, one lit: how the games are picked."""
+
+    def button(pick: Pick) -> ft.Control:
+        chosen = ledger.pick is pick
+        kind = ft.FilledButton if chosen else ft.OutlinedButton
+        return ft.Semantics(
+            identifier=f"pick-{pick.value}",
+            selected=chosen,
+            content=kind(
+                PICKS[pick],
+                on_click=lambda: ledger.choose_pick(pick),
+                height=TAP - 8,
+            ),
+        )
+
+    return ft.Row([button(pick) for pick in Pick], wrap=True, spacing=8, run_spacing=8)
+
+
+def day_choice(
+    identifier: str,
+    label: str,
+    value: str | None,
+    options: list[ft.DropdownOption],
+    choose: Callable[[str], None],
+) -> ft.Control:
+    return tagged(
+        identifier,
+        ft.Dropdown(
+            label=label,
+            value=value,
+            options=options,
+            on_select=lambda e: choose(e.control.value or ""),
+            enable_search=False,
+            width=300,
+        ),
+    )
+
+
+def picker(ledger: MoneyLedger) -> ft.Control:
+    """What the pick needs: the evening, the first and last days, or the games' ticks."""
+    if ledger.pick is Pick.EVENING:
+        return day_choice(
+            "ledger-evening",
+            "Evening",
+            ledger.evening.isoformat() if ledger.evening else None,
+            [ft.DropdownOption(key=e.key, text=e.label) for e in ledger.evenings],
+            ledger.choose_evening,
+        )
+    if ledger.pick is Pick.RANGE:
+        days = [ft.DropdownOption(key=d.isoformat(), text=day_text(d)) for d in ledger.days]
+        return ft.Row(
+            [
+                day_choice(
+                    "ledger-since",
+                    "From",
+                    ledger.since.isoformat() if ledger.since else None,
+                    days,
+                    ledger.choose_since,
+                ),
+                day_choice(
+                    "ledger-until",
+                    "To",
+                    ledger.until.isoformat() if ledger.until else None,
+                    days,
+                    ledger.choose_until,
+                ),
+            ],
+            wrap=True,
+            spacing=8,
+            run_spacing=8,
+        )
+    return tagged(
+        "ledger-games",
+        ft.Column([game_tick(ledger, g) for g in reversed(ledger.games)], spacing=0),
+    )
+
+
+def game_tick(ledger: MoneyLedger, game: StakeGame) -> ft.Control:
+    """A game to tick: what was played by whom, the day and each player's money."""
+    ticked = game.id in ledger.picked
+    detail = game.detail(ledger.symbol)
+    return tagged(
+        f"ledger-game-{game.id}",
+        ft.ListTile(
+            leading=ft.Checkbox(
+                value=ticked,
+                on_change=lambda: ledger.toggle_game(game.id),
+                semantics_label=f"{game.title}, {detail}",
+            ),
+            title=ft.Text(game.title, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
+            subtitle=ft.Text(detail, size=13, max_lines=3, overflow=ft.TextOverflow.ELLIPSIS),
+            on_click=lambda: ledger.toggle_game(game.id),
+            content_padding=ft.Padding.symmetric(horizontal=0),
+        ),
+    )
+
+
+def settlement_parts(settlement: Settlement | None, symbol: str) -> list[ft.Control | None]:
+    if settlement is None:
+        return [
+            tagged(
+                "ledger-nothing",
+                ft.Text("No games picked: tick the games to settle.", size=16),
+            )
+        ]
+    return [
+        tagged("ledger-heading", ft.Text(settlement.heading, size=15, italic=True)),
+        heading("Who is up, who is down"),
+        tagged(
+            "ledger-balances",
+            ft.Column(
+                [balance_row(b.name, b.cents, b.text, b.spoken) for b in settlement.balances],
+                spacing=2,
+            ),
+        ),
+        heading("Settle up"),
+        transfers(settlement),
+        games_counted(settlement, symbol),
+    ]
+
+
+def balance_row(name: str, cents: int, text: str, spoken: str) -> ft.Control:
+    colour = ft.Colors.ERROR if cents < 0 else None
+    return ft.Semantics(
+        label=spoken,
+        identifier=f"balance-{name}",
+        content=ft.Row(
+            [
+                bounded_name(name, size=16, width=BALANCE_NAME_WIDTH),
+                ft.Text(text, size=18, weight=ft.FontWeight.BOLD, color=colour),
+            ],
+            alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+            width=320,
+        ),
+        exclude_semantics=True,
+    )
+
+
+def transfers(settlement: Settlement) -> ft.Control:
+    if settlement.settled:
+        lines: list[ft.Control] = [ft.Text("Everyone is even: nobody pays.", size=18)]
+    else:
+        count = len(settlement.transfers)
+        lines = [
+            ft.Text(
+                f"{count} payment{'s' if count != 1 else ''} settle{'s' if count == 1 else ''} "
+                "everything:",
+                size=14,
+            )
+        ]
+        lines += [
+            ft.Row(
+                [ft.Icon(ft.Icons.ARROW_FORWARD, size=18), ft.Text(line, size=18, expand=True)],
+                spacing=6,
+            )
+            for line in settlement.transfers
+        ]
+    return tagged("ledger-transfers", ft.Column(lines, spacing=4))
+
+
+def games_counted(settlement: Settlement, symbol: str) -> ft.Control:
+    """The games the sums come from, so nobody has to take the totals on trust."""
+    return ft.Column(
+        [heading("Games counted")]
+        + [
+            ft.Text(f"{g.title} — {g.detail(symbol)}", size=13, selectable=True)
+            for g in settlement.games
+        ],
+        spacing=4,
+    )
