@@ -17,8 +17,29 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from scorepad.engine import Game, ScorepadError, is_unsafe, shown, spoken_list
+from scorepad.engine import (
+    PRESETS,
+    Game,
+    ScorepadError,
+    UnknownVariantError,
+    Variant,
+    is_unsafe,
+    name_key,
+    preset,
+    quoted,
+    shown,
+    spoken_list,
+)
 from scorepad.inputs import InputFileError, check_export_target, read_user_file, write_export
+from scorepad.paper import (
+    DEFAULT_PAPER,
+    PAPER_SIZES,
+    PaperSize,
+    blank_pad_pdf,
+    paper_size,
+    sheet_csv,
+    sheet_pdf,
+)
 from scorepad.store import ListedStatus, Store, StoreError, data_dir, open_store, recover_store
 from scorepad.store.backup import BACKUP_MAX_BYTES, parse_backup
 from scorepad.store.errors import BackupError
@@ -186,11 +207,14 @@ def command_games(args: argparse.Namespace) -> int:
 
 
 def command_export(args: argparse.Namespace) -> int:
-    """Print a game's record, or write it to ``--out``: a new plain file, or with ``--force``
-    an existing plain file (keeping its permissions); never a link, a device, a FIFO, a
-    folder or a file inside the store."""
+    """Print a game's record (JSON), score sheet (CSV) or printable pad (PDF), or write it to
+    ``--out``: a new plain file, or with ``--force`` an existing plain file (keeping its
+    permissions); never a link, a device, a FIFO, a folder or a file inside the store."""
+    paper = paper_for(args)
     store = open_the_store(args)
     out = None if args.out is None else Path(args.out)
+    if out is None and args.format == "pdf":
+        refuse_binary_on_terminal(f"scorepad export {shown(args.game)} --format pdf")
     try:
         replacing = (
             None
@@ -200,16 +224,102 @@ def command_export(args: argparse.Namespace) -> int:
         stored = store.load_game(store.resolve_game_id(args.game))
     except (InputFileError, StoreError) as exc:
         raise CommandError(str(exc)) from None
-    text = json_text(stored.record.to_data())
+    if args.format == "json":
+        data = json_text(stored.record.to_data()).encode()
+    else:
+        try:
+            game = Game(stored.record)
+        except ScorepadError as exc:
+            raise CommandError(f"game {stored.id}: {exc}") from None
+        data = sheet_csv(game).encode() if args.format == "csv" else sheet_pdf(game, paper)
+    deliver(data, out, replacing)
+    if out is not None:
+        what = {"json": "game", "csv": "the score sheet of game", "pdf": "the score pad of game"}
+        print(f"exported {what[args.format]} {stored.id} to {shown(str(out))}", file=sys.stderr)
+    return EXIT_OK
+
+
+def command_pad(args: argparse.Namespace) -> int:
+    """Write a blank printable pad for a variant (a preset or a saved house rule) and a table
+    size: rounds, cards and dealer seats filled in, the rest left for a pencil."""
+    paper = paper_for(args)
+    variant = variant_named(args)
+    players = player_count(args.players)
+    out = None if args.out is None else Path(args.out)
     if out is None:
-        print(text, end="")
-        return EXIT_OK
+        refuse_binary_on_terminal(f"scorepad pad {shown(args.variant)} --players {players}")
     try:
-        write_export(out, text.encode(), replacing)
+        data = blank_pad_pdf(variant, players, paper)
+        replacing = (
+            None
+            if out is None
+            else check_export_target(out, force=args.force, store_root=store_folder(args))
+        )
+    except (ScorepadError, InputFileError) as exc:
+        raise CommandError(str(exc)) from None
+    deliver(data, out, replacing)
+    if out is not None:
+        print(
+            f"wrote a blank {shown(variant.name)} pad for {players} players to {shown(str(out))}",
+            file=sys.stderr,
+        )
+    return EXIT_OK
+
+
+def paper_for(args: argparse.Namespace) -> PaperSize:
+    """The paper size asked for; ``--paper`` means nothing to a JSON or CSV export."""
+    if args.paper is not None and getattr(args, "format", "pdf") != "pdf":
+        raise CommandError("--paper is for a PDF; add --format pdf or leave out --paper")
+    return paper_size(args.paper) if args.paper is not None else DEFAULT_PAPER
+
+
+def refuse_binary_on_terminal(command: str) -> None:
+    """A PDF is binary: on a terminal it would be garbage (and could drive the terminal), so
+    it is written to ``--out`` or to a pipe or redirect, never to the screen."""
+    if sys.stdout.isatty():
+        raise CommandError(
+            f"a PDF cannot be shown on the terminal; add --out FILE.pdf "
+            f"(or redirect it: {command} > FILE.pdf)"
+        )
+
+
+def deliver(data: bytes, out: Path | None, replacing: os.stat_result | None) -> None:
+    """``data`` to ``out`` (whole or not at all), or to standard output."""
+    if out is None:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+        return
+    try:
+        write_export(out, data, replacing)
     except InputFileError as exc:
         raise CommandError(str(exc)) from None
-    print(f"exported game {stored.id} to {shown(str(out))}", file=sys.stderr)
-    return EXIT_OK
+
+
+def variant_named(args: argparse.Namespace) -> Variant:
+    """A preset by name, else a saved house rule of the store (matched ignoring case)."""
+    try:
+        return preset(args.variant)
+    except UnknownVariantError:
+        pass
+    root = store_folder(args)
+    saved = open_the_store(args).saved_variants() if root.exists() else []
+    wanted = name_key(args.variant)
+    found = next((item.variant for item in saved if name_key(item.name) == wanted), None)
+    if found is not None:
+        return found
+    names = ", ".join(shown(item.name) for item in saved) or "none"
+    raise CommandError(
+        f"unknown variant {quoted(args.variant)}; the presets are {', '.join(PRESETS)}, "
+        f"the saved house rules: {names}"
+    )
+
+
+def player_count(text: str) -> int:
+    """``--players``: a whole number (its range is the variant's, checked with the pad)."""
+    if not text.strip().isdigit() or len(text.strip()) > 3:
+        raise CommandError(f"--players must be a whole number of players, not {quoted(text)}")
+    return int(text.strip())
 
 
 def command_app(args: argparse.Namespace) -> int:
@@ -351,6 +461,7 @@ def folder_name(text: str) -> str:
 
 def build_parser() -> argparse.ArgumentParser:
     data_dir_help = "the store folder (default: $SCOREPAD_DATA_DIR, else the user data folder)"
+    paper_help = f"the PDF's paper, printed landscape (default: {DEFAULT_PAPER.value})"
     common = OneLineParser(add_help=False)
     common.add_argument(
         "--data-dir", metavar="DIR", type=folder_name, default=argparse.SUPPRESS, help=data_dir_help
@@ -387,13 +498,35 @@ def build_parser() -> argparse.ArgumentParser:
     games.add_argument("--json", action="store_true", help="print the list as one JSON document")
     games.set_defaults(handler=command_games)
 
-    export = commands.add_parser("export", parents=[common], help="print a game's record")
+    export = commands.add_parser(
+        "export", parents=[common], help="print a game's record, score sheet or printable pad"
+    )
     export.add_argument("game", metavar="GAME", help="a game id (or the start of one)")
-    export.add_argument("--out", metavar="FILE", help="write the record to a new FILE instead")
+    export.add_argument(
+        "--format",
+        choices=("json", "csv", "pdf"),
+        default="json",
+        help="json: the game record (the default); csv: the score sheet, a row per round; "
+        "pdf: the printable score pad",
+    )
+    export.add_argument("--out", metavar="FILE", help="write it to a new FILE instead")
     export.add_argument(
         "--force", action="store_true", help="replace FILE if it exists (keeping its permissions)"
     )
+    export.add_argument("--paper", choices=PAPER_SIZES, help=paper_help)
     export.set_defaults(handler=command_export)
+
+    pad = commands.add_parser(
+        "pad", parents=[common], help="write a blank printable score pad (PDF) for a table"
+    )
+    pad.add_argument("variant", metavar="VARIANT", help="a preset or a saved house rule's name")
+    pad.add_argument("--players", metavar="N", required=True, help="how many play")
+    pad.add_argument("--out", metavar="FILE", help="the PDF file to write (a new file)")
+    pad.add_argument(
+        "--force", action="store_true", help="replace FILE if it exists (keeping its permissions)"
+    )
+    pad.add_argument("--paper", choices=PAPER_SIZES, help=paper_help)
+    pad.set_defaults(handler=command_pad)
 
     recover = commands.add_parser(
         "recover", parents=[common], help="restore unreadable store files from their backups"
