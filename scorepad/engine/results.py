@@ -36,8 +36,6 @@ Rules decided here:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from pydantic import BaseModel, ConfigDict, Field
 
 from scorepad.engine.game import Game
@@ -115,23 +113,6 @@ def _hands(game: Game, player: str) -> tuple[HandTally, ...]:
     for result in game.sheet.rounds:
         rounds[result.cards] = rounds.get(result.cards, 0) + 1
         made[result.cards] = made.get(result.cards, 0) + int(result.made[player])
-    return tuple(
-        HandTally(cards=cards, rounds=rounds[cards], made=made[cards]) for cards in sorted(rounds)
-    )
-
-
-def summed_hands(hands: Iterable[HandTally]) -> tuple[HandTally, ...]:
-    """Tallies added up by hand size, ascending cards (a player's hands over many games).
-
-    >>> summed_hands([HandTally(cards=2, rounds=1, made=1), HandTally(cards=1, rounds=2, made=0),
-    ...     HandTally(cards=2, rounds=3, made=1)])  # doctest: +NORMALIZE_WHITESPACE
-    (HandTally(cards=1, rounds=2, made=0), HandTally(cards=2, rounds=4, made=2))
-    """
-    rounds: dict[int, int] = {}
-    made: dict[int, int] = {}
-    for hand in hands:
-        rounds[hand.cards] = rounds.get(hand.cards, 0) + hand.rounds
-        made[hand.cards] = made.get(hand.cards, 0) + hand.made
     return tuple(
         HandTally(cards=cards, rounds=rounds[cards], made=made[cards]) for cards in sorted(rounds)
     )

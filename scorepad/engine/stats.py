@@ -59,7 +59,7 @@ from pydantic import BaseModel, ConfigDict
 from scorepad.engine.errors import DuplicateGameError, MinGamesError
 from scorepad.engine.game import Game
 from scorepad.engine.names import name_key
-from scorepad.engine.results import HandTally, PlayerResult, player_results, summed_hands
+from scorepad.engine.results import HandTally, PlayerResult, player_results
 from scorepad.engine.sheet import GameStatus
 from scorepad.engine.variant import Winner
 
@@ -134,66 +134,95 @@ class PlayerStats(BaseModel):
 
 @dataclass
 class _Book:
-    """One player's running sums while the games are read."""
+    """One player's running sums while the games are read (plain numbers: a leaderboard of
+    ten thousand games adds tens of thousands of results, so nothing here is a model)."""
 
     name: str
-    game_ids: set[str] = field(default_factory=set)
-    finished: set[str] = field(default_factory=set)
-    abandoned: set[str] = field(default_factory=set)
-    won: set[str] = field(default_factory=set)
-    totals: list[int] = field(default_factory=list)
-    directions: set[bool] = field(default_factory=set)
+    games: int = 0
+    finished: int = 0
+    wins: int = 0
     rounds: int = 0
     bids_made: int = 0
     zeros_bid: int = 0
     zeros_made: int = 0
     sets: int = 0
-    hands: list[HandTally] = field(default_factory=list)
     cents_won: int = 0
     cents_lost: int = 0
+    finished_totals: int = 0
+    """The sum of the totals of finished games (seats, when one person had two)."""
+    finished_seats: int = 0
+    lowest: int | None = None
+    """The lowest total of a finished game that the lowest total wins."""
+    highest: int | None = None
+    """The highest total of a finished game that the highest total wins."""
+    hands: dict[int, list[int]] = field(default_factory=dict)
+    """Hand size: [rounds, bids made]."""
+    last_game: str | None = None
+    won_last_game: bool = False
     last_played: datetime | None = None
 
-    def add(self, game: GameResults, result: PlayerResult) -> None:
-        self.game_ids.add(game.game_id)
-        if game.status is GameStatus.FINISHED:
-            self.finished.add(game.game_id)
-            self.totals.append(result.total)
-            self.directions.add(game.lowest_wins)
-        else:
-            self.abandoned.add(game.game_id)
-        if result.won:
-            self.won.add(game.game_id)
+    def add(self, game: GameResults, finished: bool, result: PlayerResult, hands: bool) -> None:
+        if game.game_id != self.last_game:  # a game's seats come one after another
+            self.last_game = game.game_id
+            self.last_played = game.played_on
+            self.won_last_game = False
+            self.games += 1
+            self.finished += finished
+        if result.won and not self.won_last_game:
+            self.won_last_game = True
+            self.wins += 1
+        if finished:
+            total = result.total
+            self.finished_totals += total
+            self.finished_seats += 1
+            if game.lowest_wins:
+                if self.lowest is None or total < self.lowest:
+                    self.lowest = total
+            elif self.highest is None or total > self.highest:
+                self.highest = total
         self.rounds += result.rounds
         self.bids_made += result.bids_made
         self.zeros_bid += result.zeros_bid
         self.zeros_made += result.zeros_made
         self.sets += result.sets
-        self.hands.extend(result.hands)
-        if result.cents is not None and result.cents > 0:
-            self.cents_won += result.cents
-        elif result.cents is not None:
-            self.cents_lost -= result.cents
-        self.last_played = game.played_on
+        cents = result.cents
+        if cents is not None and cents > 0:
+            self.cents_won += cents
+        elif cents is not None:
+            self.cents_lost -= cents
+        if hands:
+            tallies = self.hands
+            for hand in result.hands:
+                tally = tallies.get(hand.cards)
+                if tally is None:
+                    tallies[hand.cards] = [hand.rounds, hand.made]
+                else:
+                    tally[0] += hand.rounds
+                    tally[1] += hand.made
 
     def stats(self) -> PlayerStats:
-        games = len(self.game_ids)
-        best: int | None = None
-        if len(self.directions) == 1:
-            (lowest_wins,) = self.directions
-            best = min(self.totals) if lowest_wins else max(self.totals)
+        best = None  # over games that mix directions, or with none finished
+        if self.highest is None:
+            best = self.lowest
+        elif self.lowest is None:
+            best = self.highest
+        seats = self.finished_seats
         return PlayerStats(
             name=self.name,
-            games=games,
-            finished=len(self.finished),
-            abandoned=len(self.abandoned),
-            wins=len(self.won),
-            win_rate=len(self.won) / games if games else None,
-            average_total=sum(self.totals) / len(self.totals) if self.totals else None,
+            games=self.games,
+            finished=self.finished,
+            abandoned=self.games - self.finished,
+            wins=self.wins,
+            win_rate=self.wins / self.games if self.games else None,
+            average_total=self.finished_totals / seats if seats else None,
             best_total=best,
             rounds=self.rounds,
             bids_made=self.bids_made,
             accuracy=self.bids_made / self.rounds if self.rounds else None,
-            hands=summed_hands(self.hands),
+            hands=tuple(
+                HandTally(cards=cards, rounds=rounds, made=made)
+                for cards, (rounds, made) in sorted(self.hands.items())
+            ),
             zeros_bid=self.zeros_bid,
             zeros_made=self.zeros_made,
             sets=self.sets,
@@ -229,21 +258,32 @@ def counted_games(games: Iterable[GameResults]) -> list[GameResults]:
 
 
 def player_stats(
-    games: Iterable[GameResults], *, names: Mapping[str, str] | None = None
+    games: Iterable[GameResults], *, names: Mapping[str, str] | None = None, hands: bool = True
 ) -> list[PlayerStats]:
     """Every player's records over ``games``, by name (ignoring case).
 
     ``names`` maps :func:`name_key` of any name a player was known by to their current name
     (the roster's ``current_names()``); records are kept under the current name.
+    ``hands=False`` leaves each player's :attr:`PlayerStats.hands` empty: a leaderboard does
+    not show bid accuracy by hand size, and adding up every hand size of every game is most
+    of the work over a long history.
     """
     names = names or {}
     books: dict[str, _Book] = {}
+    known: dict[str, tuple[str, str]] = {}
+    """Each name played under: its current name and that name's key (worked out once)."""
     for game in counted_games(games):
+        finished = game.status is GameStatus.FINISHED
         for result in game.results:
-            name = current_name(result.player, names)
-            book = books.setdefault(name_key(name), _Book(name))
+            if result.player not in known:
+                name = current_name(result.player, names)
+                known[result.player] = (name, name_key(name))
+            name, key = known[result.player]
+            book = books.get(key)
+            if book is None:
+                book = books[key] = _Book(name)
             book.name = name  # the latest spelling
-            book.add(game, result)
+            book.add(game, finished, result, hands)
     return [books[key].stats() for key in sorted(books, key=lambda key: (key, books[key].name))]
 
 

@@ -192,3 +192,10 @@ def test_records_add_up_over_any_games(played: list[Game]) -> None:
         assert player.bids_made + player.sets == player.rounds
         assert sum(hand.rounds for hand in player.hands) == player.rounds
         assert player.cents == player.cents_won - player.cents_lost
+
+
+def test_a_leaderboard_may_skip_the_hand_sizes_and_nothing_else() -> None:
+    full = player_stats(history())
+    quick = player_stats(history(), hands=False)
+    assert [player.hands for player in quick] == [(), (), ()]
+    assert [player.model_copy(update={"hands": ()}) for player in full] == quick
