@@ -6,11 +6,12 @@ named nowhere else (the "fpdf only in paper" contract).
 """
 
 from scorepad.paper.csv_sheet import neutralised, sheet_csv
-from scorepad.paper.layout import PAPER_SIZES, PaperSize, paper_size
+from scorepad.paper.layout import DEFAULT_PAPER, PAPER_SIZES, PaperSize, paper_size
 from scorepad.paper.pad_pdf import blank_pad_pdf, sheet_pdf
 from scorepad.paper.printable import printable, printed_names
 
 __all__ = [
+    "DEFAULT_PAPER",
     "PAPER_SIZES",
     "PaperSize",
     "blank_pad_pdf",
