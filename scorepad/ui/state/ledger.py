@@ -89,9 +89,30 @@ class StakeGame:
         return f"{self.results.variant}: {', '.join(self.players)}"
 
     def detail(self, symbol: str) -> str:
-        """The day and who won what: "Sat 28 Nov 2026 · Ann +$0.30, Bob -$0.15, …"."""
-        money = ", ".join(f"{name} {signed_money(cents, symbol)}" for name, cents in self.money)
+        """The day and who won what: "Sat 28 Nov 2026 · Ann +$0.30, Bob -$0.15, …", each
+        name held to its amount (a line breaks only after a comma)."""
+        money = ", ".join(
+            f"{name}{NO_BREAK_SPACE}{unbroken(signed_money(cents, symbol))}"
+            for name, cents in self.money
+        )
         return f"{day_text(self.day)} · {money}"
+
+
+NO_BREAK_SPACE = "\u00a0"
+WORD_JOINER = "\u2060"
+"""Invisible, and no line break on either side: a phone's narrow line broke "-$0.30" after
+its sign."""
+
+
+def unbroken(amount: str) -> str:
+    """An amount that a line never breaks after its sign.
+
+    >>> unbroken("-$0.30") == "-" + WORD_JOINER + "$0.30"
+    True
+    """
+    if amount[:1] in ("+", "-"):
+        return amount[0] + WORD_JOINER + amount[1:]
+    return amount
 
 
 def signed_money(cents: int, symbol: str) -> str:
