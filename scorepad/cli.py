@@ -14,17 +14,22 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
+from datetime import date
 from pathlib import Path
 from typing import Any, NoReturn
 
 from scorepad.engine import (
     PRESETS,
     Game,
+    GameStatus,
     ScorepadError,
     UnknownVariantError,
     Variant,
     is_unsafe,
+    leaderboard,
+    ledger_of,
     name_key,
+    player_stats,
     preset,
     quoted,
     shown,
@@ -425,6 +430,113 @@ def counted(*counts: tuple[int, str]) -> str:
     return spoken_list([f"{n} {word}{'' if n == 1 else 's'}" for n, word in counts if n])
 
 
+# --- records: the leaderboard and the money ledger ------------------------------------------
+
+
+def command_stats(args: argparse.Namespace) -> int:
+    """The all-time leaderboard (of one variant, from a day on): each player's games, wins,
+    bids made and money, ranked by wins, then win rate, then money; under their current
+    roster names."""
+    since = day_option("--since", args.since)
+    min_games = games_minimum(args.min_games)
+    store = open_the_store(args)
+    try:
+        variant = None if args.variant is None else played_variant(store, args.variant)
+        games = store.game_results(variant=variant, since=since)
+        names = store.current_names()
+        players = leaderboard(player_stats(games, names=names), min_games=min_games)
+        symbol = store.settings().currency_symbol
+    except (StoreError, ScorepadError) as exc:
+        raise CommandError(str(exc)) from None
+    if args.json:
+        print_json({"players": [player.model_dump(mode="json") for player in players]})
+        return EXIT_OK
+    if not players:
+        print(no_records_line(variant, since, min_games))
+        return EXIT_OK
+    from scorepad.report import render_leaderboard  # rich is only loaded for the text reports
+
+    print(render_leaderboard(players, symbol), end="")
+    return EXIT_OK
+
+
+def command_ledger(args: argparse.Namespace) -> int:
+    """Each player's net over the finished stake games picked (by id, or by days), and the
+    fewest payments that settle it."""
+    since = day_option("--since", args.since)
+    until = day_option("--until", args.until)
+    if since is not None and until is not None and since > until:
+        raise CommandError(
+            f"--since {since.isoformat()} is after --until {until.isoformat()}; "
+            "give the earlier day first"
+        )
+    store = open_the_store(args)
+    try:
+        picked = list(dict.fromkeys(store.resolve_game_id(text) for text in args.games))
+        games = store.game_results(since=since, until=until, game_ids=picked or None)
+        ledger = ledger_of(games, names=store.current_names())
+        symbol = store.settings().currency_symbol
+    except (StoreError, ScorepadError) as exc:
+        raise CommandError(str(exc)) from None
+    for game in games:
+        if picked and (game.status is not GameStatus.FINISHED or game.stake_cents is None):
+            why = "no stake" if game.stake_cents is None else game.status.value.replace("_", " ")
+            print(f"scorepad: not in the ledger: game {game.game_id} ({why})", file=sys.stderr)
+    if args.json:
+        transfers = [payment.model_dump(mode="json", by_alias=True) for payment in ledger.transfers]
+        print_json({"balances": dict(ledger.balances), "transfers": transfers})
+        return EXIT_OK
+    from scorepad.report import render_ledger  # rich is only loaded for the text reports
+
+    print(render_ledger(ledger, symbol), end="")
+    return EXIT_OK
+
+
+def day_option(option: str, text: str | None) -> date | None:
+    """A day given as YYYY-MM-DD (a day of this computer's calendar), or ``None``."""
+    if text is None:
+        return None
+    try:
+        return date.fromisoformat(text.strip())
+    except ValueError:
+        raise CommandError(
+            f"{option} must be a day written YYYY-MM-DD (such as 2026-11-30), not {quoted(text)}"
+        ) from None
+
+
+def games_minimum(text: str) -> int:
+    """``--min-games``: a whole number, 0 or more."""
+    if not text.strip().isdigit() or len(text.strip()) > 6:
+        raise CommandError(f"--min-games must be a whole number, 0 or more, not {quoted(text)}")
+    return int(text.strip())
+
+
+def played_variant(store: Store, name: str) -> str:
+    """The variant called ``name`` (ignoring case): a preset, a saved house rule, or one a
+    stored game was played with; anything else is refused, naming what there is."""
+    known = [variant.name for variant in PRESETS.values()]
+    known += [saved.name for saved in store.saved_variants()]
+    known += [summary.variant for summary in store.list_games() if summary.variant != "?"]
+    wanted = name_key(name)
+    found = next((known_name for known_name in known if name_key(known_name) == wanted), None)
+    if found is None:
+        choices = ", ".join(shown(known_name) for known_name in dict.fromkeys(known))
+        raise CommandError(f"unknown variant {quoted(name)}; the variants are {choices}")
+    return found
+
+
+def no_records_line(variant: str | None, since: date | None, min_games: int) -> str:
+    """What an empty leaderboard says: which games it looked for."""
+    what = "no finished or abandoned games"
+    if variant is not None:
+        what += f" of {shown(variant)}"
+    if since is not None:
+        what += f" since {since.isoformat()}"
+    if min_games > 1:
+        what += f" with players who played at least {min_games}"
+    return what
+
+
 # --- parsing ------------------------------------------------------------------------------------
 
 
@@ -553,7 +665,38 @@ def build_parser() -> argparse.ArgumentParser:
         "house rules it lacks",
     )
     restore.set_defaults(handler=command_restore)
+
+    add_records_commands(commands, common)
     return parser
+
+
+def add_records_commands(
+    commands: argparse._SubParsersAction[OneLineParser], common: OneLineParser
+) -> None:
+    """``scorepad stats`` and ``scorepad ledger``: what the catalogue's records answer."""
+    stats = commands.add_parser(
+        "stats", parents=[common], help="the all-time leaderboard: wins, bids made, money"
+    )
+    stats.add_argument("--variant", metavar="V", help="only games of this variant")
+    stats.add_argument(
+        "--since", metavar="DATE", help="only games started on DATE (YYYY-MM-DD) or later"
+    )
+    stats.add_argument(
+        "--min-games", metavar="N", default="1", help="leave out players with fewer games"
+    )
+    stats.add_argument("--json", action="store_true", help="print the leaderboard as JSON")
+    stats.set_defaults(handler=command_stats)
+
+    ledger = commands.add_parser(
+        "ledger", parents=[common], help="settle the money of finished games, fewest payments"
+    )
+    ledger.add_argument(
+        "games", metavar="GAME", nargs="*", help="game ids (or starts of ids); default: all games"
+    )
+    ledger.add_argument("--since", metavar="DATE", help="only games started on DATE or later")
+    ledger.add_argument("--until", metavar="DATE", help="only games started on DATE or earlier")
+    ledger.add_argument("--json", action="store_true", help="print the ledger as JSON")
+    ledger.set_defaults(handler=command_ledger)
 
 
 def internal_error(exc: BaseException) -> str:

@@ -9,12 +9,13 @@ every piece of user text through :func:`literal`.
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from scorepad.engine import ScoreSheet, shown
+from scorepad.engine import Ledger, PlayerStats, ScoreSheet, money_text, shown
 from scorepad.store import GameSummary, ListedStatus
 
 STATUS_WORDS = {
@@ -131,4 +132,57 @@ def render_game_list(summaries: list[GameSummary]) -> str:
         )
     out = io.StringIO()
     plain_console(out, width=200).print(table)
+    return out.getvalue()
+
+
+def render_leaderboard(players: Sequence[PlayerStats], symbol: str = "$") -> str:
+    """The leaderboard as ranked: games (finished + abandoned), wins and win rate, average and
+    best total, bid accuracy, sets and net money, one row per player."""
+    table = Table(show_edge=False, pad_edge=False)
+    headings = ("#", "player", "games", "won", "win rate", "average", "best", "bids made")
+    for heading in (*headings, "sets", "money"):
+        table.add_column(heading, justify="left" if heading == "player" else "right")
+    for place, player in enumerate(players, 1):
+        table.add_row(
+            str(place),
+            literal(player.name),
+            str(player.games),
+            str(player.wins),
+            percent(player.win_rate),
+            "" if player.average_total is None else f"{player.average_total:.1f}",
+            "" if player.best_total is None else str(player.best_total),
+            f"{player.bids_made}/{player.rounds} {percent(player.accuracy)}".strip(),
+            str(player.sets),
+            literal(money_text(player.cents, symbol)),
+        )
+    out = io.StringIO()
+    plain_console(out, width=200).print(table)
+    return out.getvalue()
+
+
+def percent(rate: float | None) -> str:
+    """A rate as a whole percentage; nothing when there is no rate (no games, no rounds)."""
+    return "" if rate is None else f"{rate:.0%}"
+
+
+def render_ledger(ledger: Ledger, symbol: str = "$") -> str:
+    """Each player's net (positive collects), then the payments that settle it
+    ("Cat pays Dan $0.45")."""
+    out = io.StringIO()
+    console = plain_console(out, width=120)
+    if not ledger.balances:
+        console.print(literal("no finished games played for a stake: nothing to settle"))
+        return out.getvalue()
+    table = Table(show_edge=False, pad_edge=False)
+    table.add_column("player")
+    table.add_column("net", justify="right")
+    for name, cents in ledger.balances.items():
+        table.add_row(literal(name), literal(money_text(cents, symbol)))
+    console.print(table)
+    if not ledger.transfers:
+        console.print(literal("everyone is even: nothing to pay"))
+    for payment in ledger.transfers:
+        console.print(
+            literal(f"{payment.payer} pays {payment.payee} {money_text(payment.cents, symbol)}")
+        )
     return out.getvalue()

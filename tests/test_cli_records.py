@@ -1,0 +1,250 @@
+"""``scorepad stats`` and ``scorepad ledger`` against a small store worked out by hand.
+
+The store (Short Golf: hands of 1 then 2 cards, a 5-cent stake; made bid = 10 + tricks, set =
+0, lowest total wins, each loser pays the stake per hand they were set):
+
+- G1, June 1: Ann, Bob, Cat (Cat deals first). Hand 1: bids 1/1/1, Ann takes the trick (Ann
+  11, Bob and Cat set). Hand 2 (Ann deals): bids Bob 1, Cat 0, Ann 0; Ann takes both (Bob set,
+  Cat makes 10, Ann set). Totals Ann 11, Bob 0, Cat 10: Bob wins; Ann and Cat were set once
+  each and pay 5 cents: Ann -5, Bob +10, Cat -5.
+- G2, June 1: Cat, Dan (Dan deals first). Hand 1: bids 0/0, Cat takes it (Cat set, Dan 10).
+  Hand 2: Dan 0, Cat 1; one trick each (Dan set, Cat 11). Totals Cat 11, Dan 10: Dan wins, Cat
+  pays 5: Cat -5, Dan +5.
+- G3, June 5: Mormon Bridge, Ann and Bob, abandoned after one round (Ann made 5, Bob bid 4 and
+  took 5: set). Played, never won; no money.
+- G4, June 5: Short Golf, Ann and Bob, one hand in: in progress, not counted.
+
+So over everything: Ann 2 games (1 finished), 0 wins, 3 rounds, 2 bids made, 1 set, -5 cents;
+Bob 2 (1), 1 win, 3 rounds, 0 made, 3 sets, +10; Cat 2 (2), 0 wins, 4 rounds, 2 made, 2 sets,
+-10; Dan 1 (1), 1 win, 2 rounds, 1 made, 1 set, +5. Ranked by wins, then win rate, then money:
+Dan (1 of 1), Bob (1 of 2), Ann (-5), Cat (-10). The ledger: Ann -5, Bob +10, Cat -10, Dan +5,
+settled by two payments: Ann pays Dan 5, Cat pays Bob 10.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from scorepad.cli import main
+from scorepad.engine import GOLF, GameRecord, RoundRecord
+from scorepad.store import Settings, TinyDBStore, tinydb_store
+
+SHORT_GOLF = GOLF.with_changes(name="Short Golf", hand_sizes=(1, 2), stake_cents=5)
+JUNE_1 = datetime(2026, 6, 1, 20, 0).astimezone()
+JUNE_5 = datetime(2026, 6, 5, 20, 0).astimezone()
+
+
+def hand(bids: dict[str, int], tricks: dict[str, int]) -> RoundRecord:
+    return RoundRecord(turned="clubs", bids=bids, tricks=tricks)
+
+
+G1 = GameRecord(
+    variant=SHORT_GOLF,
+    players=("Ann", "Bob", "Cat"),
+    first_dealer="Cat",
+    rounds=(
+        hand({"Ann": 1, "Bob": 1, "Cat": 1}, {"Ann": 1, "Bob": 0, "Cat": 0}),
+        hand({"Bob": 1, "Cat": 0, "Ann": 0}, {"Bob": 0, "Cat": 0, "Ann": 2}),
+    ),
+)
+G2 = GameRecord(
+    variant=SHORT_GOLF,
+    players=("Cat", "Dan"),
+    first_dealer="Dan",
+    rounds=(
+        hand({"Cat": 0, "Dan": 0}, {"Cat": 1, "Dan": 0}),
+        hand({"Dan": 0, "Cat": 1}, {"Dan": 1, "Cat": 1}),
+    ),
+)
+G3 = GameRecord(
+    variant="Mormon Bridge",
+    players=("Ann", "Bob"),
+    first_dealer="Bob",
+    rounds=(hand({"Ann": 5, "Bob": 4}, {"Ann": 5, "Bob": 5}),),
+    abandoned=True,
+)
+G4 = GameRecord(
+    variant=SHORT_GOLF,
+    players=("Ann", "Bob"),
+    first_dealer="Bob",
+    rounds=(hand({"Ann": 0, "Bob": 0}, {"Ann": 1, "Bob": 0}),),
+)
+
+
+@pytest.fixture
+def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, dict[str, str]]:
+    """The store above, and its games' ids by name."""
+    root = tmp_path / "data"
+    store = TinyDBStore(root)
+    ids = {}
+    for name, record, day in (("G1", G1, JUNE_1), ("G2", G2, JUNE_1), ("G3", G3, JUNE_5)):
+        monkeypatch.setattr(tinydb_store, "now", lambda day=day: day)
+        ids[name] = store.create_game(record).id
+    ids["G4"] = store.create_game(G4).id
+    monkeypatch.undo()
+    return root, ids
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def stats_json(capsys: pytest.CaptureFixture[str], root: Path, *options: str) -> list[list[object]]:
+    code, out, err = run(capsys, "stats", "--json", "--data-dir", str(root), *options)
+    assert (code, err) == (0, "")
+    keys = ("name", "games", "finished", "wins", "rounds", "bids_made", "sets", "cents")
+    return [[player[key] for key in keys] for player in json.loads(out)["players"]]
+
+
+# --- stats --------------------------------------------------------------------------------------
+
+
+def test_stats_json_is_the_leaderboard_worked_out_by_hand(
+    data: tuple[Path, dict[str, str]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    root, _ = data
+    assert stats_json(capsys, root) == [
+        ["Dan", 1, 1, 1, 2, 1, 1, 5],
+        ["Bob", 2, 1, 1, 3, 0, 3, 10],
+        ["Ann", 2, 1, 0, 3, 2, 1, -5],
+        ["Cat", 2, 2, 0, 4, 2, 2, -10],
+    ]
+
+
+def test_stats_by_variant_since_a_day_and_with_a_minimum_of_games(
+    data: tuple[Path, dict[str, str]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    root, _ = data
+    assert stats_json(capsys, root, "--variant", "short GOLF") == [
+        ["Bob", 1, 1, 1, 2, 0, 2, 10],
+        ["Dan", 1, 1, 1, 2, 1, 1, 5],
+        ["Ann", 1, 1, 0, 2, 1, 1, -5],
+        ["Cat", 2, 2, 0, 4, 2, 2, -10],
+    ]
+    assert stats_json(capsys, root, "--since", "2026-06-02") == [
+        ["Ann", 1, 0, 0, 1, 1, 0, 0],
+        ["Bob", 1, 0, 0, 1, 0, 1, 0],
+    ]
+    assert [row[0] for row in stats_json(capsys, root, "--min-games", "2")] == ["Bob", "Ann", "Cat"]
+    assert stats_json(capsys, root, "--since", "2026-07-01") == []
+
+
+def test_stats_follow_a_rename(
+    data: tuple[Path, dict[str, str]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    root, _ = data
+    TinyDBStore(root).rename_player("Cat", "Catherine")
+    assert stats_json(capsys, root)[-1] == ["Catherine", 2, 2, 0, 4, 2, 2, -10]
+
+
+def test_stats_text_is_a_table_in_the_table_s_currency(
+    data: tuple[Path, dict[str, str]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    root, _ = data
+    TinyDBStore(root).save_settings(Settings(currency_symbol="€"))
+    code, out, err = run(capsys, "stats", "--data-dir", str(root))
+    assert (code, err) == (0, "")
+    rows = [line.split() for line in out.splitlines()[2:]]
+    assert [(row[2], row[-1]) for row in rows] == [
+        ("Dan", "€0.05"),
+        ("Bob", "€0.10"),
+        ("Ann", "-€0.05"),
+        ("Cat", "-€0.10"),
+    ]
+    code, out, _ = run(capsys, "stats", "--since", "2026-07-01", "--data-dir", str(root))
+    assert (code, out) == (0, "no finished or abandoned games since 2026-07-01\n")
+
+
+# --- ledger -------------------------------------------------------------------------------------
+
+
+def test_ledger_json_settles_the_evening_in_two_payments(
+    data: tuple[Path, dict[str, str]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    root, _ = data
+    code, out, err = run(capsys, "ledger", "--json", "--data-dir", str(root))
+    assert (code, err) == (0, "")
+    assert json.loads(out) == {
+        "balances": {"Ann": -5, "Bob": 10, "Cat": -10, "Dan": 5},
+        "transfers": [
+            {"from": "Ann", "to": "Dan", "cents": 5},
+            {"from": "Cat", "to": "Bob", "cents": 10},
+        ],
+    }
+
+
+def test_ledger_of_picked_games_and_of_days(
+    data: tuple[Path, dict[str, str]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    root, ids = data
+    code, out, _ = run(capsys, "ledger", ids["G2"][:6], "--json", "--data-dir", str(root))
+    assert code == 0
+    assert json.loads(out) == {
+        "balances": {"Cat": -5, "Dan": 5},
+        "transfers": [{"from": "Cat", "to": "Dan", "cents": 5}],
+    }
+    code, out, _ = run(
+        capsys, "ledger", "--since", "2026-06-02", "--until", "2026-06-30", "--json",
+        "--data-dir", str(root),
+    )  # fmt: skip
+    assert (code, json.loads(out)) == (0, {"balances": {}, "transfers": []})
+    code, out, _ = run(capsys, "ledger", "--until", "2026-06-01", "--json", "--data-dir", str(root))
+    assert json.loads(out)["balances"] == {"Ann": -5, "Bob": 10, "Cat": -10, "Dan": 5}
+
+
+def test_a_picked_game_without_money_is_named_on_stderr(
+    data: tuple[Path, dict[str, str]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    root, ids = data
+    code, out, err = run(capsys, "ledger", ids["G2"], ids["G4"], "--json", "--data-dir", str(root))
+    assert code == 0
+    assert json.loads(out)["balances"] == {"Cat": -5, "Dan": 5}
+    assert err == f"scorepad: not in the ledger: game {ids['G4']} (in progress)\n"
+
+
+def test_ledger_text_says_who_pays_whom_under_current_names(
+    data: tuple[Path, dict[str, str]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    root, _ = data
+    TinyDBStore(root).rename_player("Cat", "Catherine")
+    code, out, err = run(capsys, "ledger", "--data-dir", str(root))
+    assert (code, err) == (0, "")
+    assert out.splitlines()[-2:] == ["Ann pays Dan $0.05", "Catherine pays Bob $0.10"]
+    assert "Catherine │ -$0.10" in out
+    code, out, _ = run(capsys, "ledger", "--since", "2026-07-01", "--data-dir", str(root))
+    assert out == "no finished games played for a stake: nothing to settle\n"
+
+
+# --- refusals -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["stats", "--since", "June 1"], "--since must be a day written YYYY-MM-DD"),
+        (["stats", "--since", "2026-02-30"], "not '2026-02-30'"),
+        (["stats", "--variant", "Blackjack"], "unknown variant 'Blackjack'; the variants are"),
+        (["stats", "--min-games", "-1"], "--min-games must be a whole number, 0 or more"),
+        (["ledger", "--until", "tomorrow"], "--until must be a day written YYYY-MM-DD"),
+        (["ledger", "--since", "2026-06-05", "--until", "2026-06-01"], "is after --until"),
+        (["ledger", "abcdef12"], "no game with id 'abcdef12'"),
+        (["ledger", "not-an-id"], "not-an-id"),
+    ],
+)
+def test_bad_input_is_one_line_exit_1_and_prints_nothing(
+    data: tuple[Path, dict[str, str]],
+    capsys: pytest.CaptureFixture[str],
+    argv: list[str],
+    message: str,
+) -> None:
+    root, _ = data
+    code, out, err = run(capsys, *argv, "--data-dir", str(root))
+    assert (code, out) == (1, "")
+    assert err.startswith("scorepad: ") and err.count("\n") == 1
+    assert message in err
