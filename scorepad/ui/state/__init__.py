@@ -9,6 +9,7 @@ round on the pad are :mod:`.setup_form`, :mod:`.rules_form` and :mod:`.round_ent
 from scorepad.ui.state.app_state import ScorepadApp
 from scorepad.ui.state.choices import ChoiceKey, ChoiceKind, VariantChoice
 from scorepad.ui.state.errors import ActionRefused
+from scorepad.ui.state.exports import ExportFile, ExportKind
 from scorepad.ui.state.game_session import GameController, GameSession, GameTab
 from scorepad.ui.state.home import Home, Section
 from scorepad.ui.state.house_rules import HouseRules
@@ -23,6 +24,8 @@ __all__ = [
     "ChoiceKey",
     "ChoiceKind",
     "Confirmation",
+    "ExportFile",
+    "ExportKind",
     "Field",
     "GameController",
     "GameSession",

@@ -11,6 +11,7 @@ The rules themselves are the engine's. No Flet here.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING
@@ -26,9 +27,10 @@ from scorepad.engine import (
 from scorepad.store import StaleGameError, StoreError
 from scorepad.store.models import StoredGame, UndoKind, UndoStep
 from scorepad.ui.state.errors import ActionRefused
+from scorepad.ui.state.exports import ExportFile, ExportKind, export_file, save_nowhere
 from scorepad.ui.state.history import before, fitted_draft, pushed
 from scorepad.ui.state.round_entry import Field, RoundEntry, Selection, Stage, draft_from_round
-from scorepad.ui.state.screens import Confirmation, Message, Screen
+from scorepad.ui.state.screens import Confirmation, Message, MessageKind, Screen
 
 if TYPE_CHECKING:
     from scorepad.ui.state.app_state import ScorepadApp
@@ -135,6 +137,9 @@ class GameController:
     def __init__(self, app: ScorepadApp) -> None:
         self._app = app
         self.session: GameSession | None = None
+        self.save_file: Callable[[ExportFile], None] = save_nowhere
+        """Saves an exported file: the views set a save dialog (in a window) or a download
+        (in a browser), which reports back through :meth:`file_saved` / :meth:`file_not_saved`."""
 
     # --- opening and closing ---------------------------------------------------------------
 
@@ -447,6 +452,33 @@ class GameController:
             where = f" from round {entry.number}" if entry is not None else ""
             if self._app.message is None:
                 self._app.message = Message(f"The game goes on{where}.")
+
+    # --- files -------------------------------------------------------------------------------
+
+    def export(self, kind: ExportKind) -> None:
+        """Save the open game as a score sheet (CSV), a printable pad (PDF) or its record
+        (JSON): the same files as ``scorepad export``. The game itself does not change."""
+        with self._app.action(f"export the game as {kind.value}"):
+            file = export_file(self._session().stored, kind)
+            self.save_file(file)
+
+    def file_saved(self, file: ExportFile, where: str | None) -> None:
+        """The file went to ``where`` (a path the save dialog chose), or, in a browser
+        (``None``), to the browser's downloads."""
+        with self._app.action("report the file saved"):
+            place = f"to {where}" if where else f"as {file.name} (see your downloads)"
+            self._app.message = Message(f"Saved the {file.label} {place}.")
+
+    def file_not_saved(self, file: ExportFile, problem: str | None) -> None:
+        """The save dialog was closed without a file (``problem`` None), or saving failed."""
+        with self._app.action("report the file not saved"):
+            if problem is None:
+                self._app.message = Message(f"The {file.label} was not saved.")
+            else:
+                self._app.message = Message(
+                    f"The {file.label} could not be saved: {problem}. The game itself is safe.",
+                    MessageKind.ERROR,
+                )
 
     # --- undo --------------------------------------------------------------------------------
 

@@ -11,6 +11,7 @@ import flet as ft
 
 from scorepad.ui.state import ScorepadApp, Screen
 from scorepad.ui.views.common import FONTS, VIEW_KEY
+from scorepad.ui.views.downloads import save_files
 from scorepad.ui.views.game import game_view
 from scorepad.ui.views.home import home_view
 from scorepad.ui.views.ledger import ledger_view
@@ -152,6 +153,7 @@ def mount(page: ft.Page, app: ScorepadApp) -> None:
     follow_the_address(page, app)
     keep_awake_in_games(page, app)
     remember_the_theme(page, app)
+    save_files(page, app)
     page.render_views(Root, app)
 
 

@@ -6,6 +6,7 @@ import flet as ft
 
 from scorepad.engine import Suit, TrumpCall
 from scorepad.ui.state import (
+    ExportKind,
     Field,
     GameController,
     GameSession,
@@ -429,6 +430,42 @@ def sheet_part(game: GameController, session: GameSession, width: float) -> ft.C
     return redrawn_on(depends_on, sheet_panel, game, session)
 
 
+EXPORTS = (
+    (ExportKind.CSV, "Export as CSV", ft.Icons.TABLE_VIEW),
+    (ExportKind.PDF, "Export as PDF", ft.Icons.PICTURE_AS_PDF_OUTLINED),
+    (ExportKind.RECORD, "Export record (JSON)", ft.Icons.DATA_OBJECT),
+)
+"""The game's files, in the menu: the sheet for a spreadsheet, the pad to print, the record to
+import elsewhere (as ``scorepad export`` writes them)."""
+
+
+def game_menu(game: GameController, *, can_end: bool) -> ft.Control:
+    """The app bar's "More" menu: end the game early (while it is played) and the exports."""
+    items: list[ft.PopupMenuItem] = []
+    if can_end:
+        items.append(
+            ft.PopupMenuItem(
+                content="End the game early",
+                icon=ft.Icons.STOP_CIRCLE_OUTLINED,
+                on_click=game.ask_to_abandon_game,
+            )
+        )
+    for kind, text, icon in EXPORTS:
+        items.append(
+            ft.PopupMenuItem(
+                content=text, icon=icon, on_click=lambda _, kind=kind: game.export(kind)
+            )
+        )
+    return tagged(
+        "game-menu",
+        ft.PopupMenuButton(
+            icon=ft.Icon(ft.Icons.MORE_VERT, semantics_label="More"),
+            tooltip="More",
+            items=items,
+        ),
+    )
+
+
 def game_view(app: ScorepadApp, width: float) -> ft.View:
     game = app.game
     session = game.session
@@ -463,20 +500,8 @@ def game_view(app: ScorepadApp, width: float) -> ft.View:
                 ),
             )
         )
-    if entry is not None and not entry.editing:
-        actions.append(
-            ft.PopupMenuButton(
-                icon=ft.Icon(ft.Icons.MORE_VERT, semantics_label="More"),
-                tooltip="More",
-                items=[
-                    ft.PopupMenuItem(
-                        content="End the game early",
-                        icon=ft.Icons.STOP_CIRCLE_OUTLINED,
-                        on_click=game.ask_to_abandon_game,
-                    )
-                ],
-            )
-        )
+    if entry is None or not entry.editing:
+        actions.append(game_menu(game, can_end=entry is not None))
 
     body: list[ft.Control | None] = [
         message_bar(app),

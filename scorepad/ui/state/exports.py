@@ -1,0 +1,87 @@
+"""A game as a file to keep: the score sheet (CSV), the printable pad (PDF) or the record (JSON).
+
+The state only makes the file (its name, bytes and type) and hands it to :attr:`GameController
+.save_file <scorepad.ui.state.game_session.GameController.save_file>`, which the views set: a
+save dialog in the window, a download in the browser. What became of it comes back through
+:meth:`~scorepad.ui.state.game_session.GameController.file_saved` /
+:meth:`~scorepad.ui.state.game_session.GameController.file_not_saved` as the message line.
+No Flet here.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from dataclasses import dataclass
+from enum import StrEnum
+
+from scorepad.paper import sheet_csv, sheet_pdf
+from scorepad.store import StoredGame
+from scorepad.ui.state.errors import ActionRefused
+
+
+class ExportKind(StrEnum):
+    CSV = "csv"
+    PDF = "pdf"
+    RECORD = "json"
+
+
+LABELS = {
+    ExportKind.CSV: "score sheet (CSV)",
+    ExportKind.PDF: "printable score pad (PDF)",
+    ExportKind.RECORD: "game record (JSON)",
+}
+
+MEDIA_TYPES = {
+    ExportKind.CSV: "text/csv",
+    ExportKind.PDF: "application/pdf",
+    ExportKind.RECORD: "application/json",
+}
+
+
+@dataclass(frozen=True)
+class ExportFile:
+    """A file the user asked for, ready to save."""
+
+    kind: ExportKind
+    name: str
+    """A file name that is safe on every system: ``golf-2026-11-30-1a2b3c.pdf``."""
+    data: bytes
+
+    @property
+    def label(self) -> str:
+        return LABELS[self.kind]
+
+    @property
+    def media_type(self) -> str:
+        return MEDIA_TYPES[self.kind]
+
+
+def file_stem(text: str) -> str:
+    """Letters and digits of ``text`` for a file name, accents dropped, the rest as dashes.
+
+    >>> file_stem("Scotch Bridge (house rules)"), file_stem("Zoë's Golf"), file_stem("李")
+    ('scotch-bridge-house-rules', 'zoe-s-golf', 'game')
+    """
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    return re.sub(r"[^a-z0-9]+", "-", plain).strip("-")[:40].strip("-") or "game"
+
+
+def export_file(stored: StoredGame, kind: ExportKind) -> ExportFile:
+    """The game as ``kind``: the same bytes as ``scorepad export GAME --format KIND``."""
+    game = stored.game
+    name = f"{file_stem(game.variant.name)}-{stored.created:%Y-%m-%d}-{stored.id}.{kind.value}"
+    if kind is ExportKind.CSV:
+        data = sheet_csv(game).encode("utf-8")
+    elif kind is ExportKind.PDF:
+        data = sheet_pdf(game)
+    else:
+        text = json.dumps(stored.record.to_data(), ensure_ascii=False, indent=2) + "\n"
+        data = text.encode("utf-8")
+    return ExportFile(kind, name, data)
+
+
+def save_nowhere(file: ExportFile) -> None:
+    """No screen to save through (the app without a window or browser, as in some tests)."""
+    raise ActionRefused(f"the {file.label} cannot be saved here: this app has no window to save to")

@@ -1,0 +1,50 @@
+"""Saving an exported game through the screen: a save dialog in a window, a download in a
+browser.
+
+Flet's FilePicker does both: given the file's bytes, ``save_file`` writes them where the user
+chooses in the desktop app, and in a browser hands them to it as a download (the page's own
+blob, so nothing else is served). The state makes the file (:mod:`scorepad.ui.state.exports`);
+this only carries it to the user and reports back what became of it.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import flet as ft
+
+from scorepad.ui.state import ExportFile, ScorepadApp
+
+log = logging.getLogger("scorepad.ui")
+
+
+def save_files(page: ft.Page, app: ScorepadApp) -> None:
+    """Give the game screen a way to save files on this page."""
+    try:
+        picker = ft.FilePicker()
+    except Exception as problem:  # no file service on this platform: the menu says so
+        log.warning("files cannot be saved on this screen: %s", problem)
+        return
+
+    def save(file: ExportFile) -> None:
+        async def job() -> None:
+            try:
+                where = await picker.save_file(
+                    dialog_title=f"Save the {file.label}",
+                    file_name=file.name,
+                    src_bytes=file.data,
+                )
+            except Exception as problem:
+                log.warning("could not save %s: %s", file.name, problem)
+                app.game.file_not_saved(file, f"{type(problem).__name__}: {problem}")
+                return
+            if page.web:  # the browser has it; where it goes is the browser's business
+                app.game.file_saved(file, None)
+            elif where is None:  # the dialog was closed without a file
+                app.game.file_not_saved(file, None)
+            else:
+                app.game.file_saved(file, where)
+
+        page.run_task(job)
+
+    app.game.save_file = save
