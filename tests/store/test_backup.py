@@ -5,12 +5,15 @@ files refused before anything is written."""
 from __future__ import annotations
 
 import json
+import tempfile
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from scorepad.engine import GOLF, Game, GameRecord, RoundDraft
+from scorepad.engine import GOLF, PRESETS, Game, GameRecord, RoundDraft
 from scorepad.store import (
     BackupDamagedError,
     BackupError,
@@ -26,6 +29,7 @@ from scorepad.store import (
 from scorepad.store.catalogue import Catalogue
 from scorepad.store.models import Settings
 from tests.helpers import zero_round
+from tests.strategies import games
 
 DIME_GOLF = GOLF.with_changes(name="Dime Golf", stake_cents=10)
 
@@ -400,3 +404,27 @@ def test_a_damaged_game_is_left_out_of_the_backup_and_listed_as_damaged(tmp_path
     assert len(document["games"]) == 2
     reopened = TinyDBStore(tmp_path)  # a file edited in place shows at the next look
     assert [s.id for s in reopened.list_games(ListedStatus.DAMAGED)] == [damaged]
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(played=st.lists(games(), min_size=1, max_size=3), symbol=st.sampled_from(["$", "€", "kr"]))
+def test_any_store_round_trips_through_its_backup(played: list[Game], symbol: str) -> None:
+    """Random legal games (presets and house rules, any stage), a roster renamed and merged,
+    a setting: the restored store is the same, field by field."""
+    with tempfile.TemporaryDirectory() as folder:
+        source = TinyDBStore(Path(folder) / "source")
+        for game in played:
+            stored = source.create_game(game.record)
+            if game.variant.name not in {v.name for v in source.saved_variants()} and (
+                game.variant.name.casefold() not in {p.name.casefold() for p in PRESETS.values()}
+            ):
+                source.save_variant(game.variant)
+            assert stored.record == game.record
+        first, *others = source.roster()
+        source.rename_player(first.name, f"{first.name} Jr")
+        if others:
+            source.merge_players(others[0].name, f"{first.name} Jr")
+        source.save_settings(Settings(currency_symbol=symbol))
+        target = TinyDBStore(Path(folder) / "target")
+        target.restore(parse_backup(json.dumps(source.backup()).encode()))
+        assert contents(target) == contents(source)
