@@ -236,7 +236,10 @@ def command_export(args: argparse.Namespace) -> int:
             game = Game(stored.record)
         except ScorepadError as exc:
             raise CommandError(f"game {stored.id}: {exc}") from None
-        data = sheet_csv(game).encode() if args.format == "csv" else sheet_pdf(game, paper)
+        if args.format == "csv":
+            data = sheet_csv(game).encode()
+        else:
+            data = sheet_pdf(game, paper, played_on=stored.created.date())
     deliver(data, out, replacing)
     if out is not None:
         what = {"json": "game", "csv": "the score sheet of game", "pdf": "the score pad of game"}

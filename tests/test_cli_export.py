@@ -91,6 +91,8 @@ def test_pdf_to_a_file_is_the_filled_pad(
     assert err == f"exported the score pad of game {game_id} to {out}\n"
     text = pdf_text(out.read_bytes())
     assert "Golf: Ann, Bob, Cat, Dan" in text
+    played = TinyDBStore(data).load_game(game_id).created
+    assert f"Played {played:%Y-%m-%d}. In progress: 1 of 18 rounds played" in text
     assert "\n1 1 Bob hearts 0 0 10 10 1 1 11 11 0 0 10 10 1 0 0 0\n" in text
 
 

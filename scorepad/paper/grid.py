@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import date
 
 from scorepad.engine import (
     Game,
@@ -92,19 +93,20 @@ def _rules_line(game: Game) -> str:
     return printable(", ".join(parts))
 
 
-def game_grid(game: Game) -> Grid:
-    """The pad of a game as far as it was played."""
+def game_grid(game: Game, *, played_on: date | None = None) -> Grid:
+    """The pad of a game as far as it was played (``played_on``: the day, for the title)."""
     sheet = game.sheet
     names = printed_names(game.players)
     printed = dict(zip(game.players, names, strict=True))
     rows = [_played_row(result, game.players, printed[result.dealer]) for result in game.results]
+    day = "" if played_on is None else f"Played {played_on:%Y-%m-%d}. "
     if sheet.status is GameStatus.IN_PROGRESS:
         for number in range(len(game.results) + 1, len(game.schedule) + 1):
             setup = game.setup(number)
             rows.append(_empty_row(setup, game.variant, len(names), printed[setup.dealer]))
     return Grid(
         title=printable(f"{game.variant.name}: {', '.join(game.players)}"),
-        subtitle=f"{_status_line(game)}. {_rules_line(game)}",
+        subtitle=f"{day}{_status_line(game)}. {_rules_line(game)}",
         players=names,
         rows=tuple(rows),
         footer=_footer(game, printed),

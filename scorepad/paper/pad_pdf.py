@@ -11,6 +11,7 @@ for what happens to names outside its characters.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import date
 
 from fpdf import FPDF
 
@@ -39,10 +40,12 @@ LINE_SPACING = 1.45
 RULE_GREY = 120
 
 
-def sheet_pdf(game: Game, paper: PaperSize = DEFAULT_PAPER) -> bytes:
+def sheet_pdf(
+    game: Game, paper: PaperSize = DEFAULT_PAPER, *, played_on: date | None = None
+) -> bytes:
     """The game's score pad, filled as far as it was played (rounds still to play have their
-    number, cards and dealer, ready for a pencil)."""
-    return _PadWriter(game_grid(game), paper).write()
+    number, cards and dealer, ready for a pencil); ``played_on`` heads it when known."""
+    return _PadWriter(game_grid(game, played_on=played_on), paper).write()
 
 
 def blank_pad_pdf(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import re
+from datetime import date
 
 import pytest
 from pypdf import PdfReader
@@ -165,3 +166,12 @@ def test_a_table_the_variant_cannot_seat_is_refused_with_the_engines_errors() ->
         blank_pad_pdf(scotch, 5)
     with pytest.raises(DuplicateNameError):
         blank_pad_pdf(GOLF, ["Ann", "ann"])
+
+
+def test_the_day_played_heads_the_pad_when_known() -> None:
+    game = Game.start("mormon-bridge", ["Ann", "Bob"])
+    assert (
+        "Played 2026-11-30. In progress: 0 of 10"
+        in pages_of(sheet_pdf(game, played_on=date(2026, 11, 30)))[0]
+    )
+    assert "Played" not in pages_of(sheet_pdf(game))[0]

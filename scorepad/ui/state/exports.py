@@ -75,7 +75,7 @@ def export_file(stored: StoredGame, kind: ExportKind) -> ExportFile:
     if kind is ExportKind.CSV:
         data = sheet_csv(game).encode("utf-8")
     elif kind is ExportKind.PDF:
-        data = sheet_pdf(game)
+        data = sheet_pdf(game, played_on=stored.created.date())
     else:
         text = json.dumps(stored.record.to_data(), ensure_ascii=False, indent=2) + "\n"
         data = text.encode("utf-8")
