@@ -331,7 +331,8 @@ class Players:
 
     def start_rename(self, name: str) -> None:
         with self._app.action("rename the player"):
-            self.dialog = RosterDialog(RosterTask.RENAME, name, text=name)
+            # an empty field: the new name is typed whole, not appended to the old one
+            self.dialog = RosterDialog(RosterTask.RENAME, name)
 
     def start_merge(self, name: str) -> None:
         with self._app.action("merge the player"):
@@ -351,14 +352,20 @@ class Players:
         return [p.name for p in self.roster if name_key(p.name) != name_key(name)]
 
     def type_in_dialog(self, text: str) -> None:
-        """The dialog's field changed (a new name, the player to merge into, a symbol)."""
-        dialog = self.dialog
-        if dialog is None:
-            return
-        with self._app.action("type"):
-            dialog.text = text
-            dialog.error = None
-            dialog.merge_into = None
+        """The dialog's field changed (a keystroke, or the player to merge into picked): kept
+        for Save, without drawing the screen again. A redraw would send the field's text back
+        to the browser, and on a slow connection the echo of "Rob" arrives after "Robert" was
+        typed, eating the last letters (the field keeps its own text; the dialog only
+        listens). The last refusal stays on show until the next try."""
+        if self.dialog is not None:
+            self.dialog.text = text
+
+    def submit_dialog(self, text: str) -> None:
+        """Enter in the dialog's field: save with the text as submitted (the submit event
+        carries it, so a keystroke still on its way cannot be lost)."""
+        if self.dialog is not None:
+            self.dialog.text = text
+            self.save_dialog()
 
     def cancel_dialog(self) -> None:
         """Close the dialog, changing nothing. A dialog already closed (Flet reports its
@@ -449,6 +456,8 @@ class VariantRecord:
 
     variant: str
     stats: PlayerStats
+    lowest_wins: bool
+    """The variant's direction: its best total is its lowest."""
 
 
 class PlayerPage:
@@ -538,9 +547,10 @@ class PlayerPage:
         games = self.games
         records = []
         for variant in sorted({g.variant for g in games}, key=str.casefold):
-            stats = self._stats_of([g for g in games if g.variant == variant])
+            played = [g for g in games if g.variant == variant]
+            stats = self._stats_of(played)
             if stats is not None:
-                records.append(VariantRecord(variant, stats))
+                records.append(VariantRecord(variant, stats, played[-1].lowest_wins))
         return records
 
     @property

@@ -18,38 +18,44 @@ from scorepad.ui.views.common import (
     tagged,
 )
 
-CARD_PADDING = 8
-"""The page's own margin beside a chart."""
-TITLE_LIMIT = 22
-"""A name longer than this is cut short in the title bar (the whole name is its accessible
-name and heads the page)."""
+PAGE_MARGIN = 10
+"""Flet's own padding on each side of a page: a chart as wide as the window would lose its
+right edge (the last game's point and date) under it."""
 
 
 def average(value: float | None) -> str:
     return "–" if value is None else f"{value:.1f}".removesuffix(".0")
 
 
-def stat_lines(players: Players, stats: PlayerStats) -> list[tuple[str, str, str]]:
-    """(key, label, value) of each number on the page, in reading order."""
+def stat_lines(
+    players: Players, stats: PlayerStats, *, lowest_wins: bool | None = None
+) -> list[tuple[str, str, str]]:
+    """(key, label, value) of each number on the page, in reading order. ``lowest_wins``: the
+    direction of one variant's games (its best total is its lowest); ``None`` overall, where
+    the money rows always show; in a variant played for no money they are left out."""
     best = "–" if stats.best_total is None else str(stats.best_total)
     accuracy = percent(stats.accuracy)
     if stats.rounds:
         accuracy += f" ({stats.bids_made} of {stats.rounds} rounds)"
-    return [
+    lines = [
         ("games", "Games played", str(stats.games)),
         ("finished", "Finished", str(stats.finished)),
         ("abandoned", "Ended early", str(stats.abandoned)),
         ("wins", "Won", str(stats.wins)),
         ("win-rate", "Win rate", percent(stats.win_rate)),
         ("average", "Average total", average(stats.average_total)),
-        ("best", "Best total", best),
+        ("best", "Best total (lowest)" if lowest_wins else "Best total", best),
         ("accuracy", "Bid accuracy", accuracy),
         ("zeros", "Zeros bid / made", f"{stats.zeros_bid} / {stats.zeros_made}"),
         ("sets", "Sets", str(stats.sets)),
-        ("money-won", "Money won", players.money(stats.cents_won)),
-        ("money-lost", "Money lost", players.money(stats.cents_lost)),
-        ("money-net", "Net", players.money(stats.cents)),
     ]
+    if lowest_wins is None or stats.cents_won or stats.cents_lost:
+        lines += [
+            ("money-won", "Money won", players.money(stats.cents_won)),
+            ("money-lost", "Money lost", players.money(stats.cents_lost)),
+            ("money-net", "Net", players.money(stats.cents)),
+        ]
+    return lines
 
 
 def stat_row(section: str, key: str, label: str, value: str) -> ft.Control:
@@ -86,9 +92,16 @@ def hand_rows(section: str, stats: PlayerStats) -> list[ft.Control]:
     return rows
 
 
-def stats_section(players: Players, section: str, title: str, stats: PlayerStats) -> ft.Control:
+def stats_section(
+    players: Players,
+    section: str,
+    title: str,
+    stats: PlayerStats,
+    *,
+    lowest_wins: bool | None = None,
+) -> ft.Control:
     rows: list[ft.Control] = [heading(title, identifier=f"section-{section}")]
-    for key, label, value in stat_lines(players, stats):
+    for key, label, value in stat_lines(players, stats, lowest_wins=lowest_wins):
         rows.append(stat_row(section, key, label, value))
         if key == "accuracy" and stats.hands:
             rows.extend(hand_rows(section, stats))
@@ -219,17 +232,23 @@ def player_view(app: ScorepadApp, width: float) -> ft.View:
             )
         )
     else:
-        body.append(charts_part(app, min(width, READING_WIDTH) - CARD_PADDING))
+        # the overall numbers first (what is asked most), the pictures, then each variant
         body.append(stats_section(players, "overall", "Overall", stats))
+        body.append(charts_part(app, min(width - 2 * PAGE_MARGIN, READING_WIDTH)))
         body.extend(
-            stats_section(players, f"variant-{record.variant}", record.variant, record.stats)
+            stats_section(
+                players,
+                f"variant-{record.variant}",
+                record.variant,
+                record.stats,
+                lowest_wins=record.lowest_wins,
+            )
             for record in page.by_variant
         )
-    short = name if len(name) <= TITLE_LIMIT else name[: TITLE_LIMIT - 1] + "…"
-    view = screen_view(app, title=short, width=width, body=body, back=False)
+    view = screen_view(app, title="Player", width=width, body=body, back=False)
     view.appbar = ft.AppBar(
         leading=icon_button(ft.Icons.ARROW_BACK, tooltip="Back to the players", on_click=page.back),
-        title=ft.Text(short, semantics_label=name),
+        title=ft.Text("Player"),
         actions=[],
     )
     return view
