@@ -137,8 +137,10 @@ def _footer(game: Game, printed: dict[str, str]) -> tuple[str, ...]:
     summary = sheet.settlement_summary()
     if summary is not None:
         lines.append(printable(summary.sets))
-        lines += [printable(line) for line in summary.payments]
-        lines += [printable(line) for line in summary.collections]
+        if summary.payments:
+            lines.append(printable("; ".join(summary.payments)))
+        if summary.collections:
+            lines.append(printable("; ".join(summary.collections)))
         if summary.note:
             lines.append(printable(summary.note))
     else:

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import date
+from functools import cached_property
 
 from fpdf import FPDF
+from fpdf.enums import MethodReturnValue
 
 from scorepad.engine import Game, Variant
 from scorepad.paper.grid import Grid, GridRow, blank_grid, game_grid
@@ -37,7 +39,8 @@ SUBTITLE_PT = 9.0
 PT_TO_MM = 25.4 / 72
 LINE_SPACING = 1.45
 """Line height as a multiple of the type size."""
-RULE_GREY = 120
+FOOTER_LINE_MM = SUBTITLE_PT * PT_TO_MM * LINE_SPACING
+FOOTER_GAP_MM = 3.0
 
 
 def sheet_pdf(
@@ -106,10 +109,28 @@ class _PadWriter:
     def _head_height(self) -> float:
         return 2 * self.line_mm
 
+    @cached_property
+    def _footer_lines(self) -> tuple[tuple[str, bool], ...]:
+        """The lines under the grid, wrapped to the page's width (a long line of standings or
+        payments is never cut off), each with whether it is bold (the standings)."""
+        pdf = self.pdf
+        lines: list[tuple[str, bool]] = []
+        for index, text in enumerate(self.grid.footer):
+            bold = index == 0
+            pdf.set_font(FONT, "B" if bold else "", SUBTITLE_PT)
+            wrapped = pdf.multi_cell(
+                pdf.epw, FOOTER_LINE_MM, text, dry_run=True, output=MethodReturnValue.LINES
+            )
+            # output=LINES gives the lines; fpdf2 types every kind of output alike
+            lines += [
+                (str(line), bold) for line in (wrapped if isinstance(wrapped, list) else [text])
+            ]
+        return tuple(lines)
+
     @property
     def _footer_height(self) -> float:
-        lines = len(self.grid.footer)
-        return 0.0 if not lines else 3.0 + lines * SUBTITLE_PT * PT_TO_MM * LINE_SPACING
+        lines = len(self._footer_lines)
+        return 0.0 if not lines else FOOTER_GAP_MM + lines * FOOTER_LINE_MM
 
     def _bottom(self) -> float:
         return self.pdf.h - MARGIN_MM
@@ -199,13 +220,12 @@ class _PadWriter:
 
     def _footer(self) -> None:
         pdf = self.pdf
-        if not self.grid.footer:
+        if not self._footer_lines:
             return
-        line = SUBTITLE_PT * PT_TO_MM * LINE_SPACING
         if pdf.get_y() + self._footer_height > self._bottom() + 0.01:
             pdf.add_page()
-        pdf.ln(3.0)
-        for text in self.grid.footer:
-            pdf.set_font(FONT, "B" if text is self.grid.footer[0] else "", SUBTITLE_PT)
-            pdf.cell(0, line, self._clip(text, pdf.epw))
+        pdf.ln(FOOTER_GAP_MM)
+        for text, bold in self._footer_lines:
+            pdf.set_font(FONT, "B" if bold else "", SUBTITLE_PT)
+            pdf.cell(0, FOOTER_LINE_MM, text)
             pdf.ln()

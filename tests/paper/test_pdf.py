@@ -175,3 +175,14 @@ def test_the_day_played_heads_the_pad_when_known() -> None:
         in pages_of(sheet_pdf(game, played_on=date(2026, 11, 30)))[0]
     )
     assert "Played" not in pages_of(sheet_pdf(game))[0]
+
+
+def test_long_standings_wrap_instead_of_being_cut_off() -> None:
+    names = [f"Maximiliana Bartholomew Longname-Smythe{seat}" for seat in range(1, 9)]
+    game = played(Game.start("golf", names, stake_cents=5))
+    pages = pages_of(sheet_pdf(game))
+    assert len(pages) == 1
+    footer = pages[0].split("Final standings: ", 1)[1]
+    for name in names:
+        assert f"{name} " in footer  # whole, with its total after it
+    assert "…" not in footer
