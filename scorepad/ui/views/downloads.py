@@ -13,7 +13,7 @@ import logging
 
 import flet as ft
 
-from scorepad.ui.state import ExportFile, ScorepadApp
+from scorepad.ui.state import ActionRefused, ExportFile, ScorepadApp
 
 log = logging.getLogger("scorepad.ui")
 
@@ -45,6 +45,11 @@ def save_files(page: ft.Page, app: ScorepadApp) -> None:
             else:
                 app.game.file_saved(file, where)
 
-        page.run_task(job)
+        try:
+            page.run_task(job)
+        except RuntimeError as problem:  # the page lost its connection: nothing to save to
+            raise ActionRefused(
+                f"the {file.label} cannot be saved: this screen is not connected ({problem})"
+            ) from None
 
     app.game.save_file = save
