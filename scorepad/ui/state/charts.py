@@ -19,10 +19,11 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from itertools import cycle
 from typing import Protocol
 
 from scorepad.engine import GameResults, GameStatus, ScoreSheet, name_key, spoken_list
-from scorepad.engine.stats import current_name
+from scorepad.ui.state.known_names import known_as
 
 SERIES_COLOURS = (
     "#0072B2",  # blue
@@ -325,10 +326,10 @@ def line_chart(
                 )
                 for i, (x, y) in enumerate(line.values)
             ),
-            colour=SERIES_COLOURS[n % len(SERIES_COLOURS)],
-            marker=MARKERS[n % len(MARKERS)],
+            colour=colour,
+            marker=marker,
         )
-        for n, line in enumerate(lines)
+        for line, colour, marker in zip(lines, cycle(SERIES_COLOURS), cycle(MARKERS), strict=False)
     )
     zero = y_scale.at(0) if y_values[0] < 0 < y_values[-1] else None
     return LineChart(
@@ -454,7 +455,7 @@ def outcomes_of(
         if game.status is not GameStatus.FINISHED:
             continue
         for result in game.results:
-            if name_key(current_name(result.player, names or {})) == key:
+            if name_key(known_as(result.player, names or {})) == key:
                 found.append(
                     Outcome(
                         played_on=game.played_on,
@@ -468,7 +469,7 @@ def outcomes_of(
     return found
 
 
-RECENT_GAMES = 40
+RECENT_GAMES = 30
 """The most games :func:`results_over_time` shows: the latest ones. More would crowd a phone's
 width into a smear; the summary says how many are shown."""
 
@@ -530,7 +531,7 @@ def results_over_time(
         width=width,
         height=height,
         summary=results_summary(player, ordered, shown),
-        x_title="game",
+        x_title="date played",
         y_title="total",
         x_label=dates,
         legend_note="Filled marker: a game won." if shown else None,

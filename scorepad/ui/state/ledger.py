@@ -27,8 +27,8 @@ from scorepad.engine import (
     quoted,
     spoken_list,
 )
-from scorepad.engine.stats import current_name
 from scorepad.ui.state.errors import ActionRefused
+from scorepad.ui.state.known_names import known_as
 from scorepad.ui.state.screens import Screen
 
 if TYPE_CHECKING:
@@ -238,9 +238,7 @@ class MoneyLedger:
             StakeGame(
                 results=game,
                 day=local_day(game.played_on),
-                money=tuple(
-                    (current_name(r.player, self._names), r.cents or 0) for r in game.results
-                ),
+                money=tuple((known_as(r.player, self._names), r.cents or 0) for r in game.results),
             )
             for game in store.game_results()
             if game.status is GameStatus.FINISHED and game.stake_cents is not None
