@@ -186,3 +186,13 @@ def test_long_standings_wrap_instead_of_being_cut_off() -> None:
     for name in names:
         assert f"{name} " in footer  # whole, with its total after it
     assert "…" not in footer
+
+
+@pytest.mark.parametrize("key", list(PRESETS))
+def test_a_finished_game_of_four_is_one_page_with_its_standings(key: str) -> None:
+    game = played(Game.start(PRESETS[key], ["Ann", "Bob", "Cat", "Dan"], stake_cents=None))
+    assert game.sheet.finished
+    pages = pages_of(sheet_pdf(game))
+    assert len(pages) == 1
+    assert len(round_lines(pages[0].splitlines())) == len(game.schedule)
+    assert "Final standings: " in pages[0]
