@@ -116,7 +116,8 @@ class CatalogueGame(BaseModel):
         return ListedGame(signature, GameSummary.model_construct(**fields), self)
 
     def game_results(self) -> GameResults:
-        """The row as stats and the ledger read it."""
+        """The row as stats and the ledger read it (built without a second check: the row
+        is valid)."""
         return GameResults.model_construct(
             game_id=self.id,
             variant=self.variant,
@@ -322,9 +323,9 @@ class Catalogue:
         """The ids of the games listed with ``status``."""
         return [row["id"] for row in self.table(GAMES).search(Query().status == status.value)]
 
-    def search_games(self, condition: QueryLike) -> list[dict[str, Any]]:
-        """The ``games`` rows (as stored: JSON values) that meet ``condition``."""
-        return [dict(row) for row in self.table(GAMES).search(condition)]
+    def search_game_ids(self, condition: QueryLike) -> list[str]:
+        """The ids of the ``games`` rows (as stored: JSON values) that meet ``condition``."""
+        return [str(row.get("id")) for row in self.table(GAMES).search(condition)]
 
     def put_games(
         self,

@@ -26,7 +26,7 @@ from typing import Any, NamedTuple
 from filelock import FileLock, Timeout
 from pydantic import BaseModel, ValidationError
 from tinydb import Query
-from tinydb.queries import QueryLike
+from tinydb.queries import QueryInstance, QueryLike
 
 from scorepad.engine import (
     PRESETS,
@@ -110,23 +110,31 @@ def results_condition(
     since: date | None,
     until: date | None,
     game_ids: Sequence[str] | None,
-) -> QueryLike:
-    """The TinyDB query on ``games`` rows for :meth:`TinyDBStore.game_results`. Dates are the
-    days of this computer's clock (an evening that runs past midnight UTC is still that
-    evening); a game's start is kept in UTC, so each bound becomes an instant."""
+) -> QueryInstance | None:
+    """The TinyDB query on ``games`` rows for :meth:`TinyDBStore.game_results`, or ``None``
+    when every game is wanted (the all-time leaderboard: nothing to ask). Dates are the days
+    of this computer's clock (an evening that runs past midnight UTC is still that evening);
+    a game's start is kept in UTC, so each bound becomes an instant."""
     row = Query()
-    condition: QueryLike = row.noop()
+    conditions: list[QueryInstance] = []
     if variant is not None:
         key = variant.casefold()
-        condition &= row.variant.test(lambda name: isinstance(name, str) and name.casefold() == key)
+        conditions.append(
+            row.variant.test(lambda name: isinstance(name, str) and name.casefold() == key)
+        )
     if since is not None:
         start = local_midnight(since)
-        condition &= row.created.test(lambda text: _started(text) >= start)
+        conditions.append(row.created.test(lambda text: _started(text) >= start))
     if until is not None:
         end = local_midnight(until + timedelta(days=1))
-        condition &= row.created.test(lambda text: _started(text) < end)
+        conditions.append(row.created.test(lambda text: _started(text) < end))
     if game_ids is not None:
-        condition &= row.id.one_of(list(game_ids))
+        conditions.append(row.id.one_of(list(game_ids)))
+    if not conditions:
+        return None
+    condition = conditions[0]
+    for more in conditions[1:]:
+        condition &= more
     return condition
 
 
@@ -253,6 +261,8 @@ class TinyDBStore:
         self._known_games: dict[str, tuple[bytes, StoredGame]] = {}
         """Games last read or written, by the exact bytes of their file: a file that still
         holds those bytes needs no second parse and check."""
+        self._results_made: dict[str, tuple[CatalogueGame, GameResults]] = {}
+        """Each game's results as last made, with the row they were made from."""
         self._file_lock = FileLock(self.root / ".lock", timeout=lock_timeout)
         self._catalogue = Catalogue(self.root, check_catalogue)
         with self._locked(write=False):
@@ -600,10 +610,25 @@ class TinyDBStore:
                 missing = [game_id for game_id in ids if game_id not in rows]
                 if missing:
                     raise GameNotFoundError(missing[0])
-            matching = self._matching_ids(condition, refreshed)
+            matching = list(rows) if condition is None else self._matching_ids(condition, refreshed)
+            if len(self._results_made) > len(rows):  # games gone since: forget their results
+                self._results_made = {
+                    i: made for i, made in self._results_made.items() if i in rows
+                }
         found = [rows[game_id].row for game_id in matching]
-        found.sort(key=lambda row: (row.created, row.id))
-        return [row.game_results() for row in found]
+        found.sort(key=lambda row: (row.created.timestamp(), row.id))  # one offset per row
+        return [self._results_of(row) for row in found]
+
+    def _results_of(self, row: CatalogueGame) -> GameResults:
+        """:meth:`CatalogueGame.game_results`, made once per row: the rows of an unchanged
+        catalogue are the same objects from one look to the next, so a second leaderboard
+        builds nothing (with 10,000 games, building them is most of its time)."""
+        known = self._results_made.get(row.id)
+        if known is not None and known[0] is row:
+            return known[1]
+        results = row.game_results()
+        self._results_made[row.id] = (row, results)
+        return results
 
     def _matching_ids(self, condition: QueryLike, refreshed: Refreshed) -> list[str]:
         """The ids of the games whose rows meet ``condition``: asked of the catalogue file for
@@ -612,15 +637,11 @@ class TinyDBStore:
         queried: list[str] = []
         if len(unwritten) < len(rows):
             try:
-                documents = self._catalogue.search_games(condition)
+                found = self._catalogue.search_game_ids(condition)
             except StoreFileError:  # unreadable since: every row is tested here
                 unwritten = frozenset(rows)
             else:
-                queried = [
-                    row["id"]
-                    for row in documents
-                    if row.get("id") in rows and row["id"] not in unwritten
-                ]
+                queried = [i for i in found if i in rows and i not in unwritten]
         tested = [
             game_id for game_id in unwritten if condition(rows[game_id].row.model_dump(mode="json"))
         ]

@@ -123,6 +123,7 @@ def test_a_stale_row_is_made_again_from_its_game_file(tmp_path: Path) -> None:
         store.record_round(game_id, played)
     (after,) = TinyDBStore(tmp_path).game_results()  # another process: only the files tell
     assert after == expected(store, game_id)
+    assert store.game_results() == [after], "results made before the change are not kept"
     assert (after.status, after.results[0].rounds) == (GameStatus.FINISHED, 2)
 
 
