@@ -16,6 +16,7 @@ without a stake, which pay nothing and are not listed.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from datetime import date, datetime
 
@@ -313,3 +314,34 @@ async def test_with_nothing_to_settle_the_screen_says_why(app: ScorepadApp) -> N
         driver.close()
     assert isinstance(text, ft.Text) and text.value is not None
     assert text.value.startswith("No game played for money has finished yet.")
+
+
+def test_a_game_whose_money_does_not_add_up_is_named_and_nothing_changes(
+    app: ScorepadApp, games: dict[str, str]
+) -> None:
+    """A damaged or hand-edited row: the engine refuses to add it up; the pick stays as it
+    was, with its settlement."""
+    ledger = app.ledger
+    ledger.open()
+    before = (ledger.choice, ledger.settlement)
+    stake_game = next(g for g in ledger.games if g.id == games["day before"])
+    tampered = stake_game.results.model_copy(
+        update={
+            "results": tuple(
+                r.model_copy(update={"cents": (r.cents or 0) + 1})
+                for r in stake_game.results.results
+            )
+        }
+    )
+    ledger.games = tuple(
+        dataclasses.replace(g, results=tampered) if g is stake_game else g for g in ledger.games
+    )
+    ledger.choose_evening(DAY_BEFORE.isoformat())
+    assert app.message is not None and app.message.kind is MessageKind.ERROR
+    assert games["day before"] in app.message.text and "adds up to 4 cents" in app.message.text
+    assert (ledger.choice, ledger.settlement) == before
+    ledger.choose_pick("weekly")
+    assert app.message is not None and app.message.text == (
+        "'weekly' is no way to pick games; pick by evening, range, games"
+    )
+    assert (ledger.choice, ledger.settlement) == before

@@ -13,7 +13,7 @@ progress or ended early are not listed. No Flet here.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 from enum import StrEnum
 from typing import TYPE_CHECKING
@@ -196,24 +196,77 @@ def settlement_of(
     )
 
 
+@dataclass(frozen=True)
+class Choice:
+    """How the games are picked, and what was picked each way (kept when switching between
+    the ways, so switching back finds the pick as it was)."""
+
+    pick: Pick = Pick.EVENING
+    evening: date | None = None
+    since: date | None = None
+    until: date | None = None
+    picked: frozenset[str] = frozenset()
+    """The ids of the games ticked (:attr:`Pick.GAMES`)."""
+
+    def of(self, games: Sequence[StakeGame]) -> list[StakeGame]:
+        """The games picked among ``games``, in their order."""
+        if self.pick is Pick.EVENING:
+            return [g for g in games if g.day == self.evening]
+        if self.pick is Pick.RANGE:
+            return [
+                g
+                for g in games
+                if (self.since is None or g.day >= self.since)
+                and (self.until is None or g.day <= self.until)
+            ]
+        return [g for g in games if g.id in self.picked]
+
+    def heading(self, chosen: Sequence[StakeGame]) -> str:
+        """What was picked: "3 games on Sat 28 Nov 2026"."""
+        count = f"{len(chosen)} game{'s' if len(chosen) != 1 else ''}"
+        if self.pick is Pick.EVENING and self.evening is not None:
+            return f"{count} on {day_text(self.evening)}"
+        if self.pick is Pick.RANGE and self.since is not None and self.until is not None:
+            if self.since == self.until:
+                return f"{count} on {day_text(self.since)}"
+            return f"{count} from {day_text(self.since)} to {day_text(self.until)}"
+        return f"{count} ticked"
+
+
 class MoneyLedger:
     """The ledger screen's state: the games there are to settle, how they are picked, and
-    the settlement of those picked (worked out again after every change of the pick)."""
+    the settlement of those picked. Each change of the pick is worked out before it is
+    taken: one the ledger refuses changes nothing."""
 
     def __init__(self, app: ScorepadApp) -> None:
         self._app = app
         self.games: tuple[StakeGame, ...] = ()
         """Every finished stake game, oldest first."""
         self.symbol = "$"
-        self.pick = Pick.EVENING
-        self.evening: date | None = None
-        self.since: date | None = None
-        self.until: date | None = None
-        self.picked: frozenset[str] = frozenset()
-        """The ids of the games ticked (:attr:`Pick.GAMES`)."""
+        self.choice = Choice()
         self._names: dict[str, str] = {}
         self.settlement: Settlement | None = None
         """The money of the games picked; ``None`` while there is nothing to settle."""
+
+    @property
+    def pick(self) -> Pick:
+        return self.choice.pick
+
+    @property
+    def evening(self) -> date | None:
+        return self.choice.evening
+
+    @property
+    def since(self) -> date | None:
+        return self.choice.since
+
+    @property
+    def until(self) -> date | None:
+        return self.choice.until
+
+    @property
+    def picked(self) -> frozenset[str]:
+        return self.choice.picked
 
     # --- opening ------------------------------------------------------------------------
 
@@ -222,13 +275,17 @@ class MoneyLedger:
         app = self._app
         with app.action("open the money ledger"):
             self._load()
+            days = self.days
             app.screen = Screen.LEDGER
-            self.pick = Pick.EVENING
-            self.evening = self.days[-1] if self.days else None
-            self.since = self.days[0] if self.days else None
-            self.until = self.evening
-            self.picked = frozenset()
-            self._settle()
+            self.settlement = None
+            self.choice = Choice()
+            self._take(
+                Choice(
+                    evening=days[-1] if days else None,
+                    since=days[0] if days else None,
+                    until=days[-1] if days else None,
+                )
+            )
 
     def _load(self) -> None:
         store = self._app.store
@@ -262,41 +319,43 @@ class MoneyLedger:
     def choose_pick(self, pick: Pick | str) -> None:
         """Pick the games by evening, by range of days, or one by one."""
         with self._app.action("choose how to pick the games"):
-            self.pick = Pick(pick)
-            self._settle()
+            try:
+                chosen = Pick(pick)
+            except ValueError:
+                ways = ", ".join(p.value for p in Pick)
+                raise LedgerPickError(
+                    f"{quoted(str(pick))} is no way to pick games; pick by {ways}"
+                ) from None
+            self._take(replace(self.choice, pick=chosen))
 
     def choose_evening(self, day: date | str) -> None:
         with self._app.action("choose the evening"):
             chosen = self._listed_day(day, "evening")
-            self.pick = Pick.EVENING
-            self.evening = chosen
-            self._settle()
+            self._take(replace(self.choice, pick=Pick.EVENING, evening=chosen))
 
     def choose_since(self, day: date | str) -> None:
         """The first day of the range: refused after its last day."""
         with self._app.action("choose the first day"):
             chosen = self._listed_day(day, "first day")
-            if self.until is not None and chosen > self.until:
+            until = self.choice.until
+            if until is not None and chosen > until:
                 raise LedgerPickError(
                     f"the range cannot start on {day_text(chosen)}: it ends on "
-                    f"{day_text(self.until)}; pick a first day on or before the last"
+                    f"{day_text(until)}; pick a first day on or before the last"
                 )
-            self.pick = Pick.RANGE
-            self.since = chosen
-            self._settle()
+            self._take(replace(self.choice, pick=Pick.RANGE, since=chosen))
 
     def choose_until(self, day: date | str) -> None:
         """The last day of the range: refused before its first day."""
         with self._app.action("choose the last day"):
             chosen = self._listed_day(day, "last day")
-            if self.since is not None and chosen < self.since:
+            since = self.choice.since
+            if since is not None and chosen < since:
                 raise LedgerPickError(
                     f"the range cannot end on {day_text(chosen)}: it starts on "
-                    f"{day_text(self.since)}; pick a last day on or after the first"
+                    f"{day_text(since)}; pick a last day on or after the first"
                 )
-            self.pick = Pick.RANGE
-            self.until = chosen
-            self._settle()
+            self._take(replace(self.choice, pick=Pick.RANGE, until=chosen))
 
     def toggle_game(self, game_id: str) -> None:
         """Tick a game to settle, or untick it."""
@@ -306,9 +365,8 @@ class MoneyLedger:
                     f"game {quoted(game_id)} is not a finished game played for money; "
                     "pick one from the list"
                 )
-            self.pick = Pick.GAMES
-            self.picked = self.picked ^ {game_id}
-            self._settle()
+            choice = self.choice
+            self._take(replace(choice, pick=Pick.GAMES, picked=choice.picked ^ {game_id}))
 
     def _listed_day(self, day: date | str, what: str) -> date:
         """``day`` (a date or its ISO text, as the picker sends it), if it has games."""
@@ -330,36 +388,18 @@ class MoneyLedger:
     @property
     def chosen(self) -> list[StakeGame]:
         """The games picked, oldest first."""
-        if self.pick is Pick.EVENING:
-            return [g for g in self.games if g.day == self.evening]
-        if self.pick is Pick.RANGE:
-            return [
-                g
-                for g in self.games
-                if (self.since is None or g.day >= self.since)
-                and (self.until is None or g.day <= self.until)
-            ]
-        return [g for g in self.games if g.id in self.picked]
+        return self.choice.of(self.games)
 
-    def _heading(self, chosen: Sequence[StakeGame]) -> str:
-        count = f"{len(chosen)} game{'s' if len(chosen) != 1 else ''}"
-        if self.pick is Pick.EVENING and self.evening is not None:
-            return f"{count} on {day_text(self.evening)}"
-        if self.pick is Pick.RANGE and self.since is not None and self.until is not None:
-            if self.since == self.until:
-                return f"{count} on {day_text(self.since)}"
-            return f"{count} from {day_text(self.since)} to {day_text(self.until)}"
-        return f"{count} ticked"
-
-    def _settle(self) -> None:
-        """Work out the money of the games picked (the engine refuses games whose money does
-        not add up, and the message says which)."""
-        self.settlement = None
-        chosen = self.chosen
-        if not chosen:
-            return
-        ledger = ledger_of([g.results for g in chosen], names=self._names)
-        self.settlement = settlement_of(chosen, ledger, self.symbol, self._heading(chosen))
+    def _take(self, choice: Choice) -> None:
+        """Take ``choice`` with its settlement, worked out first: the engine refuses games
+        whose money does not add up (the message says which), and then nothing changes."""
+        chosen = choice.of(self.games)
+        settlement = None
+        if chosen:
+            ledger = ledger_of([g.results for g in chosen], names=self._names)
+            settlement = settlement_of(chosen, ledger, self.symbol, choice.heading(chosen))
+        self.choice = choice
+        self.settlement = settlement
 
     def summary(self) -> str:
         """The settlement in one sentence, for a screen reader or a message."""
