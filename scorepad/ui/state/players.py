@@ -310,8 +310,13 @@ class Players:
                 )
             self.variant = variant or None
 
+    def type_min_games(self, typed: str) -> None:
+        """A keystroke in the minimum's field: kept, not yet applied (no redraw whose echo
+        could eat a digit typed meanwhile; see :meth:`type_in_dialog`)."""
+        self.min_games_text = typed
+
     def set_min_games(self, typed: str) -> None:
-        """The minimum number of games to be ranked, as typed."""
+        """The minimum number of games to be ranked, as typed (Enter, or leaving the field)."""
         with self._app.action("change the minimum number of games"):
             self.min_games_text = typed
             try:
@@ -597,6 +602,15 @@ class PlayerPage:
                 self.range = DateRange.of(chosen, self.today())
                 self.range_error = None
                 self.forget()
+
+    def type_since(self, typed: str) -> None:
+        """A keystroke in 'from': kept, applied on Enter or on leaving the field (no redraw
+        per keystroke, whose echo could eat a digit typed meanwhile)."""
+        self.since_text = typed
+
+    def type_until(self, typed: str) -> None:
+        """A keystroke in 'to' (see :meth:`type_since`)."""
+        self.until_text = typed
 
     def set_since(self, typed: str) -> None:
         with self._app.action("change the dates"):

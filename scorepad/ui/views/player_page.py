@@ -145,7 +145,11 @@ def range_part(page: PlayerPage) -> list[ft.Control]:
                             label="From",
                             hint_text="2026-01-31",
                             value=page.since_text,
-                            on_change=lambda e: page.set_since(e.control.value),
+                            on_change=lambda e: page.type_since(e.control.value or ""),
+                            on_submit=lambda e: page.set_since(
+                                e.data if isinstance(e.data, str) else page.since_text
+                            ),
+                            on_blur=lambda: page.set_since(page.since_text),
                             width=150,
                         ),
                     ),
@@ -155,7 +159,11 @@ def range_part(page: PlayerPage) -> list[ft.Control]:
                             label="To",
                             hint_text="2026-12-31",
                             value=page.until_text,
-                            on_change=lambda e: page.set_until(e.control.value),
+                            on_change=lambda e: page.type_until(e.control.value or ""),
+                            on_submit=lambda e: page.set_until(
+                                e.data if isinstance(e.data, str) else page.until_text
+                            ),
+                            on_blur=lambda: page.set_until(page.until_text),
                             width=150,
                         ),
                     ),

@@ -153,8 +153,12 @@ def min_games_field(players: Players) -> ft.Control:
             label="Fewest games",
             value=players.min_games_text,
             keyboard_type=ft.KeyboardType.NUMBER,
-            on_change=lambda e: players.set_min_games(e.control.value),
-            on_submit=lambda e: players.set_min_games(e.control.value),
+            # applied on Enter (the event carries the text) or on leaving the field
+            on_change=lambda e: players.type_min_games(e.control.value or ""),
+            on_submit=lambda e: players.set_min_games(
+                e.data if isinstance(e.data, str) else players.min_games_text
+            ),
+            on_blur=lambda: players.set_min_games(players.min_games_text),
             error=players.min_games_error,
             width=130,
         ),
@@ -355,12 +359,12 @@ def players_text(players: Players) -> str:
 def dialog_detail(dialog: RosterDialog) -> str:
     if dialog.task is RosterTask.MERGE:
         return (
-            f"{dialog.name}'s games count for the player you pick, and {dialog.name} leaves "
-            "the roster. Undo takes it back."
+            "Their games count for the player you pick, and this entry leaves the roster "
+            "(its name stays known as theirs). Undo takes it back."
         )
     if dialog.task is RosterTask.RENAME:
         return "Their games follow the new name; each game still shows who played it."
-    return "Money on every screen is shown with it; amounts stay in cents."
+    return "Money in the records and the ledger is shown with it; amounts stay in cents."
 
 
 def players_dialog(app: ScorepadApp) -> ft.AlertDialog | None:
