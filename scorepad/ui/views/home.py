@@ -6,6 +6,7 @@ import flet as ft
 
 from scorepad.store import GameSummary, ListedStatus
 from scorepad.ui.state import ScorepadApp
+from scorepad.ui.state.routes import LEDGER_ROUTE
 from scorepad.ui.views.common import (
     big_button,
     heading,
@@ -20,8 +21,6 @@ from scorepad.ui.views.common import (
 TITLE_LINES = 2
 """A game card's title (variant and players) and its detail line (who leads, with a long name)
 keep to this many lines."""
-LEDGER_ROUTE = "/ledger"
-"""The money ledger's address (its screen and route belong to the ledger's own modules)."""
 CARD_NAME_LIMIT = 14
 """The most characters a name takes in a card's detail line: with "next: round 12 of 18 · "
 before it and "leads 130–140" after, the line keeps to two lines of a phone's card."""
