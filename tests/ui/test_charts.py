@@ -18,6 +18,7 @@ from scorepad.ui.state.charts import (
     MARKERS,
     MOST_TICKS,
     SERIES_COLOURS,
+    X_NUMBER_ROOM,
     Outcome,
     Tally,
     Values,
@@ -60,6 +61,17 @@ def test_x_ticks_stay_within_the_rounds_played() -> None:
     assert ticks_within(0, 18) == (0, 5, 10, 15)
     assert ticks_within(0, 1) == (0, 1)
     assert ticks_within(1, 40) == (10, 20, 30, 40)
+
+
+@pytest.mark.parametrize("rounds", range(1, 31))
+def test_the_x_axis_labels_every_round_it_has_room_for_and_never_crowds(rounds: int) -> None:
+    values = tuple((r, r * 7) for r in range(rounds + 1))
+    chart = line_chart([Values("Ann", values)], width=366, summary="-", x_title="", y_title="")
+    at = [t.at for t in chart.x_ticks]
+    assert all(b - a >= X_NUMBER_ROOM - 1e-9 for a, b in itertools.pairwise(at))
+    if rounds <= 8:  # a phone's sheet: every round has its number
+        assert [t.value for t in chart.x_ticks] == list(range(rounds + 1))
+    assert len(chart.x_ticks) >= min(rounds + 1, 4)
 
 
 # --- scaling --------------------------------------------------------------------------------

@@ -76,6 +76,11 @@ CHART_HEIGHT = 220
 """A chart's height: on a phone (844 px tall) it fits with its legend under a screen's title."""
 TOP = 22
 """Room above the box for the y axis' title."""
+X_NUMBER_ROOM = 36
+"""The x axis labels a number about every this many pixels: a phone's sheet labels each of
+up to 9 rounds, then every other one."""
+X_DATE_ROOM = 64
+"""The same for dates ("28 Nov"), which are wider."""
 MOST_TICKS = 6
 """Labels an axis at most about this many values: more would crowd a phone's 390 px."""
 
@@ -309,9 +314,9 @@ def line_chart(
     x_scale = Scale(x_low, x_high, box.left, box.right)
     y_scale = Scale(y_values[0], y_values[-1], box.bottom, box.top)
     labels = x_label or {}
-    x_ticks = tuple(
-        Tick(v, labels.get(v, number_text(v)), x_scale.at(v)) for v in ticks_within(x_low, x_high)
-    )
+    room = X_DATE_ROOM if labels else X_NUMBER_ROOM
+    x_values = ticks_within(x_low, x_high, most=max(int(box.width // room), 2))
+    x_ticks = tuple(Tick(v, labels.get(v, number_text(v)), x_scale.at(v)) for v in x_values)
     y_ticks = tuple(Tick(v, number_text(v), y_scale.at(v)) for v in y_values)
     series = tuple(
         Series(
