@@ -149,12 +149,6 @@ class DateRange:
             raise DateOrderError(start, end)
         return cls(start, end)
 
-    def covers(self, day: date) -> bool:
-        """Whether a game started on ``day`` is in the range."""
-        return (self.since is None or day >= self.since) and (
-            self.until is None or day <= self.until
-        )
-
 
 def _typed_date(which: str, typed: str) -> date | None:
     text = typed.strip()
@@ -208,6 +202,9 @@ class _Read:
     roster: list[RosterPlayer] = field(default_factory=list)
     undo_label: str | None = None
     symbol: str = "$"
+    standings: dict[str | None, list[PlayerStats]] = field(default_factory=dict)
+    """Each variant's players' records (``None``: every game), worked out once per read:
+    a screen draws many times, and 10,000 games are summed in tens of milliseconds."""
 
 
 class Players:
@@ -267,8 +264,11 @@ class Players:
     @property
     def standings(self) -> list[PlayerStats]:
         """Every player of the chosen variant's games (ended ones count), before ranking."""
-        chosen = [g for g in self.read.games if self.variant in (None, g.variant)]
-        return player_stats(chosen, names=self.read.names)
+        read = self.read
+        if self.variant not in read.standings:
+            chosen = [g for g in read.games if self.variant in (None, g.variant)]
+            read.standings[self.variant] = player_stats(chosen, names=read.names)
+        return read.standings[self.variant]
 
     @property
     def ranked(self) -> list[PlayerStats]:
@@ -465,6 +465,52 @@ class VariantRecord:
     """The variant's direction: its best total is its lowest."""
 
 
+@dataclass(frozen=True)
+class _Figures:
+    """One player's games and records over a range, summed once."""
+
+    names: dict[str, str]
+    games: list[GameResults]
+    outcomes: tuple[PlayerOutcome, ...]
+    overall: PlayerStats | None
+    by_variant: list[VariantRecord]
+
+    @classmethod
+    def of(cls, player: str, games: list[GameResults], names: dict[str, str]) -> _Figures:
+        key = name_key(player)
+
+        def is_theirs(played_as: str) -> bool:
+            return name_key(names.get(name_key(played_as), played_as)) == key
+
+        def stats_of(chosen: list[GameResults]) -> PlayerStats | None:
+            return next(
+                (s for s in player_stats(chosen, names=names) if name_key(s.name) == key), None
+            )
+
+        mine = sorted(
+            (
+                g
+                for g in games
+                if g.status is not GameStatus.IN_PROGRESS  # no result yet
+                and any(is_theirs(r.player) for r in g.results)
+            ),
+            key=lambda g: g.played_on,
+        )
+        outcomes = tuple(
+            PlayerOutcome(g.played_on, g.variant, g.lowest_wins, r.total, r.won)
+            for g in mine
+            for r in g.results
+            if is_theirs(r.player)
+        )
+        records = []
+        for variant in sorted({g.variant for g in mine}, key=str.casefold):
+            played = [g for g in mine if g.variant == variant]
+            stats = stats_of(played)
+            if stats is not None:
+                records.append(VariantRecord(variant, stats, played[-1].lowest_wins))
+        return cls(names, mine, outcomes, stats_of(mine), records)
+
+
 class PlayerPage:
     """One player's page (``/players/<name>``): their records overall and per variant, over a
     stretch of time."""
@@ -481,82 +527,52 @@ class PlayerPage:
         self.range_error: str | None = None
         self.today: Callable[[], date] = date.today
         """Today, for "last 30 days" and "this year" (a test sets it)."""
-        self._games: list[GameResults] | None = None
-        self._names: dict[str, str] = {}
+        self._figures: _Figures | None = None
 
     def forget(self) -> None:
-        self._games = None
+        self._figures = None
 
-    def _read(self) -> list[GameResults]:
-        if self._games is None:
+    @property
+    def figures(self) -> _Figures:
+        """The player's games and records in the range, read and summed once until the range
+        or the store changes (a screen draws many times)."""
+        if self._figures is None:
             store = self._app.store
             try:
-                self._names = store.current_names()
-                self._games = store.game_results(since=self.range.since, until=self.range.until)
+                names = store.current_names()
+                games = store.game_results(since=self.range.since, until=self.range.until)
             except (StoreError, ScorepadError) as problem:
                 self._app.message = Message(
                     f"the records cannot be read right now: {problem}", MessageKind.ERROR
                 )
-                self._games = []
-        return self._games
-
-    def _key(self) -> str:
-        return name_key(self.name or "")
+                names, games = {}, []
+            self._figures = _Figures.of(self.name or "", games, names)
+        return self._figures
 
     @property
     def names(self) -> dict[str, str]:
         """Every name a player was known by (``name_key``) to their current name."""
-        self._read()
-        return self._names
+        return self.figures.names
 
     @property
     def games(self) -> list[GameResults]:
-        """The ended games in the range this player took part in, oldest first (for the
-        charts: a game in progress has no result yet)."""
-        read = self._read()
-        key, names = self._key(), self._names
-        mine = [
-            g
-            for g in read
-            if g.status is not GameStatus.IN_PROGRESS
-            and any(name_key(names.get(name_key(r.player), r.player)) == key for r in g.results)
-        ]
-        return sorted(mine, key=lambda g: g.played_on)
+        """The ended games in the range this player took part in, oldest first."""
+        return self.figures.games
 
     @property
     def outcomes(self) -> tuple[PlayerOutcome, ...]:
         """Each ended game in the range as it went for the player, oldest first."""
-        games = self.games
-        key, names = self._key(), self._names
-        return tuple(
-            PlayerOutcome(g.played_on, g.variant, g.lowest_wins, r.total, r.won)
-            for g in games
-            for r in g.results
-            if name_key(names.get(name_key(r.player), r.player)) == key
-        )
-
-    def _stats_of(self, games: list[GameResults]) -> PlayerStats | None:
-        key = self._key()
-        return next(
-            (s for s in player_stats(games, names=self._names) if name_key(s.name) == key), None
-        )
+        return self.figures.outcomes
 
     @property
     def overall(self) -> PlayerStats | None:
         """Their record over every variant in the range; ``None`` with no game in it."""
-        return self._stats_of(self.games)
+        return self.figures.overall
 
     @property
     def by_variant(self) -> list[VariantRecord]:
         """Their record in each variant they played in the range, by variant name."""
-        games = self.games
-        records = []
-        for variant in sorted({g.variant for g in games}, key=str.casefold):
-            played = [g for g in games if g.variant == variant]
-            stats = self._stats_of(played)
-            if stats is not None:
-                records.append(VariantRecord(variant, stats, played[-1].lowest_wins))
-        return records
+        return self.figures.by_variant
 
     @property
     def range_words(self) -> str:
