@@ -16,7 +16,7 @@ import pytest
 import pytest_asyncio
 
 from scorepad.engine import GOLF, MORMON_BRIDGE
-from scorepad.store import open_store
+from scorepad.store import StoreBusyError, open_store
 from scorepad.ui.state import MessageKind, ScorepadApp, Screen
 from scorepad.ui.state.players import RosterTask, Span
 from tests.ui.driving import play_round, start
@@ -144,6 +144,38 @@ def test_games_in_progress_are_not_on_the_leaderboard(app: ScorepadApp) -> None:
     app.players.open()
     assert app.players.standings == []
     assert app.players.ranked == []
+
+
+def test_an_abandoned_game_counts_as_played_never_as_won(played: ScorepadApp) -> None:
+    """Ann leads after one round of a fourth game, which then ends early."""
+    start(played, "saved:Quick Bridge", ["Ann", "Bob", "Cat"], dealer="Cat")
+    play_round(played, {"Ann": 1, "Bob": 0, "Cat": 0}, {"Ann": 1, "Bob": 1, "Cat": 0})
+    played.game.abandon_game()
+    played.players.open()
+    ann = next(s for s in played.players.ranked if s.name == "Ann")
+    assert (ann.games, ann.finished, ann.abandoned, ann.wins) == (4, 3, 1, 2)
+    assert ann.win_rate == pytest.approx(2 / 4)
+    played.player_page.open("Ann")
+    overall = played.player_page.overall
+    assert overall is not None and overall.abandoned == 1
+    assert overall.average_total == pytest.approx((22 + 11 + 11) / 3)  # finished games only
+
+
+def test_a_store_that_cannot_be_read_says_so_and_shows_no_numbers(
+    played: ScorepadApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def unreadable(**_: object) -> None:
+        raise StoreBusyError(played.store.root / "lock", 10)
+
+    monkeypatch.setattr(played.store, "game_results", unreadable)
+    played.players.open()
+    assert played.players.ranked == []
+    assert played.message is not None and played.message.kind is MessageKind.ERROR
+    assert played.message.text.startswith("the players' records cannot be read right now: ")
+    played.player_page.open("Ann")
+    assert played.player_page.overall is None
+    assert played.message is not None
+    assert played.message.text.startswith("the records cannot be read right now: ")
 
 
 # --- the roster: rename, merge, undo ----------------------------------------------------------
@@ -452,6 +484,23 @@ async def test_home_opens_the_players_and_a_player_s_page(driver: ViewDriver) ->
     assert said(driver, "stat-overall-hand-2") == "  2 cards: 50% (1 of 2)"
     assert said(driver, "stat-overall-money-net") == "Net: $0.05"
     assert said(driver, "stat-variant-Quick Bridge-best") == "Best total: 22"
+
+
+@pytest.mark.asyncio
+async def test_the_players_screen_of_a_new_store(tmp_path: Path) -> None:
+    app = ScorepadApp(open_store(tmp_path / "fresh"), rng=random.Random(3))
+    driver = ViewDriver(app)
+    try:
+        await driver.settle()
+        await driver.click("open-players")
+        no_bug_reported(driver)
+        rule = driver.tagged("leaderboard-rule")
+        assert isinstance(rule, ft.Text)
+        assert rule.value == "No game has ended yet: the leaderboard fills as games end."
+        assert "Players join the roster when a game starts with them." in driver.texts()
+        assert not driver.has("undo-roster")
+    finally:
+        driver.close()
 
 
 @pytest.mark.asyncio
