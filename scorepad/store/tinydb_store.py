@@ -729,7 +729,9 @@ class TinyDBStore:
         game) to the name they go by now: the ``names=`` of the engine's stats and ledger."""
         with self._locked(write=False):
             players = self._catalogue.roster()
-            played = [name for s in self._refreshed_summaries() for name in s.players]
+            rows = self._refreshed_rows()[0]
+            # each name once, in order (10,000 games hold a few dozen names, not 40,000)
+            played = dict.fromkeys(name for row in rows.values() for name in row.summary.players)
         return rosters.current_names(players, played)
 
     # --- backup and restore -------------------------------------------------------------------
