@@ -422,15 +422,16 @@ def command_restore(args: argparse.Namespace) -> int:
         (len(report.restored), "game"),
         (len(report.players_added), "player"),
         (len(report.house_rules_added), "house rule"),
+        also=["the settings"] if report.settings_restored else [],
     )
-    settings = " and the settings" if report.settings_restored else ""
-    print(f"restored {held or 'nothing new'}{settings} from {shown(str(path))}")
+    print(f"restored {held or 'nothing new'} from {shown(str(path))}")
     return EXIT_OK
 
 
-def counted(*counts: tuple[int, str]) -> str:
-    """Counts in words, the empty ones left out: "3 games and 1 player"."""
-    return spoken_list([f"{n} {word}{'' if n == 1 else 's'}" for n, word in counts if n])
+def counted(*counts: tuple[int, str], also: Sequence[str] = ()) -> str:
+    """Counts in words, the empty ones left out, then ``also``: "3 games and 1 player"."""
+    words = [f"{n} {word}{'' if n == 1 else 's'}" for n, word in counts if n]
+    return spoken_list([*words, *also])
 
 
 # --- records: the leaderboard and the money ledger ------------------------------------------

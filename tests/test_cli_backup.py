@@ -51,7 +51,7 @@ def test_backup_then_restore_into_an_empty_store_gives_the_same_store(
     target = tmp_path / "target"
     code, out, err = run(capsys, "restore", str(file), "--data-dir", str(target))
     assert (code, err) == (0, "")
-    assert out == f"restored 2 games, 6 players and 1 house rule and the settings from {file}\n"
+    assert out == f"restored 2 games, 6 players, 1 house rule and the settings from {file}\n"
     assert listed(capsys, target) == listed(capsys, source)
     again, before = TinyDBStore(target), TinyDBStore(source)
     assert again.roster() == before.roster()
