@@ -106,7 +106,6 @@ def leader_row(players: Players, place: int, stats: PlayerStats) -> ft.Control:
                 stats.name,
                 size=16,
                 weight=ft.FontWeight.W_500,
-                color=ft.Colors.PRIMARY,
                 max_lines=1,
                 overflow=ft.TextOverflow.ELLIPSIS,
                 semantics_label=leader_words(players, place, stats),
