@@ -19,16 +19,18 @@ from scorepad.ui.state.charts import (
     MOST_TICKS,
     SERIES_COLOURS,
     X_NUMBER_ROOM,
-    Outcome,
-    Tally,
     Values,
-    accuracy_by_hand,
     line_chart,
     nice_ticks,
-    outcomes_of,
-    results_over_time,
     running_totals,
     ticks_within,
+)
+from scorepad.ui.state.player_charts import (
+    Outcome,
+    Tally,
+    accuracy_by_hand,
+    outcomes_of,
+    results_over_time,
 )
 from scorepad.ui.views.app import DARK_SCHEME, LIGHT_SCHEME
 from scorepad.ui.views.charts import accuracy_by_hand_chart, results_over_time_chart

@@ -8,8 +8,9 @@ machines: the web client in ``flet_web/web/main.dart.js`` does name ``LineChart`
 run and cannot be checked here, a ``flet build`` of the app needs the Flutter SDK, and the
 Python package (``flet-charts``) would be one more dependency to keep in step with the client.
 ``ft.canvas.Canvas`` is in every client, and drawing on it keeps every number of a chart (ticks,
-scaling, the summary) in plain Python (:mod:`scorepad.ui.state.charts`), tested without a
-browser; this module only turns those numbers into shapes.
+scaling, the summary) in plain Python (:mod:`scorepad.ui.state.charts` and
+:mod:`~scorepad.ui.state.player_charts`), tested without a browser; this module only turns
+those numbers into shapes.
 
 Every chart carries its summary as its accessible name (a canvas says nothing to a screen
 reader), a legend in words with each series' marker, colours that read on the light and the
@@ -26,17 +27,19 @@ import flet.canvas as cv
 
 from scorepad.engine import GameResults, PlayerStats, ScoreSheet
 from scorepad.ui.state.charts import (
-    Bar,
-    BarChart,
     LineChart,
     Marker,
     Point,
     Series,
-    accuracy_by_hand,
     has_running_totals,
+    running_totals,
+)
+from scorepad.ui.state.player_charts import (
+    Bar,
+    BarChart,
+    accuracy_by_hand,
     outcomes_of,
     results_over_time,
-    running_totals,
 )
 from scorepad.ui.views.common import bounded_name, heading, tagged
 

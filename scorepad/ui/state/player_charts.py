@@ -1,0 +1,321 @@
+"""A player's charts as plain data: their totals game after game (:func:`results_over_time`)
+and their bids made by hand size (:func:`accuracy_by_hand`), each with its summary.
+
+Built on :mod:`scorepad.ui.state.charts` (axes, scaling, palette); drawn by
+:mod:`scorepad.ui.views.charts`. No Flet here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Protocol
+
+from scorepad.engine import GameResults, GameStatus, name_key
+from scorepad.ui.state.charts import (
+    CHART_HEIGHT,
+    SERIES_COLOURS,
+    Box,
+    LineChart,
+    Scale,
+    Tick,
+    Values,
+    line_chart,
+    number_text,
+    plot_box,
+)
+from scorepad.ui.state.known_names import known_as
+
+# --- a player's results over time -----------------------------------------------------------
+
+
+class GameOutcome(Protocol):
+    """What :func:`results_over_time` reads of one game a player played (the engine's stats
+    give it): when, which variant and which way it is won, the player's total and whether
+    they won."""
+
+    @property
+    def played_on(self) -> datetime: ...
+
+    @property
+    def variant(self) -> str: ...
+
+    @property
+    def lowest_wins(self) -> bool: ...
+
+    @property
+    def total(self) -> int: ...
+
+    @property
+    def won(self) -> bool: ...
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A plain :class:`GameOutcome`."""
+
+    played_on: datetime
+    variant: str
+    lowest_wins: bool
+    total: int
+    won: bool
+
+
+def outcomes_of(
+    player: str, games: Iterable[GameResults], *, names: Mapping[str, str] | None = None
+) -> list[Outcome]:
+    """The finished games ``player`` (a current name) took part in, as the chart reads them:
+    a game played under an earlier name counts (``names``: the store's ``current_names()``,
+    as for the engine's stats). Abandoned and unfinished games have no result to chart.
+    """
+    key = name_key(player)
+    found = []
+    for game in games:
+        if game.status is not GameStatus.FINISHED:
+            continue
+        for result in game.results:
+            if name_key(known_as(result.player, names or {})) == key:
+                found.append(
+                    Outcome(
+                        played_on=game.played_on,
+                        variant=game.variant,
+                        lowest_wins=game.lowest_wins,
+                        total=result.total,
+                        won=result.won,
+                    )
+                )
+                break
+    return found
+
+
+RECENT_GAMES = 30
+"""The most games :func:`results_over_time` shows: the latest ones. More would crowd a phone's
+width into a smear; the summary says how many are shown."""
+
+
+def short_date(when: datetime) -> str:
+    """A date as a tick label: "3 Mar".
+
+    >>> short_date(datetime(2026, 3, 3))
+    '3 Mar'
+    """
+    return f"{when.day} {when:%b}"
+
+
+def long_date(when: datetime) -> str:
+    """A date in a summary: "3 Mar 2026".
+
+    >>> long_date(datetime(2026, 3, 3))
+    '3 Mar 2026'
+    """
+    return f"{when.day} {when:%b %Y}"
+
+
+def results_over_time(
+    player: str,
+    games: Sequence[GameOutcome],
+    *,
+    width: float,
+    height: float = CHART_HEIGHT,
+    recent: int = RECENT_GAMES,
+) -> LineChart:
+    """A player's total in each game, oldest first, a line per variant (a Golf total and a
+    Mormon Bridge total are not on one scale), a won game's marker filled. The x axis counts
+    the games shown, labelled with their dates.
+
+    >>> games = [Outcome(datetime(2026, 3, d), "Golf", True, t, w)
+    ...          for d, t, w in ((1, 12, False), (2, 8, True))]
+    >>> chart = results_over_time("Ann", games, width=366)
+    >>> chart.summary
+    "Ann's totals in 2 games, 1 Mar 2026 to 2 Mar 2026: won 1; Golf latest 8, best 8 (low wins)."
+    >>> [(p.x_value, p.y_value, p.filled) for p in chart.series[0].points]
+    [(1, 12, False), (2, 8, True)]
+    """
+    ordered = sorted(games, key=lambda g: g.played_on)
+    shown = ordered[-recent:] if recent > 0 else ordered
+    variants: dict[str, list[tuple[int, GameOutcome]]] = {}
+    for number, game in enumerate(shown, start=1):
+        variants.setdefault(game.variant, []).append((number, game))
+    lines = [
+        Values(
+            name=variant,
+            values=tuple((n, g.total) for n, g in played),
+            filled=tuple(g.won for _, g in played),
+        )
+        for variant, played in variants.items()
+    ]
+    dates: dict[float, str] = {n: short_date(g.played_on) for n, g in enumerate(shown, start=1)}
+    return line_chart(
+        lines,
+        width=width,
+        height=height,
+        summary=results_summary(player, ordered, shown),
+        x_title="date played",
+        y_title="total",
+        x_label=dates,
+        legend_note="Filled marker: a game won." if shown else None,
+    )
+
+
+def results_summary(
+    player: str, ordered: Sequence[GameOutcome], shown: Sequence[GameOutcome]
+) -> str:
+    """One sentence: how many games, from when to when, how many won, and per variant the
+    latest and the best total."""
+    if not shown:
+        return f"{player} has no finished games to chart yet."
+    count = len(shown)
+    span = f"{long_date(shown[0].played_on)} to {long_date(shown[-1].played_on)}"
+    of_all = f" (the last {count} of {len(ordered)})" if count < len(ordered) else ""
+    wins = sum(1 for g in shown if g.won)
+    per_variant = []
+    for variant in dict.fromkeys(g.variant for g in shown):
+        played = [g for g in shown if g.variant == variant]
+        low = played[-1].lowest_wins
+        best = min(g.total for g in played) if low else max(g.total for g in played)
+        direction = " (low wins)" if low else ""
+        per_variant.append(
+            f"{variant} latest {number_text(played[-1].total)}, best {number_text(best)}{direction}"
+        )
+    games_word = "game" if count == 1 else "games"
+    return (
+        f"{player}'s totals in {count} {games_word}{of_all}, {span}: won {wins}; "
+        f"{'; '.join(per_variant)}."
+    )
+
+
+# --- bids made by hand size -----------------------------------------------------------------
+
+
+class HandCount(Protocol):
+    """Rounds played and bids made at one hand size (the engine's ``HandTally``)."""
+
+    @property
+    def cards(self) -> int: ...
+
+    @property
+    def rounds(self) -> int: ...
+
+    @property
+    def made(self) -> int: ...
+
+
+@dataclass(frozen=True)
+class Tally:
+    """A plain :class:`HandCount`."""
+
+    cards: int
+    rounds: int
+    made: int
+
+
+@dataclass(frozen=True)
+class Bar:
+    """One hand size's bar: its share of bids made, where it is drawn and what it says."""
+
+    cards: int
+    rounds: int
+    made: int
+    share: float
+    """Bids made as a share of rounds played (0 to 1)."""
+    label: str
+    """The x label: the hand size."""
+    value_label: str
+    """Over the bar: "75%"."""
+    x: float
+    y: float
+    width: float
+    height: float
+
+
+@dataclass(frozen=True)
+class BarChart:
+    """A bar chart ready to draw."""
+
+    width: float
+    height: float
+    box: Box
+    y_ticks: tuple[Tick, ...]
+    bars: tuple[Bar, ...]
+    summary: str
+    x_title: str
+    y_title: str
+    colour: str = SERIES_COLOURS[0]
+
+
+def percent(share: float) -> str:
+    """A share as a whole percentage.
+
+    >>> percent(2 / 3), percent(1), percent(0)
+    ('67%', '100%', '0%')
+    """
+    return f"{round(share * 100)}%"
+
+
+def accuracy_by_hand(
+    player: str,
+    hands: Iterable[HandCount],
+    *,
+    width: float,
+    height: float = CHART_HEIGHT,
+) -> BarChart:
+    """A bar per hand size the player has bid at: the share of those bids made (0% to 100%,
+    ticks every 25%), smallest hand first.
+
+    >>> chart = accuracy_by_hand("Ann", [Tally(1, 4, 3), Tally(2, 2, 1)], width=366)
+    >>> chart.summary
+    "Ann's bids made by hand size: 1 card 3 of 4 (75%), 2 cards 1 of 2 (50%)."
+    >>> [(b.label, b.value_label) for b in chart.bars]
+    [('1', '75%'), ('2', '50%')]
+    """
+    played = sorted((h for h in hands if h.rounds > 0), key=lambda h: h.cards)
+    values = (0, 0.25, 0.5, 0.75, 1)
+    labels = [percent(v) for v in values]
+    box = plot_box(width, height, labels)
+    box = Box(box.left, box.top + 6, box.right, box.bottom)  # room for a 100% bar's label
+    y_scale = Scale(0, 1, box.bottom, box.top)
+    slot = box.width / max(len(played), 1)
+    bar_width = min(slot * 0.7, 48)
+    bars = []
+    for i, hand in enumerate(played):
+        share = hand.made / hand.rounds
+        top = y_scale.at(share)
+        bars.append(
+            Bar(
+                cards=hand.cards,
+                rounds=hand.rounds,
+                made=hand.made,
+                share=share,
+                label=str(hand.cards),
+                value_label=percent(share),
+                x=box.left + slot * i + (slot - bar_width) / 2,
+                y=top,
+                width=bar_width,
+                height=box.bottom - top,
+            )
+        )
+    return BarChart(
+        width=width,
+        height=height,
+        box=box,
+        y_ticks=tuple(
+            Tick(v, label, y_scale.at(v)) for v, label in zip(values, labels, strict=True)
+        ),
+        bars=tuple(bars),
+        summary=accuracy_summary(player, played),
+        x_title="cards in the hand",
+        y_title="bids made",
+    )
+
+
+def accuracy_summary(player: str, played: Sequence[HandCount]) -> str:
+    """One sentence: for each hand size, bids made of rounds played."""
+    if not played:
+        return f"{player} has no bids recorded yet."
+    parts = [
+        f"{h.cards} card{'s' if h.cards != 1 else ''} {h.made} of {h.rounds} "
+        f"({percent(h.made / h.rounds)})"
+        for h in played
+    ]
+    return f"{player}'s bids made by hand size: {', '.join(parts)}."
