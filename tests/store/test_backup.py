@@ -251,6 +251,7 @@ BAD_BACKUPS: list[tuple[str, bytes, type[BackupError], str]] = [
     ("not json", b"{nope", BackupFormatError, "it is not JSON: Expecting property name"),
     ("not text", b"\xff\xfe{}", BackupFormatError, "it is not text"),
     ("a list", b"[1, 2]", BackupFormatError, "it holds a JSON list, not an object"),
+    ("nested too deep", b"[" * 100_000, BackupFormatError, "not JSON a backup can hold"),
     (
         "a game record",
         as_bytes({"variant": "golf", "players": ["Ann", "Bob"]}),
@@ -363,7 +364,7 @@ def restore_bytes(store: TinyDBStore, raw: bytes, *, merge: bool) -> None:
     JSON document are refused by :func:`parse_backup`, as the command reads them."""
     try:
         document = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):
         parse_backup(raw)
         raise AssertionError("parse_backup took bytes that are no JSON") from None
     store.restore(document, merge=merge)
