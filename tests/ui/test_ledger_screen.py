@@ -345,3 +345,20 @@ def test_a_game_whose_money_does_not_add_up_is_named_and_nothing_changes(
         "'weekly' is no way to pick games; pick by evening, range, games"
     )
     assert (ledger.choice, ledger.settlement) == before
+
+
+def test_a_long_history_lists_the_latest_games_to_tick_and_keeps_the_ticked_ones(
+    app: ScorepadApp, games: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("scorepad.ui.state.ledger.TICKABLE", 2)
+    ledger = app.ledger
+    ledger.open()
+    listed = [g.id for g in ledger.tickable]
+    assert listed == [games["3"], games["2"]] and ledger.untickable == 2
+    ledger.toggle_game(games["3"])
+    ledger.choose_pick(Pick.RANGE)
+    ledger.choose_pick(Pick.GAMES)
+    assert ledger.picked == {games["3"]}, "the pick is kept while switching"
+    ledger.toggle_game(games["day before"])  # ticked on another visit, say: still listed
+    assert [g.id for g in ledger.tickable] == [games["3"], games["2"], games["day before"]]
+    assert ledger.untickable == 1

@@ -233,6 +233,10 @@ class Choice:
         return f"{count} ticked"
 
 
+TICKABLE = 50
+"""The most games listed to tick one by one: an evening or a range picks older ones."""
+
+
 class MoneyLedger:
     """The ledger screen's state: the games there are to settle, how they are picked, and
     the settlement of those picked. Each change of the pick is worked out before it is
@@ -313,6 +317,18 @@ class MoneyLedger:
         for game in self.games:
             counts[game.day] = counts.get(game.day, 0) + 1
         return [Evening(day, counts[day]) for day in sorted(counts, reverse=True)]
+
+    @property
+    def tickable(self) -> list[StakeGame]:
+        """The games listed to tick, latest first: the latest :data:`TICKABLE`, and any
+        older game already ticked (a long history would make a list nobody scrolls)."""
+        latest = list(reversed(self.games))
+        return latest[:TICKABLE] + [g for g in latest[TICKABLE:] if g.id in self.picked]
+
+    @property
+    def untickable(self) -> int:
+        """How many older games the list leaves out (pick them by their days instead)."""
+        return len(self.games) - len(self.tickable)
 
     # --- picking ------------------------------------------------------------------------
 

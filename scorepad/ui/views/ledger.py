@@ -124,10 +124,17 @@ def picker(ledger: MoneyLedger) -> ft.Control:
             spacing=8,
             run_spacing=8,
         )
-    return tagged(
-        "ledger-games",
-        ft.Column([game_tick(ledger, g) for g in reversed(ledger.games)], spacing=0),
-    )
+    ticks: list[ft.Control] = [game_tick(ledger, g) for g in ledger.tickable]
+    if ledger.untickable:
+        ticks.append(
+            ft.Text(
+                f"{ledger.untickable} older game{'s are' if ledger.untickable != 1 else ' is'} "
+                "not listed: pick them by their days.",
+                size=13,
+                italic=True,
+            )
+        )
+    return tagged("ledger-games", ft.Column(ticks, spacing=0))
 
 
 def game_tick(ledger: MoneyLedger, game: StakeGame) -> ft.Control:
