@@ -61,6 +61,12 @@ def test_a_player_s_page_opens_from_home(tmp_path: Path, phone: AppPage) -> None
         phone.wait_for("leader-Bob")
         phone.page.wait_for_url(f"{url}players")
 
+        # an address typed in any case names the player once, as the roster spells them
+        phone.open(f"{url}players/ann")
+        phone.wait_for("player-name")
+        assert phone.text_of("player-name").strip() == "Ann"
+        phone.page.wait_for_url(f"{url}players/Ann")
+
 
 def test_a_rename_in_the_dialog_and_its_undo(tmp_path: Path, phone: AppPage) -> None:
     data = tmp_path / "data"

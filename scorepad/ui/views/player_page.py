@@ -218,7 +218,8 @@ def player_view(app: ScorepadApp, width: float) -> ft.View:
         ft.Semantics(
             header=True,
             identifier="player-name",
-            label=name,
+            label=name,  # the whole name, however the text is cut short
+            exclude_semantics=True,
             content=ft.Text(
                 name,
                 theme_style=ft.TextThemeStyle.HEADLINE_SMALL,
