@@ -83,7 +83,7 @@ def test_restore_refuses_a_store_that_is_not_empty_unless_merging(
     assert (code, err) == (0, "")
     assert out.splitlines() == [
         f"skipped game {source_id}: already stored as {stored_id}",
-        f"restored 1 game, 2 players and 1 house rule from {file}",
+        f"restored 1 game, 2 players, 1 house rule and the settings from {file}",
     ]
     assert len(TinyDBStore(target).list_games()) == 2
     code, out, _ = run(capsys, "restore", str(file), "--merge", "--data-dir", str(target))

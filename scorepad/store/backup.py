@@ -95,6 +95,9 @@ class StoreContents:
     """Every game file's id, damaged ones too (a restore never writes over a file)."""
     roster: tuple[RosterPlayer, ...]
     house_rules: tuple[SavedVariant, ...]
+    settings_saved: bool = False
+    """Whether settings were ever saved here (a merge then keeps them; else it takes the
+    backup's, rather than leave a restored table's "€" behind for the default "$")."""
 
 
 @dataclass(frozen=True)
@@ -228,8 +231,8 @@ def plan_restore(
     everything is taken as it is. With ``merge``: a game whose record ``stored_as`` finds, or
     that an earlier game of the backup has, is skipped; a game whose id is taken gets a new
     one; a roster entry none of whose names the roster knows is added, one it knows gains the
-    former names it lacks; a house rule whose name is here is kept as it is here; the
-    settings stay as they are.
+    former names it lacks; a house rule whose name is here is kept as it is here; settings
+    saved here stay as they are (a store that never saved any takes the backup's).
     """
     if not merge:
         holds = _holdings(here)
@@ -242,11 +245,12 @@ def plan_restore(
             settings_restored=True,
         )
         return RestorePlan(backup.games, backup.roster, backup.house_rules, backup.settings, report)
-    report = RestoreReport()
+    report = RestoreReport(settings_restored=not here.settings_saved)
     games = _merged_games(backup.games, here.game_ids, stored_as, id_taken, report)
     roster = _merged_roster(backup.roster, here.roster, report)
     house_rules = _merged_house_rules(backup.house_rules, here.house_rules, report)
-    return RestorePlan(games, roster, house_rules, None, report)
+    settings = None if here.settings_saved else backup.settings
+    return RestorePlan(games, roster, house_rules, settings, report)
 
 
 def _holdings(here: StoreContents) -> str:

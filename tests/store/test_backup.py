@@ -167,7 +167,8 @@ def test_a_merge_skips_games_already_stored_and_duplicates_nothing(tmp_path: Pat
     assert report.players_added == ["Dan", "Eve", "Fay"]
     assert [v.variant.stake_cents for v in target.saved_variants()] == [25]
     assert report.house_rules_kept == ["Dime Golf"]
-    assert target.settings() == Settings()  # a merge keeps this store's settings
+    assert target.settings() == Settings(currency_symbol="€")  # none were saved here
+    assert report.settings_restored
     second = target.restore(document, merge=True)
     assert second.restored == [] and len(second.skipped) == 3
     assert {p.name: p.aliases for p in target.roster()} == roster
@@ -185,6 +186,15 @@ def test_a_merge_gives_a_player_here_the_former_names_the_backup_knew(tmp_path: 
     assert report.players_extended == ["cat"]
     assert [(p.name, p.aliases) for p in target.roster()] == [("cat", ("Robert", "Bob"))]
     assert target.current_names() == {"bob": "cat", "cat": "cat", "robert": "cat"}
+
+
+def test_a_merge_keeps_the_settings_saved_here(tmp_path: Path) -> None:
+    document = full_store(tmp_path / "source").backup()
+    target = TinyDBStore(tmp_path / "target")
+    target.save_settings(Settings(currency_symbol="£"))
+    report = target.restore(document, merge=True)
+    assert target.settings() == Settings(currency_symbol="£")
+    assert not report.settings_restored
 
 
 def test_a_merge_gives_a_new_id_to_a_game_whose_id_is_taken(tmp_path: Path) -> None:
