@@ -197,7 +197,8 @@ def test_rename_follows_the_games_and_undo_takes_it_back(played: ScorepadApp) ->
     assert "Robert" in played.lists.roster()  # the new-game form knows the new name
 
     players.undo()
-    assert played.message is not None and played.message.text.startswith("Undone: ")
+    assert played.message is not None
+    assert played.message.text == "Undone: rename Bob to Robert."
     assert [s.name for s in players.ranked] == ["Ann", "Bob"]
     assert players.undo_label is None
 

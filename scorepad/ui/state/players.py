@@ -437,7 +437,8 @@ class Players:
             self.forget()
             app.lists.forget()
             app.player_page.forget()
-            app.message = Message(f"Undone: {undone}.")
+            # the message line's font has no arrow: "rename Bob → Robert" is said in words
+            app.message = Message(f"Undone: {undone.replace(' → ', ' to ')}.")
 
 
 def _sentence(text: str) -> str:
