@@ -62,13 +62,14 @@ CATALOGUE_MAX_BYTES = 64 * 1024 * 1024
 of it their bid tallies by hand size), so this holds some 30,000 games."""
 
 
-class CatalogueGame(BaseModel):
-    """A ``games`` row: a readable game's summary, each player's result (what stats and the
-    ledger sum, see :mod:`scorepad.engine.results`), the record's fingerprint, and the
-    signature of the file it was made from (a damaged game has no row: it is read again at
-    every look)."""
+class CatalogueRow(BaseModel):
+    """A ``games`` row as the list and the queries read it: every field but the players'
+    results. Those are most of a row (each player's bids by hand size), so the list does not
+    check them: they are checked when stats or the ledger first ask for them
+    (:data:`PLAYER_RESULTS`), and a row whose results do not read is made again from its
+    game file then."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="ignore")
 
     signature: Signature
     id: str
@@ -82,8 +83,6 @@ class CatalogueGame(BaseModel):
     created: datetime
     updated: datetime
     standing_totals: tuple[int, ...] = ()
-    results: tuple[PlayerResult, ...]
-    """Each player's part in the game, in seating order (schema 5)."""
     lowest_wins: bool
     """The variant's direction: Golf's lowest total wins (schema 5)."""
     stake_cents: int | None
@@ -91,6 +90,41 @@ class CatalogueGame(BaseModel):
     fingerprint: str
     """:func:`~scorepad.store.fingerprint.record_fingerprint` of the game's record: finds a
     record already stored with one query (schema 5)."""
+
+    def listed(self, results: object) -> ListedGame:
+        """The row as the list uses it, with its players' ``results`` (checked, or as read
+        from the file): its summary built without a second check (the row is valid), so
+        that a list of thousands costs no model work."""
+        fields = dict(self)
+        signature = fields.pop("signature")
+        for name in ROW_ONLY:
+            fields.pop(name, None)
+        return ListedGame(signature, GameSummary.model_construct(**fields), self, results)
+
+    def game_results(self, results: tuple[PlayerResult, ...]) -> GameResults:
+        """The row as stats and the ledger read it (built without a second check: the row
+        and ``results`` are valid)."""
+        return GameResults.model_construct(
+            game_id=self.id,
+            variant=self.variant,
+            status=GameStatus(self.status.value),
+            played_on=self.created,
+            lowest_wins=self.lowest_wins,
+            stake_cents=self.stake_cents,
+            results=results,
+        )
+
+
+class CatalogueGame(CatalogueRow):
+    """A whole ``games`` row as written: a readable game's summary, each player's result
+    (what stats and the ledger sum, see :mod:`scorepad.engine.results`), the record's
+    fingerprint, and the signature of the file it was made from (a damaged game has no row:
+    it is read again at every look)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    results: tuple[PlayerResult, ...]
+    """Each player's part in the game, in seating order (schema 5)."""
 
     @classmethod
     def of(cls, stored: StoredGame, signature: Signature) -> CatalogueGame:
@@ -106,42 +140,30 @@ class CatalogueGame(BaseModel):
             fingerprint=record_fingerprint(stored.record),
         )
 
-    def listed(self) -> ListedGame:
-        """The row as the list uses it: a plain triple, its summary built without a second
-        check (the row is valid), so that a list of thousands costs no model work."""
-        fields = dict(self)
-        signature = fields.pop("signature")
-        for name in ROW_ONLY:
-            fields.pop(name)
-        return ListedGame(signature, GameSummary.model_construct(**fields), self)
-
-    def game_results(self) -> GameResults:
-        """The row as stats and the ledger read it (built without a second check: the row
-        is valid)."""
-        return GameResults.model_construct(
-            game_id=self.id,
-            variant=self.variant,
-            status=GameStatus(self.status.value),
-            played_on=self.created,
-            lowest_wins=self.lowest_wins,
-            stake_cents=self.stake_cents,
-            results=self.results,
-        )
+    def listed_whole(self) -> ListedGame:
+        """:meth:`CatalogueRow.listed` with this row's own (checked) results."""
+        return self.listed(self.results)
 
 
 ROW_ONLY = ("results", "lowest_wins", "stake_cents", "fingerprint")
 """The fields of a row that the list's summary does not carry."""
 
+PLAYER_RESULTS: TypeAdapter[tuple[PlayerResult, ...]] = TypeAdapter(tuple[PlayerResult, ...])
+"""Checks a row's results as read from the catalogue file."""
+
 
 class ListedGame(NamedTuple):
-    """A game as the catalogue lists it: its file's signature, its summary and its row."""
+    """A game as the catalogue lists it: its file's signature, its summary, its row, and its
+    players' results: a checked tuple of :class:`PlayerResult` for a row made from its game
+    file, else the JSON read from the catalogue, checked when first asked for."""
 
     signature: Signature
     summary: GameSummary
-    row: CatalogueGame
+    row: CatalogueRow
+    results: object
 
 
-_GAME_ROWS: TypeAdapter[dict[int, CatalogueGame]] = TypeAdapter(dict[int, CatalogueGame])
+_GAME_ROWS: TypeAdapter[dict[int, CatalogueRow]] = TypeAdapter(dict[int, CatalogueRow])
 
 
 def doc_id_of(game_id: str) -> int:
@@ -309,7 +331,7 @@ class Catalogue:
         except ValidationError:
             validated = {}
         rows = {
-            row.id: row.listed()
+            row.id: row.listed(raw[doc_id].get("results"))
             for doc_id, row in validated.items()
             if doc_id == _id_number(row.id)
         }

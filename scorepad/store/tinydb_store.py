@@ -33,6 +33,7 @@ from scorepad.engine import (
     Game,
     GameRecord,
     GameResults,
+    PlayerResult,
     RoundDraft,
     RoundRecord,
     ScorepadError,
@@ -52,11 +53,13 @@ from scorepad.store.backup import (
 )
 from scorepad.store.catalogue import (
     HOUSE_RULES,
+    PLAYER_RESULTS,
     ROSTER,
     SCHEMA_ROW,
     SETTINGS,
     Catalogue,
     CatalogueGame,
+    CatalogueRow,
     ListedGame,
 )
 from scorepad.store.checks import check_catalogue, first_problem
@@ -262,7 +265,7 @@ class TinyDBStore:
         self._known_games: dict[str, tuple[bytes, StoredGame]] = {}
         """Games last read or written, by the exact bytes of their file: a file that still
         holds those bytes needs no second parse and check."""
-        self._results_made: dict[str, tuple[CatalogueGame, GameResults]] = {}
+        self._results_made: dict[str, tuple[CatalogueRow, GameResults]] = {}
         """Each game's results as last made, with the row they were made from."""
         self._file_lock = FileLock(self.root / ".lock", timeout=lock_timeout)
         self._catalogue = Catalogue(self.root, check_catalogue)
@@ -538,7 +541,7 @@ class TinyDBStore:
                 damaged.append(made)
         for game_id in gone:
             del rows[game_id]
-        rows.update((row.id, row.listed()) for row in changed)
+        rows.update((row.id, row.listed_whole()) for row in changed)
         up_to_date = found is not None and not (changed or gone or self._catalogue.stray)
         must_write = lost or gone or self._catalogue.stray or _worth_writing(len(changed), rows)
         if (found is not None or lost) and self.read_only is None and must_write:
@@ -616,20 +619,36 @@ class TinyDBStore:
                 self._results_made = {
                     i: made for i, made in self._results_made.items() if i in rows
                 }
-        found = [rows[game_id].row for game_id in matching]
-        found.sort(key=lambda row: (row.created.timestamp(), row.id))  # one offset per row
-        return [self._results_of(row) for row in found]
+            found = [rows[game_id] for game_id in matching]
+            found.sort(key=lambda listed: (listed.row.created.timestamp(), listed.row.id))
+            return [self._results_of(listed) for listed in found]
 
-    def _results_of(self, row: CatalogueGame) -> GameResults:
-        """:meth:`CatalogueGame.game_results`, made once per row: the rows of an unchanged
-        catalogue are the same objects from one look to the next, so a second leaderboard
-        builds nothing (with 10,000 games, building them is most of its time)."""
+    def _results_of(self, listed: ListedGame) -> GameResults:
+        """A listed game's results as stats and the ledger read them, made once per row: the
+        rows of an unchanged catalogue are the same objects from one look to the next, so a
+        second leaderboard checks and builds nothing. Results read from the catalogue are
+        checked here, the first time they are asked for; a row whose results do not read
+        (the file edited by hand) has them made again from its game file."""
+        row = listed.row
         known = self._results_made.get(row.id)
         if known is not None and known[0] is row:
             return known[1]
-        results = row.game_results()
-        self._results_made[row.id] = (row, results)
-        return results
+        if isinstance(listed.results, tuple):  # made from the game file just now: checked
+            results: tuple[PlayerResult, ...] = listed.results
+        else:
+            try:
+                results = PLAYER_RESULTS.validate_python(listed.results)
+            except ValidationError:
+                results = self._results_from_file(row)
+        made = row.game_results(results)
+        self._results_made[row.id] = (row, made)
+        return made
+
+    def _results_from_file(self, row: CatalogueRow) -> tuple[PlayerResult, ...]:
+        """The players' results made again from the game file (none if it is unreadable or
+        gone since the look that listed it: it then counts for nobody)."""
+        made = self._row_of(row.id, row.signature)
+        return made.results if isinstance(made, CatalogueGame) else ()
 
     def _matching_ids(self, condition: QueryLike, refreshed: Refreshed) -> list[str]:
         """The ids of the games whose rows meet ``condition``: asked of the catalogue file for

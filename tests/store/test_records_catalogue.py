@@ -259,3 +259,21 @@ def test_a_bad_settings_row_makes_the_catalogue_damaged_not_the_app_crash(
     path.write_text(json.dumps(data))
     with pytest.raises(StoreUnreadableError, match="settings"):
         TinyDBStore(tmp_path)
+
+
+def test_a_row_whose_results_do_not_read_has_them_made_from_the_game_file(
+    tmp_path: Path,
+) -> None:
+    """The list does not check a row's results (most of the row); stats check them when they
+    first ask, and a row edited out of shape is not trusted: its game file answers."""
+    store = TinyDBStore(tmp_path)
+    game_id = store.create_game(short_golf()).id
+    store.list_games()
+    path = tmp_path / "catalogue.json"
+    data = json.loads(path.read_text())
+    (row,) = data["games"].values()
+    row["results"][0]["hands"] = "not hands"
+    path.write_text(json.dumps(data))
+    again = TinyDBStore(tmp_path)
+    assert [summary.id for summary in again.list_games()] == [game_id]
+    assert again.game_results() == [expected(again, game_id)]
