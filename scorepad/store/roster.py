@@ -17,7 +17,7 @@ store reads the tables, calls them and writes the result in one write.
 >>> bob = RosterPlayer(name="Bob", added=day)
 >>> edit = rename([bob], "bob", "Robert")
 >>> edit.player.name, edit.player.aliases, edit.change.label
-('Robert', ('Bob',), 'rename Bob → Robert')
+('Robert', ('Bob',), 'rename Bob to Robert')
 >>> current_names(edit.roster, ["Bob", "Cat"])
 {'bob': 'Robert', 'cat': 'Cat', 'robert': 'Robert'}
 """
@@ -56,7 +56,8 @@ class RosterChange(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     label: str
-    """What was done, as the undo button names it ("rename Bob → Robert")."""
+    """What was done, as the undo button names it ("rename Bob to Robert": in words, which
+    every font has and a screen reader says as written)."""
     made: datetime
     before: tuple[RosterPlayer, ...]
     after: tuple[str, ...]
@@ -123,7 +124,7 @@ def rename(players: Sequence[RosterPlayer], name: str, new_name: str) -> RosterE
     new_key = name_key(cleaned)
     aliases = _unique((*player.aliases, player.name), excluding=new_key)
     renamed = RosterPlayer(name=cleaned, added=player.added, aliases=aliases)
-    label = f"rename {shown(player.name)} → {shown(cleaned)}"
+    label = f"rename {shown(player.name)} to {shown(cleaned)}"
     return _edit(players, {id(player): renamed}, renamed, label)
 
 

@@ -727,7 +727,7 @@ class TinyDBStore:
         return done.player
 
     def roster_change_to_undo(self) -> str | None:
-        """What :meth:`undo_roster_change` would take back ("rename Bob → Robert"), if any."""
+        """What :meth:`undo_roster_change` would take back ("rename Bob to Robert"), if any."""
         with self._locked(write=False):
             changes = self._catalogue.roster_changes()
         return changes[-1].label if changes else None

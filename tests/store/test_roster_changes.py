@@ -113,7 +113,7 @@ def test_undo_puts_back_a_rename_then_a_merge_in_reverse_order(store: TinyDBStor
     assert store.roster_change_to_undo() == "merge Cat into Robert"
     assert store.undo_roster_change() == "merge Cat into Robert"
     assert names(store) == ["Ann", "Cat", "Robert"]
-    assert store.undo_roster_change() == "rename Bob → Robert"
+    assert store.undo_roster_change() == "rename Bob to Robert"
     assert store.roster() == before
     assert store.current_names() == {"ann": "Ann", "bob": "Bob", "cat": "Cat"}
     with pytest.raises(NothingToUndoError, match="there is no roster change to undo"):
@@ -213,7 +213,7 @@ def test_a_damaged_undo_row_is_left_out_and_the_roster_still_reads(tmp_path: Pat
     path.write_text(json.dumps(data))
     again = TinyDBStore(tmp_path)
     assert names(again) == ["Ann", "Rob"]
-    assert again.roster_change_to_undo() == "rename Bob → Robert"
+    assert again.roster_change_to_undo() == "rename Bob to Robert"
 
 
 def test_a_roster_written_before_aliases_still_reads(tmp_path: Path) -> None:
