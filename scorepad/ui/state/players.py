@@ -287,8 +287,9 @@ class Players:
 
     @property
     def undo_label(self) -> str | None:
-        """The roster change Undo would take back ("rename Bob → Robert"), if any."""
-        return self.read.undo_label
+        """The roster change Undo would take back, in words ("rename Bob to Robert"), if any."""
+        label = self.read.undo_label
+        return None if label is None else in_words(label)
 
     # --- actions ---------------------------------------------------------------------------
 
@@ -437,8 +438,17 @@ class Players:
             self.forget()
             app.lists.forget()
             app.player_page.forget()
-            # the message line's font has no arrow: "rename Bob → Robert" is said in words
-            app.message = Message(f"Undone: {undone.replace(' → ', ' to ')}.")
+            app.message = Message(f"Undone: {in_words(undone)}.")
+
+
+def in_words(label: str) -> str:
+    """A roster change's label with its arrow said in words: the app's text font has no
+    arrow (it drew a box until the symbol font arrived), and "to" reads out better.
+
+    >>> in_words("rename Bob → Robert")
+    'rename Bob to Robert'
+    """
+    return label.replace(" → ", " to ")
 
 
 def _sentence(text: str) -> str:

@@ -16,7 +16,6 @@ from scorepad.ui.views.common import (
     icon_button,
     message_bar,
     screen_view,
-    symbol_text,
     tagged,
     theme_button,
 )
@@ -256,8 +255,7 @@ def roster_part(players: Players) -> list[ft.Control]:
             tagged(
                 "undo-roster",
                 ft.OutlinedButton(
-                    # the label's arrow ("rename Bob → Robert") is not in the app's font
-                    content=symbol_text(f"Undo {label}"),
+                    f"Undo {label}",
                     icon=ft.Icons.UNDO,
                     on_click=players.undo,
                     height=TAP - 8,
