@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorepad.engine import GameRecord, name_key
 from scorepad.store import (
@@ -15,10 +18,12 @@ from scorepad.store import (
     NotOnRosterError,
     RosterError,
     RosterNameError,
+    RosterPlayer,
     SameNameError,
     TinyDBStore,
 )
-from scorepad.store.roster import ROSTER_UNDO_KEPT
+from scorepad.store import roster as rosters
+from scorepad.store.roster import ROSTER_UNDO_KEPT, known_keys
 
 
 def new_game(store: TinyDBStore, players: list[str]) -> str:
@@ -228,3 +233,46 @@ def test_a_roster_written_before_aliases_still_reads(tmp_path: Path) -> None:
     assert again.rename_player("Bob", "Robert").aliases == ("Bob",)
     new_game(again, ["Bob", "Cat"])
     assert names(again) == ["Ann", "Cat", "Robert"]
+
+
+NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "ann", "BOB", "Rob", "Robert", "Zed"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    steps=st.lists(
+        st.tuples(
+            st.sampled_from(["rename", "merge"]), st.sampled_from(NAMES), st.sampled_from(NAMES)
+        ),
+        max_size=12,
+    )
+)
+def test_any_changes_keep_every_name_one_person_s_and_undo_all_the_way_back(
+    steps: list[tuple[str, str, str]],
+) -> None:
+    """Random renames and merges (refused ones included): no name ever belongs to two
+    entries, every name the roster knew still leads to someone on it, and undoing every
+    change that went through gives back the roster it started from."""
+    day = datetime(2026, 1, 1, tzinfo=UTC)
+    start = tuple(RosterPlayer(name=name, added=day) for name in ["Ann", "Bob", "Cat", "Dan"])
+    roster, ever = start, set(known_keys(start))
+    done: list[rosters.RosterChange] = []
+    for kind, name, other in steps:
+        try:
+            edit = (
+                rosters.rename(roster, name, other)
+                if kind == "rename"
+                else rosters.merge(roster, name, other)
+            )
+        except RosterError:
+            continue
+        roster, done = edit.roster, [*done, edit.change]
+        ever |= known_keys(roster)
+        keys = [name_key(n) for p in roster for n in rosters.names_of(p)]
+        assert len(keys) == len(set(keys))
+        current = rosters.current_names(roster, [])
+        assert ever <= current.keys()
+        assert set(current.values()) == {p.name for p in roster}
+    for change in reversed(done):
+        roster = rosters.undone(roster, change)
+    assert roster == start
