@@ -38,10 +38,12 @@ def check_read_only_store(root: Path) -> dict[str, Any]:
     result["listed"] = [(s.variant, s.status) for s in listed]
     result["players"] = store.load_game(listed[0].id).record.players
     result["roster"] = [p.name for p in store.roster()]
-    out = io.StringIO()
+    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")  # export writes bytes to .buffer
     with contextlib.redirect_stdout(out):
         result["export_code"] = main(["export", listed[0].id[:4], "--data-dir", str(root)])
-    result["exported_players"] = json.loads(out.getvalue())["players"]
+    out.flush()
+    assert isinstance(out.buffer, io.BytesIO)
+    result["exported_players"] = json.loads(out.buffer.getvalue())["players"]
     refusals: dict[str, str] = {}
     attempts: dict[str, Callable[[], object]] = {
         "create_game": lambda: store.create_game(GameRecord(variant="golf", players=PLAYERS)),
