@@ -294,9 +294,13 @@ def refuse_binary_on_terminal(command: str) -> None:
 def deliver(data: bytes, out: Path | None, replacing: os.stat_result | None) -> None:
     """``data`` to ``out`` (whole or not at all), or to standard output."""
     if out is None:
+        binary = getattr(sys.stdout, "buffer", None)
+        if binary is None:  # a text-only stdout (captured output): only text can go there
+            print(data.decode(), end="")
+            return
         sys.stdout.flush()
-        sys.stdout.buffer.write(data)
-        sys.stdout.buffer.flush()
+        binary.write(data)
+        binary.flush()
         return
     try:
         write_export(out, data, replacing)

@@ -197,12 +197,13 @@ class _PadWriter:
         pdf = self.pdf
         pdf.set_font(FONT, "", self.pt)
         top = pdf.get_y()
-        cells = [str(row.number), str(row.cards), row.dealer, row.trump]
+        cells = [(str(row.number), False), (str(row.cards), False), (row.dealer, False)]
+        cells.append((row.trump, False))
         for player in row.players:
-            cells += list(player)
-        for index, (width, text) in enumerate(zip(self.widths, cells, strict=True)):
+            *marks, total = player  # the running total is the column a player's eye looks for
+            cells += [(mark, False) for mark in marks] + [(total, True)]
+        for index, (width, (text, is_total)) in enumerate(zip(self.widths, cells, strict=True)):
             align = "L" if index in (2, 3) else "C"
-            is_total = index >= 4 and (index - 4) % len(PLAYER_COLUMNS) == 3
             pdf.set_font(FONT, "B" if is_total else "", self.pt)
             pdf.cell(width, height, self._clip(text, width - 1.5), border=1, align=align)
         self._group_rules(top, height)

@@ -58,6 +58,11 @@ class ExportFile:
         return MEDIA_TYPES[self.kind]
 
 
+FILE_STEM_LENGTH = 32
+"""The most of a variant's name a file name keeps: enough to tell house rules apart, short
+enough that the whole file name fits a phone's download bar."""
+
+
 def file_stem(text: str) -> str:
     """Letters and digits of ``text`` for a file name, accents dropped, the rest as dashes.
 
@@ -65,7 +70,8 @@ def file_stem(text: str) -> str:
     ('scotch-bridge-house-rules', 'zoe-s-golf', 'game')
     """
     plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
-    return re.sub(r"[^a-z0-9]+", "-", plain).strip("-")[:40].strip("-") or "game"
+    dashed = re.sub(r"[^a-z0-9]+", "-", plain).strip("-")
+    return dashed[:FILE_STEM_LENGTH].strip("-") or "game"
 
 
 def export_file(stored: StoredGame, kind: ExportKind) -> ExportFile:
