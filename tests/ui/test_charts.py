@@ -1,6 +1,7 @@
-"""Charts as numbers (ticks, scaling, summaries) and as drawn: the sheet's running totals chart
-has a line per player through the sheet's own totals, and every series colour stands out from
-both themes' backgrounds."""
+"""Charts as numbers (series, ticks, summaries) and as handed to flet-charts: the sheet's
+running totals chart has a line per player through the sheet's own totals, every series
+differs from the others in more than colour, and every colour stands out from both themes'
+backgrounds."""
 
 from __future__ import annotations
 
@@ -9,20 +10,21 @@ import random
 from datetime import UTC, datetime
 
 import flet as ft
-import flet.canvas as cv
+import flet_charts as fch
 import pytest
 
 from scorepad.engine import GameResults, GameStatus, HandTally, PlayerResult, PlayerStats
 from scorepad.ui.state import GameTab, ScorepadApp
 from scorepad.ui.state.charts import (
-    MARKERS,
     MOST_TICKS,
     SERIES_COLOURS,
     X_NUMBER_ROOM,
+    Marker,
     Values,
     line_chart,
     nice_ticks,
     running_totals,
+    series_style,
     ticks_within,
 )
 from scorepad.ui.state.player_charts import (
@@ -69,17 +71,20 @@ def test_x_ticks_stay_within_the_rounds_played() -> None:
 def test_the_x_axis_labels_every_round_it_has_room_for_and_never_crowds(rounds: int) -> None:
     values = tuple((r, r * 7) for r in range(rounds + 1))
     chart = line_chart([Values("Ann", values)], width=366, summary="-", x_title="", y_title="")
-    at = [t.at for t in chart.x_ticks]
-    assert all(b - a >= X_NUMBER_ROOM - 1e-9 for a, b in itertools.pairwise(at))
+    plot = 366 - chart.y.label_room
+    labelled = [t.value for t in chart.x.ticks]
+    assert len(labelled) * X_NUMBER_ROOM <= plot + X_NUMBER_ROOM
+    assert labelled == sorted(labelled) and labelled[0] >= 0 and labelled[-1] <= rounds
+    assert all(b - a == chart.x.step for a, b in itertools.pairwise(labelled))
     if rounds <= 8:  # a phone's sheet: every round has its number
-        assert [t.value for t in chart.x_ticks] == list(range(rounds + 1))
-    assert len(chart.x_ticks) >= min(rounds + 1, 4)
+        assert labelled == list(range(rounds + 1))
+    assert len(labelled) >= min(rounds + 1, 4)
 
 
-# --- scaling --------------------------------------------------------------------------------
+# --- series and axes ------------------------------------------------------------------------
 
 
-def test_points_are_scaled_into_the_box_with_the_ends_on_its_edges() -> None:
+def test_the_axes_hold_every_value_and_series_take_styles_in_order() -> None:
     chart = line_chart(
         [Values("Ann", ((0, 0), (1, 13), (2, 26))), Values("Bob", ((0, 0), (1, -7), (2, 41)))],
         width=366,
@@ -87,20 +92,14 @@ def test_points_are_scaled_into_the_box_with_the_ends_on_its_edges() -> None:
         x_title="round",
         y_title="total",
     )
-    box = chart.box
-    assert 0 < box.left < box.right <= 366 and 0 < box.top < box.bottom <= chart.height
-    assert [t.value for t in chart.y_ticks] == [-10, 0, 10, 20, 30, 40, 50]
-    bottom, top = chart.y_ticks[0], chart.y_ticks[-1]
-    assert bottom.at == box.bottom and top.at == box.top
-    for series in chart.series:
-        assert series.points[0].x == box.left and series.points[-1].x == box.right
-        assert all(box.holds(p.x, p.y) for p in series.points)
-    bob = chart.series[1].points
-    # linear: 41 is 51/60 of the way from -10 to 50
-    assert bob[2].y == pytest.approx(box.bottom - box.height * 51 / 60)
-    assert chart.zero == pytest.approx(box.bottom - box.height * 10 / 60)
+    assert (chart.x.low, chart.x.high) == (0, 2), "the x axis ends at the data's own ends"
+    assert [t.value for t in chart.y.ticks] == [-10, 0, 10, 20, 30, 40, 50]
+    assert chart.y.ticks[0].label == "−10"
+    assert (chart.y.low, chart.y.high, chart.y.step) == (-10, 50, 10)
+    assert chart.series[1].values == ((0, 0), (1, -7), (2, 41))
     assert [s.colour for s in chart.series] == list(SERIES_COLOURS[:2])
-    assert [s.marker for s in chart.series] == list(MARKERS[:2])
+    assert [s.marker for s in chart.series] == [Marker.CIRCLE, Marker.SQUARE]
+    assert chart.series[0].markers == (Marker.CIRCLE,) * 3
 
 
 def test_every_series_colour_stands_out_on_both_themes() -> None:
@@ -110,7 +109,14 @@ def test_every_series_colour_stands_out_on_both_themes() -> None:
             assert isinstance(background, str)
             for colour in SERIES_COLOURS:
                 assert contrast(colour, background) >= 3, (colour, background)
-    assert len(set(SERIES_COLOURS)) == len(SERIES_COLOURS) == len(set(MARKERS)) == 8
+    assert len(set(SERIES_COLOURS)) == len(SERIES_COLOURS) == 8
+
+
+def test_eight_players_lines_differ_in_more_than_colour() -> None:
+    """A full table: no two series share both marker and line, so a reader who cannot tell
+    the colours apart still can tell the lines apart."""
+    styles = [series_style(i)[1:] for i in range(8)]
+    assert len(set(styles)) == 8
 
 
 # --- the game's running totals ---------------------------------------------------------------
@@ -127,10 +133,22 @@ def test_running_totals_follow_the_sheet_round_by_round(app: ScorepadApp) -> Non
     assert [s.name for s in chart.series] == ["Ann", "Bob", "Cat"]
     for series in chart.series:
         expected = [(0, 0)] + [(r.number, r.totals[series.name]) for r in sheet.rounds]
-        assert [(p.x_value, p.y_value) for p in series.points] == expected
-    assert [t.label for t in chart.x_ticks] == ["0", "1", "2"]
+        assert list(series.values) == expected
+    assert [t.label for t in chart.x.ticks] == ["0", "1", "2"]
     standings = ", ".join(f"{s.player} {s.total}" for s in sheet.standings)
     assert chart.summary == f"Running totals after 2 rounds: {standings}."
+
+
+def named(driver: ViewDriver, identifier: str) -> ft.Semantics:
+    return next(
+        c for c in driver.controls() if isinstance(c, ft.Semantics) and c.identifier == identifier
+    )
+
+
+def chart_in(control: ft.BaseControl) -> fch.LineChart | fch.BarChart:
+    found = [c for c in walk(control) if isinstance(c, fch.LineChart | fch.BarChart)]
+    assert len(found) == 1, found
+    return found[0]
 
 
 @pytest.mark.asyncio
@@ -150,18 +168,18 @@ async def test_the_sheet_shows_the_running_totals_chart_once_a_round_is_recorded
         await driver.settle()
         session = app.game.session
         assert session is not None
-        chart = driver.tagged("running-totals-chart")
-        named = next(
-            c
-            for c in driver.controls()
-            if isinstance(c, ft.Semantics) and c.identifier == "running-totals-chart"
-        )
+        semantics = named(driver, "running-totals-chart")
         totals = ", ".join(f"{s.player} {s.total}" for s in session.sheet.standings)
-        assert named.label == f"Running totals after 2 rounds (low score wins): {totals}."
-        assert isinstance(chart, cv.Canvas)
+        assert semantics.label == f"Running totals after 2 rounds (low score wins): {totals}."
+        chart = chart_in(semantics)
+        assert isinstance(chart, fch.LineChart)
         assert chart.width is not None and chart.width <= 390 - 24
-        lines = [s for s in chart.shapes if isinstance(s, cv.Path) and len(s.elements) == 3]
-        assert [line.paint.color for line in lines] == list(SERIES_COLOURS[:4])
+        assert [line.color for line in chart.data_series] == list(SERIES_COLOURS[:4])
+        for line, player in zip(chart.data_series, session.sheet.players, strict=True):
+            expected = [(0, 0)] + [(r.number, r.totals[player]) for r in session.sheet.rounds]
+            assert [(p.x, p.y) for p in line.points] == expected
+        assert chart.bottom_axis is not None
+        assert [label.value for label in chart.bottom_axis.labels] == [0, 1, 2]
         legend = driver.tagged("running-totals-chart-legend")
         names = [c.value for c in walk(legend) if isinstance(c, ft.Text)]
         assert names == ["Ann", "Bob", "Cat", "Dan"]
@@ -227,9 +245,9 @@ def test_results_over_time_follow_a_player_under_every_name_in_date_order() -> N
     chart = results_over_time("Robert", outcomes, width=366)
     golf, bridge = chart.series
     assert golf.name == "Golf" and bridge.name == "Mormon Bridge"
-    assert [(p.x_value, p.y_value, p.filled) for p in golf.points] == [(1, 5, True), (3, 12, False)]
-    assert [(p.x_value, p.y_value, p.filled) for p in bridge.points] == [(2, 80, True)]
-    assert [t.label for t in chart.x_ticks] == ["1 Mar", "2 Mar", "3 Mar"]
+    assert golf.values == ((1, 5), (3, 12)) and golf.markers == (Marker.CIRCLE, Marker.RING)
+    assert bridge.values == ((2, 80),) and bridge.markers == (Marker.SQUARE,)
+    assert [t.label for t in chart.x.ticks] == ["1 Mar", "2 Mar", "3 Mar"]
     assert chart.summary == (
         "Robert's totals in 3 games, 1 Mar 2026 to 3 Mar 2026: won 2; "
         "Golf latest 12, best 5 (low wins); Mormon Bridge latest 80, best 80."
@@ -243,7 +261,7 @@ def test_results_over_time_show_the_latest_games_and_say_so() -> None:
         for i in range(50)
     ]
     chart = results_over_time("Ann", games, width=366, recent=40)
-    assert len(chart.series[0].points) == 40
+    assert len(chart.series[0].values) == 40
     assert "in 40 games (the last 40 of 50)" in chart.summary
 
 
@@ -254,19 +272,31 @@ def test_a_player_with_no_finished_game_gets_a_sentence_not_an_empty_chart() -> 
     assert control.content.value == "Dan has no finished games to chart yet."
 
 
+def test_the_newest_game_and_its_date_stand_inside_the_chart_on_a_phone() -> None:
+    """Seen at 390x844: the last game's marker sat on the chart's right edge, cut in half,
+    and its date read "30 No". The x axis now reaches half a game past either end."""
+    games = [
+        Outcome(datetime(2026, 11, day, 20, tzinfo=UTC), "Quick Bridge", False, 20 + day, True)
+        for day in (28, 29, 30)
+    ]
+    chart = results_over_time("Ann", games, width=370)
+    assert (chart.x.low, chart.x.high) == (0.5, 3.5)
+    assert chart.x.ticks[-1].label == "30 Nov" and chart.x.ticks[-1].value == 3
+    drawn = chart_in(results_over_time_chart("Ann", GAMES, 370))
+    assert isinstance(drawn, fch.LineChart)
+    assert (drawn.min_x, drawn.max_x) == (0.5, 2.5), "Ann finished two of GAMES"
+    assert drawn.width is not None and drawn.width <= 370
+
+
 def test_accuracy_bars_are_as_tall_as_the_share_of_bids_made() -> None:
     chart = accuracy_by_hand(
-        "Ann", [Tally(3, 4, 1), Tally(1, 4, 4), Tally(2, 3, 0), Tally(7, 0, 0)], width=366
+        "Ann", [Tally(3, 4, 1), Tally(1, 4, 4), Tally(2, 3, 0), Tally(7, 0, 0)]
     )
     assert [b.cards for b in chart.bars] == [1, 2, 3], "by hand size; none for a size not played"
-    box = chart.box
-    full, none, quarter = chart.bars
-    assert (full.y, full.height) == (box.top, box.height)
-    assert none.height == 0 and none.y == box.bottom
-    assert quarter.height == pytest.approx(box.height / 4)
+    assert [b.share for b in chart.bars] == [1, 0, 0.25]
     assert [b.value_label for b in chart.bars] == ["100%", "0%", "25%"]
-    assert all(box.left <= b.x and b.x + b.width <= box.right for b in chart.bars)
-    assert [t.label for t in chart.y_ticks] == ["0%", "25%", "50%", "75%", "100%"]
+    assert [t.label for t in chart.y.ticks] == ["0%", "25%", "50%", "75%", "100%"]
+    assert (chart.y.low, chart.y.high, chart.y.step) == (0, 100, 25)
     assert chart.summary == (
         "Ann's bids made by hand size: 1 card 4 of 4 (100%), 2 cards 0 of 3 (0%), "
         "3 cards 1 of 4 (25%)."
@@ -299,7 +329,8 @@ def test_the_accuracy_chart_reads_a_players_stats() -> None:
     assert control.label == (
         "Ann's bids made by hand size: 1 card 2 of 2 (100%), 2 cards 1 of 3 (33%)."
     )
-    canvas = control.content
-    assert isinstance(canvas, cv.Canvas)
-    bars = [s for s in canvas.shapes if isinstance(s, cv.Rect)]
-    assert len(bars) == 2
+    chart = chart_in(control)
+    assert isinstance(chart, fch.BarChart)
+    assert [g.x for g in chart.groups] == [1, 2]
+    assert [g.rods[0].to_y for g in chart.groups] == [100, pytest.approx(100 / 3)]
+    assert (chart.min_y, chart.max_y) == (0, 100)

@@ -1,14 +1,14 @@
-"""Charts as plain data: what a chart shows, where each mark goes, and what it says in words.
+"""Charts as plain data: what a chart shows and what it says in words.
 
-A chart is worked out here, in plain Python, down to the pixel: the axes' ticks (round
-numbers a person can read: 0, 20, 40, not 0, 17, 34), the box the marks are drawn in, each
-series' points scaled into that box, and one sentence that says what the chart shows for
-anyone who cannot see it ("Running totals after 6 rounds: Ann 54, Bob 41."). The view
-(:mod:`scorepad.ui.views.charts`) only draws these numbers on a Flet canvas, so everything a
-chart can get wrong (a tick off the axis, a point outside the box, a summary that disagrees
-with the lines) is tested here without a browser.
+flet-charts draws the lines, the bars, the grid and the axes, and scales every value into
+its box. What is decided here, in plain Python and tested without a browser, is what only
+the app can decide: each series' values (a player's running total after each round), its
+colour and marker, the axes' ranges and their ticks (round numbers a person can read: 0, 20,
+40, not 0, 17, 34; no more labels than a phone's width holds), and one sentence that says
+what the chart shows for anyone who cannot see it ("Running totals after 6 rounds: Ann 54,
+Bob 41."). The view (:mod:`scorepad.ui.views.charts`) hands these to flet-charts.
 
-Here: the axes, the scaling and a line chart, and a game's running totals by round
+Here: the axes, the palette and a line chart, and a game's running totals by round
 (:func:`running_totals`); a player's charts are in :mod:`scorepad.ui.state.player_charts`.
 No Flet here.
 """
@@ -18,7 +18,6 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import cycle
 
 from scorepad.engine import ScoreSheet
 
@@ -36,50 +35,59 @@ SERIES_COLOURS = (
 table of two to five tells them apart with any colour vision), each of middling lightness, so
 that every one stands out at 3:1 or more from the light and the dark theme's background alike
 (one palette for both themes: a chart drawn in one theme never shows the wrong colours in the
-other). Colour is never the only cue: each series also has its own marker shape
-(:data:`MARKERS`) and its name in the legend."""
+other). Colour is never the only cue: each series also has its own marker and line
+(:func:`series_style`) and its name in the legend."""
 
 
 class Marker:
-    """The shape drawn at each of a series' points, so series differ without colour."""
+    """The shape drawn at each of a series' points, so series differ without colour (the
+    shapes flet-charts draws: circles, squares and crosses, solid or as outlines)."""
 
     CIRCLE = "circle"
     SQUARE = "square"
-    TRIANGLE = "triangle"
-    DIAMOND = "diamond"
-    TRIANGLE_DOWN = "triangle_down"
+    CROSS = "cross"
     RING = "ring"
     HOLLOW_SQUARE = "hollow_square"
-    HOLLOW_DIAMOND = "hollow_diamond"
 
 
-MARKERS = (
-    Marker.CIRCLE,
-    Marker.SQUARE,
-    Marker.TRIANGLE,
-    Marker.DIAMOND,
-    Marker.TRIANGLE_DOWN,
-    Marker.RING,
-    Marker.HOLLOW_SQUARE,
-    Marker.HOLLOW_DIAMOND,
-)
-"""One per series (up to eight players at a table), in the order of :data:`SERIES_COLOURS`."""
+MARKERS = (Marker.CIRCLE, Marker.SQUARE, Marker.CROSS, Marker.RING, Marker.HOLLOW_SQUARE)
+"""The markers in the order series take them; past the fifth series the markers come round
+again on a dashed line (:func:`series_style`)."""
+
+SOLID_MARKERS = (Marker.CIRCLE, Marker.SQUARE)
+"""The markers of a chart whose points are filled or hollow for a reason of their own (a
+game won or not, in a player's results over time): only shapes that have an outline."""
+
+HOLLOW = {Marker.CIRCLE: Marker.RING, Marker.SQUARE: Marker.HOLLOW_SQUARE}
+"""A solid marker's outline, for a point that is not filled."""
 
 LABEL_SIZE = 11
 """The tick labels' font size (px)."""
 LABEL_LETTER = 0.62 * LABEL_SIZE
 """About how wide one character of a tick label is: enough room for the y labels."""
-CHART_HEIGHT = 220
-"""A chart's height: on a phone (844 px tall) it fits with its legend under a screen's title."""
-TOP = 22
-"""Room above the box for the y axis' title."""
 X_NUMBER_ROOM = 36
 """The x axis labels a number about every this many pixels: a phone's sheet labels each of
-up to 9 rounds, then every other one."""
+up to 8 rounds, then every other one."""
 X_DATE_ROOM = 64
 """The same for dates ("28 Nov"), which are wider."""
 MOST_TICKS = 6
 """Labels an axis at most about this many values: more would crowd a phone's 390 px."""
+
+
+def series_style(index: int, markers: Sequence[str] = MARKERS) -> tuple[str, str, bool]:
+    """The ``index``-th series' colour, marker and whether its line is dashed: every one of
+    eight series (a full table) differs from the others in its marker or its line as well as
+    its colour.
+
+    >>> series_style(0), series_style(5)
+    (('#0072B2', 'circle', False), ('#7F7F7F', 'circle', True))
+    >>> len({series_style(i)[1:] for i in range(8)})
+    8
+    """
+    colour = SERIES_COLOURS[index % len(SERIES_COLOURS)]
+    marker = markers[index % len(markers)]
+    dashed = (index // len(markers)) % 2 == 1
+    return colour, marker, dashed
 
 
 # --- axes ---------------------------------------------------------------------------------
@@ -159,202 +167,154 @@ def number_text(value: float) -> str:
     return text.replace("-", "−")
 
 
-@dataclass(frozen=True)
-class Scale:
-    """A value range mapped onto a stretch of pixels (``start`` to ``end``; for a y axis
-    ``start`` is the bottom, so larger values go up)."""
+def label_room(labels: Iterable[str]) -> float:
+    """The width (px) the y axis keeps for its labels: the widest one and a little gap.
 
-    low: float
-    high: float
-    start: float
-    end: float
-
-    def at(self, value: float) -> float:
-        """The pixel of ``value``.
-
-        >>> Scale(0, 60, 200, 0).at(30)
-        100.0
-        """
-        if self.high == self.low:
-            return (self.start + self.end) / 2
-        return self.start + (value - self.low) / (self.high - self.low) * (self.end - self.start)
-
-
-@dataclass(frozen=True)
-class Box:
-    """Where the marks go inside the chart, in pixels from the chart's top-left corner; the
-    room around it holds the axis labels."""
-
-    left: float
-    top: float
-    right: float
-    bottom: float
-
-    @property
-    def width(self) -> float:
-        return self.right - self.left
-
-    @property
-    def height(self) -> float:
-        return self.bottom - self.top
-
-    def holds(self, x: float, y: float) -> bool:
-        """Whether a point is inside the box (its edges included), with a hair's tolerance."""
-        return (
-            self.left - 1e-6 <= x <= self.right + 1e-6
-            and self.top - 1e-6 <= y <= self.bottom + 1e-6
-        )
+    >>> label_room(["0", "100"])
+    30.46
+    """
+    widest = max((len(label) for label in labels), default=1)
+    return round(widest * LABEL_LETTER + 10, 2)
 
 
 @dataclass(frozen=True)
 class Tick:
-    """A labelled value on an axis, and where it falls (x for the x axis, y for the y axis)."""
+    """A labelled value on an axis."""
 
     value: float
     label: str
-    at: float
 
 
 @dataclass(frozen=True)
-class Point:
-    """One value of a series and where it is drawn."""
+class Axis:
+    """An axis as the chart shows it: the range drawn (``low`` to ``high``), the values that
+    carry a label, ``step`` apart, and the axis' title."""
 
-    x_value: float
-    y_value: float
-    x: float
-    y: float
-    filled: bool = True
-    """Drawn solid (a won game in :func:`results_over_time`) or as an outline."""
-
-
-@dataclass(frozen=True)
-class Series:
-    """One line: a player's (or a variant's) values, its colour and marker."""
-
-    name: str
-    points: tuple[Point, ...]
-    colour: str
-    marker: str
+    low: float
+    high: float
+    ticks: tuple[Tick, ...]
+    step: float
+    title: str
 
     @property
-    def last(self) -> Point:
-        return self.points[-1]
-
-
-@dataclass(frozen=True)
-class LineChart:
-    """A line chart ready to draw: its size, the box, the ticks, the lines and its summary."""
-
-    width: float
-    height: float
-    box: Box
-    x_ticks: tuple[Tick, ...]
-    y_ticks: tuple[Tick, ...]
-    series: tuple[Series, ...]
-    summary: str
-    """One sentence saying what the chart shows: its accessible name."""
-    x_title: str
-    y_title: str
-    zero: float | None
-    """The y of the value 0 when the range crosses it (drawn stronger than the grid)."""
-    legend_note: str | None = None
-    """A line under the legend that explains the markers (filled: won)."""
+    def label_room(self) -> float:
+        """The room the labels need across the axis (for the y axis: their width)."""
+        return label_room(t.label for t in self.ticks)
 
 
 @dataclass(frozen=True)
 class Values:
-    """A series before scaling: its name and its (x, y) values, with whether each is filled."""
+    """A series as the caller has it: a name and (x, y) pairs, and, where its points differ,
+    whether each is drawn filled (a won game) or as an outline."""
 
     name: str
     values: tuple[tuple[float, float], ...]
     filled: tuple[bool, ...] | None = None
 
 
-def plot_box(width: float, height: float, y_labels: Iterable[str]) -> Box:
-    """The box inside a chart of this size: room at the left for the widest y label, at the
-    bottom for the x labels and title, a little at the top and right so the outermost marker
-    is whole.
+@dataclass(frozen=True)
+class Series:
+    """One line ready to draw: its values, colour, marker (per point: a hollow one where the
+    point is not filled) and line."""
 
-    >>> plot_box(366, 220, ["0", "100"])
-    Box(left=30.46, top=22, right=358, bottom=184)
+    name: str
+    values: tuple[tuple[float, float], ...]
+    markers: tuple[str, ...]
+    colour: str
+    marker: str
+    """The series' own marker, as the legend shows it."""
+    dashed: bool = False
+
+
+@dataclass(frozen=True)
+class LineChart:
+    """A line chart ready to draw: its axes, its lines and its summary."""
+
+    x: Axis
+    y: Axis
+    series: tuple[Series, ...]
+    summary: str
+    """One sentence saying what the chart shows: its accessible name."""
+    legend_note: str | None = None
+
+
+def step_of(ticks: Sequence[float]) -> float:
+    """The step between evenly spaced ticks (1 for a single tick).
+
+    >>> step_of((0, 20, 40)), step_of((3,))
+    (20, 1)
     """
-    widest = max((len(label) for label in y_labels), default=1)
-    left = round(widest * LABEL_LETTER + 10, 2)
-    return Box(left=left, top=TOP, right=width - 8, bottom=height - 36)
+    return _tidy(ticks[1] - ticks[0]) if len(ticks) > 1 else 1
 
 
 def line_chart(
     lines: Sequence[Values],
     *,
     width: float,
-    height: float = CHART_HEIGHT,
     summary: str,
     x_title: str,
     y_title: str,
     x_label: Mapping[float, str] | None = None,
+    x_margin: float = 0,
     include_zero: bool = True,
+    markers: Sequence[str] = MARKERS,
     legend_note: str | None = None,
 ) -> LineChart:
-    """Scale ``lines`` into a chart ``width`` by ``height`` pixels.
+    """A line chart of ``lines`` about ``width`` pixels wide.
 
     The y axis runs over nice ticks around every value (and 0, with ``include_zero``); the x
-    axis over the values' own ends, labelled at nice steps (with ``x_label``'s text where it
-    has one: a game's date instead of its number). Series take colours and markers in order.
+    axis over the values' own ends (widened by ``x_margin`` each side, so that the first and
+    last points and their labels are whole inside the chart), labelled at nice steps, as many
+    as the width holds (with ``x_label``'s text where it has one: a game's date instead of its
+    number). Series take colours, markers and lines in order (:func:`series_style`).
     """
     xs = [x for line in lines for x, _ in line.values]
     ys = [y for line in lines for _, y in line.values]
     if include_zero:
         ys.append(0)
     y_values = nice_ticks(min(ys, default=0), max(ys, default=1))
+    y_axis = Axis(
+        low=y_values[0],
+        high=y_values[-1],
+        ticks=tuple(Tick(v, number_text(v)) for v in y_values),
+        step=step_of(y_values),
+        title=y_title,
+    )
     x_low, x_high = min(xs, default=0), max(xs, default=1)
-    box = plot_box(width, height, (number_text(v) for v in y_values))
-    x_scale = Scale(x_low, x_high, box.left, box.right)
-    y_scale = Scale(y_values[0], y_values[-1], box.bottom, box.top)
     labels = x_label or {}
     room = X_DATE_ROOM if labels else X_NUMBER_ROOM
-    x_values = ticks_within(x_low, x_high, most=max(int(box.width // room), 2))
-    x_ticks = tuple(Tick(v, labels.get(v, number_text(v)), x_scale.at(v)) for v in x_values)
-    y_ticks = tuple(Tick(v, number_text(v), y_scale.at(v)) for v in y_values)
-    series = tuple(
-        Series(
-            name=line.name,
-            points=tuple(
-                Point(
-                    x_value=x,
-                    y_value=y,
-                    x=x_scale.at(x),
-                    y=y_scale.at(y),
-                    filled=True if line.filled is None else line.filled[i],
-                )
-                for i, (x, y) in enumerate(line.values)
-            ),
-            colour=colour,
-            marker=marker,
-        )
-        for line, colour, marker in zip(lines, cycle(SERIES_COLOURS), cycle(MARKERS), strict=False)
+    plot_width = width - y_axis.label_room - 8
+    x_values = ticks_within(x_low, x_high, most=max(int(plot_width // room), 2))
+    x_axis = Axis(
+        low=x_low - x_margin,
+        high=x_high + x_margin,
+        ticks=tuple(Tick(v, labels.get(v, number_text(v))) for v in x_values),
+        step=step_of(x_values),
+        title=x_title,
     )
-    zero = y_scale.at(0) if y_values[0] < 0 < y_values[-1] else None
+    series = []
+    for index, line in enumerate(lines):
+        colour, marker, dashed = series_style(index, markers)
+        filled = line.filled or (True,) * len(line.values)
+        series.append(
+            Series(
+                name=line.name,
+                values=line.values,
+                markers=tuple(marker if f else HOLLOW.get(marker, marker) for f in filled),
+                colour=colour,
+                marker=marker,
+                dashed=dashed,
+            )
+        )
     return LineChart(
-        width=width,
-        height=height,
-        box=box,
-        x_ticks=x_ticks,
-        y_ticks=y_ticks,
-        series=series,
-        summary=summary,
-        x_title=x_title,
-        y_title=y_title,
-        zero=zero,
-        legend_note=legend_note,
+        x=x_axis, y=y_axis, series=tuple(series), summary=summary, legend_note=legend_note
     )
 
 
 # --- a game's running totals ----------------------------------------------------------------
 
 
-def running_totals(
-    sheet: ScoreSheet, *, width: float, height: float = CHART_HEIGHT, low_wins: bool = False
-) -> LineChart:
+def running_totals(sheet: ScoreSheet, *, width: float, low_wins: bool = False) -> LineChart:
     """Each player's running total after each round, from 0 before the first: a line per
     player, in seating order (the legend follows the table). A sheet with no rounds gives no
     chart on screen (see :func:`has_running_totals`).
@@ -367,21 +327,19 @@ def running_totals(
     >>> chart = running_totals(game.sheet, width=366, low_wins=True)
     >>> chart.summary
     'Running totals after 1 round (low score wins): Ann 0, Bob 10.'
-    >>> [(p.x_value, p.y_value) for p in chart.series[1].points]
-    [(0, 0), (1, 10)]
+    >>> chart.series[1].values
+    ((0, 0), (1, 10))
     """
-    players = sheet.players
     lines = [
         Values(
             name=player,
             values=((0, 0), *((r.number, r.totals[player]) for r in sheet.rounds)),
         )
-        for player in players
+        for player in sheet.players
     ]
     return line_chart(
         lines,
         width=width,
-        height=height,
         summary=running_totals_summary(sheet, low_wins=low_wins),
         x_title="round",
         y_title="total",

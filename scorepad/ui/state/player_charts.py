@@ -1,7 +1,7 @@
 """A player's charts as plain data: their totals game after game (:func:`results_over_time`)
 and their bids made by hand size (:func:`accuracy_by_hand`), each with its summary.
 
-Built on :mod:`scorepad.ui.state.charts` (axes, scaling, palette); drawn by
+Built on :mod:`scorepad.ui.state.charts` (axes, palette); drawn by flet-charts in
 :mod:`scorepad.ui.views.charts`. No Flet here.
 """
 
@@ -14,16 +14,14 @@ from typing import Protocol
 
 from scorepad.engine import GameResults, GameStatus, name_key
 from scorepad.ui.state.charts import (
-    CHART_HEIGHT,
     SERIES_COLOURS,
-    Box,
+    SOLID_MARKERS,
+    Axis,
     LineChart,
-    Scale,
     Tick,
     Values,
     line_chart,
     number_text,
-    plot_box,
 )
 from scorepad.ui.state.known_names import known_as
 
@@ -117,20 +115,23 @@ def results_over_time(
     games: Sequence[GameOutcome],
     *,
     width: float,
-    height: float = CHART_HEIGHT,
     recent: int = RECENT_GAMES,
 ) -> LineChart:
     """A player's total in each game, oldest first, a line per variant (a Golf total and a
-    Mormon Bridge total are not on one scale), a won game's marker filled. The x axis counts
-    the games shown, labelled with their dates.
+    Mormon Bridge total are not on one scale), a won game's marker filled (a lost one an
+    outline). The x axis counts the games shown, labelled with their dates, and reaches half
+    a game past the first and the last: the newest game's marker and date stand whole inside
+    the chart, not half over its edge (seen on a phone: "30 No").
 
     >>> games = [Outcome(datetime(2026, 3, d), "Golf", True, t, w)
     ...          for d, t, w in ((1, 12, False), (2, 8, True))]
     >>> chart = results_over_time("Ann", games, width=366)
     >>> chart.summary
     "Ann's totals in 2 games, 1 Mar 2026 to 2 Mar 2026: won 1; Golf latest 8, best 8 (low wins)."
-    >>> [(p.x_value, p.y_value, p.filled) for p in chart.series[0].points]
-    [(1, 12, False), (2, 8, True)]
+    >>> chart.series[0].values, chart.series[0].markers
+    (((1, 12), (2, 8)), ('ring', 'circle'))
+    >>> chart.x.low, chart.x.high
+    (0.5, 2.5)
     """
     ordered = sorted(games, key=lambda g: g.played_on)
     shown = ordered[-recent:] if recent > 0 else ordered
@@ -149,11 +150,12 @@ def results_over_time(
     return line_chart(
         lines,
         width=width,
-        height=height,
         summary=results_summary(player, ordered, shown),
         x_title="date played",
         y_title="total",
         x_label=dates,
+        x_margin=0.5,
+        markers=SOLID_MARKERS,
         legend_note="Filled marker: a game won." if shown else None,
     )
 
@@ -212,35 +214,28 @@ class Tally:
 
 @dataclass(frozen=True)
 class Bar:
-    """One hand size's bar: its share of bids made, where it is drawn and what it says."""
+    """One hand size's bar: its share of bids made and what it says."""
 
     cards: int
     rounds: int
     made: int
     share: float
-    """Bids made as a share of rounds played (0 to 1)."""
+    """Bids made as a share of rounds played (0 to 1): the bar's height."""
     label: str
     """The x label: the hand size."""
     value_label: str
-    """Over the bar: "75%"."""
-    x: float
-    y: float
-    width: float
-    height: float
+    """Under the hand size: "75%"."""
 
 
 @dataclass(frozen=True)
 class BarChart:
-    """A bar chart ready to draw."""
+    """A bar chart ready to draw: a bar per hand size, the y axis in percent (0 to 100), its
+    summary."""
 
-    width: float
-    height: float
-    box: Box
-    y_ticks: tuple[Tick, ...]
+    y: Axis
     bars: tuple[Bar, ...]
     summary: str
     x_title: str
-    y_title: str
     colour: str = SERIES_COLOURS[0]
 
 
@@ -253,59 +248,43 @@ def percent(share: float) -> str:
     return f"{round(share * 100)}%"
 
 
-def accuracy_by_hand(
-    player: str,
-    hands: Iterable[HandCount],
-    *,
-    width: float,
-    height: float = CHART_HEIGHT,
-) -> BarChart:
+SHARE_TICKS = (0, 0.25, 0.5, 0.75, 1)
+"""The accuracy chart's y labels: every quarter."""
+
+
+def accuracy_by_hand(player: str, hands: Iterable[HandCount]) -> BarChart:
     """A bar per hand size the player has bid at: the share of those bids made (0% to 100%,
     ticks every 25%), smallest hand first.
 
-    >>> chart = accuracy_by_hand("Ann", [Tally(1, 4, 3), Tally(2, 2, 1)], width=366)
+    >>> chart = accuracy_by_hand("Ann", [Tally(1, 4, 3), Tally(2, 2, 1)])
     >>> chart.summary
     "Ann's bids made by hand size: 1 card 3 of 4 (75%), 2 cards 1 of 2 (50%)."
     >>> [(b.label, b.value_label) for b in chart.bars]
     [('1', '75%'), ('2', '50%')]
     """
     played = sorted((h for h in hands if h.rounds > 0), key=lambda h: h.cards)
-    values = (0, 0.25, 0.5, 0.75, 1)
-    labels = [percent(v) for v in values]
-    box = plot_box(width, height, labels)
-    box = Box(box.left, box.top + 6, box.right, box.bottom)  # room for a 100% bar's label
-    y_scale = Scale(0, 1, box.bottom, box.top)
-    slot = box.width / max(len(played), 1)
-    bar_width = min(slot * 0.7, 48)
-    bars = []
-    for i, hand in enumerate(played):
-        share = hand.made / hand.rounds
-        top = y_scale.at(share)
-        bars.append(
-            Bar(
-                cards=hand.cards,
-                rounds=hand.rounds,
-                made=hand.made,
-                share=share,
-                label=str(hand.cards),
-                value_label=percent(share),
-                x=box.left + slot * i + (slot - bar_width) / 2,
-                y=top,
-                width=bar_width,
-                height=box.bottom - top,
-            )
+    bars = tuple(
+        Bar(
+            cards=hand.cards,
+            rounds=hand.rounds,
+            made=hand.made,
+            share=hand.made / hand.rounds,
+            label=str(hand.cards),
+            value_label=percent(hand.made / hand.rounds),
         )
+        for hand in played
+    )
     return BarChart(
-        width=width,
-        height=height,
-        box=box,
-        y_ticks=tuple(
-            Tick(v, label, y_scale.at(v)) for v, label in zip(values, labels, strict=True)
+        y=Axis(
+            low=0,
+            high=100,
+            ticks=tuple(Tick(v * 100, percent(v)) for v in SHARE_TICKS),
+            step=25,
+            title="bids made",
         ),
-        bars=tuple(bars),
+        bars=bars,
         summary=accuracy_summary(player, played),
         x_title="cards in the hand",
-        y_title="bids made",
     )
 
 

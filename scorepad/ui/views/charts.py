@@ -1,35 +1,32 @@
-"""Charts drawn on Flet's core canvas: a game's running totals, a player's results over time
-and bids made by hand size.
+"""Charts drawn by flet-charts: a game's running totals, a player's results over time and
+bids made by hand size.
 
-Why a canvas and not flet-charts: flet-charts' controls are a Flutter extension, drawn only by
-a client built with them in. Reading the stock clients of Flet 1.0.5 on this project's
-machines: the web client in ``flet_web/web/main.dart.js`` does name ``LineChart`` and
-``BarChart`` among its controls, but the desktop client is downloaded from GitHub at its first
-run and cannot be checked here, a ``flet build`` of the app needs the Flutter SDK, and the
-Python package (``flet-charts``) would be one more dependency to keep in step with the client.
-``ft.canvas.Canvas`` is in every client, and drawing on it keeps every number of a chart (ticks,
-scaling, the summary) in plain Python (:mod:`scorepad.ui.state.charts` and
-:mod:`~scorepad.ui.state.player_charts`), tested without a browser; this module only turns
-those numbers into shapes.
+flet-charts (``LineChart``, ``BarChart``) is drawn by the stock Flet clients: the web client
+in ``flet_web/web/main.dart.js`` has the extension built in. It scales the values into the
+chart and draws the lines, bars, grid and axes. What
+each chart shows (the series, the axes' ranges and labels, the summary) is decided in plain
+Python in :mod:`scorepad.ui.state.charts` and :mod:`~scorepad.ui.state.player_charts`; this
+module only hands it over, styled.
 
-Every chart carries its summary as its accessible name (a canvas says nothing to a screen
-reader), a legend in words with each series' marker, colours that read on the light and the
-dark theme alike, and text in the theme's own colours.
+Every chart carries its summary as its accessible name (a screen reader says the sentence,
+not a string of tick labels), a legend in words with each series' marker and line, colours
+that read on the light and the dark theme alike, and text in the theme's own colours.
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 import flet as ft
-import flet.canvas as cv
+import flet_charts as fch
 
 from scorepad.engine import GameResults, PlayerStats, ScoreSheet
 from scorepad.ui.state.charts import (
+    LABEL_SIZE,
+    Axis,
     LineChart,
     Marker,
-    Point,
     Series,
     has_running_totals,
     running_totals,
@@ -45,14 +42,31 @@ from scorepad.ui.views.common import bounded_name, heading, tagged
 
 CHART_MAX_WIDTH = 640
 """A chart no wider than this: on a laptop a wider one only stretches the lines flat."""
-MARKER_SIZE = 4.5
-"""Half a marker's width (px): big enough to tell a square from a circle on a phone."""
+CHART_HEIGHT = 220
+"""A chart's height: on a phone (844 px tall) it fits with its legend under a screen's title."""
+EDGE = 10
+"""Room kept right of and above the plot: a marker on the last round or at the top of the
+range stands whole, and the last x label is not cut by the page's edge."""
+MARKER_SIZE = 9
+"""A marker's width (px): big enough to tell a square from a circle on a phone."""
+LINE_WIDTH = 2.5
+DASHES = [6, 4]
+"""A dashed series' line: 6 px drawn, 4 px gap."""
+X_LABEL_ROOM = 22
+"""The height kept under the plot for the x labels."""
+TITLE_ROOM = 18
+"""The height (or, at the left, the width) kept for an axis' title."""
 LEGEND_NAME_WIDTH = 140
 """The most room a name takes in the legend; a longer one ends in an ellipsis."""
-LABEL_STYLE = ft.TextStyle(size=11, color=ft.Colors.ON_SURFACE_VARIANT)
-TITLE_STYLE = ft.TextStyle(size=11, color=ft.Colors.ON_SURFACE_VARIANT, italic=True)
-GRID = ft.Paint(color=ft.Colors.OUTLINE_VARIANT, stroke_width=1, style=ft.PaintingStyle.STROKE)
-AXIS = ft.Paint(color=ft.Colors.OUTLINE, stroke_width=1.2, style=ft.PaintingStyle.STROKE)
+TEXT = ft.Colors.ON_SURFACE_VARIANT
+GRID = ft.Colors.OUTLINE_VARIANT
+AXIS_LINE = ft.BorderSide(1.2, ft.Colors.OUTLINE)
+
+
+STILL: dict[str, Any] = {"interactive": False, "tooltip": None}
+"""Charts that do not answer a touch: on a phone a finger on a chart scrolls the page (an
+interactive chart would take the drag for itself) and no tip covers the rows below it; the
+values are in the legend, the summary and the numbers beside the chart."""
 
 
 def chart_width(room: float) -> float:
@@ -61,208 +75,217 @@ def chart_width(room: float) -> float:
     return max(min(room, CHART_MAX_WIDTH), 200)
 
 
-# --- the shapes -----------------------------------------------------------------------------
+# --- the parts --------------------------------------------------------------------------------
 
 
-def grid_and_axes(chart: LineChart | BarChart, *, vertical: Sequence[float] = ()) -> list[cv.Shape]:
-    """The y ticks' grid lines with their labels, the axes and the axis titles."""
-    box = chart.box
-    shapes: list[cv.Shape] = []
-    for tick in chart.y_ticks:
-        shapes.append(cv.Line(box.left, tick.at, box.right, tick.at, paint=GRID))
-        shapes.append(
-            cv.Text(
-                box.left - 6,
-                tick.at,
-                tick.label,
-                style=LABEL_STYLE,
-                alignment=ft.Alignment.CENTER_RIGHT,
+def label_text(text: str) -> ft.Text:
+    return ft.Text(text, size=LABEL_SIZE, color=TEXT, no_wrap=True)
+
+
+def axis(chart_axis: Axis, *, room: float) -> fch.ChartAxis:
+    """An axis with the app's own labels at its ticks (none anywhere else) and its title;
+    ``room``: the labels' room across the axis (width at the left, height at the bottom)."""
+    return fch.ChartAxis(
+        title=ft.Text(chart_axis.title, size=LABEL_SIZE, color=TEXT, italic=True),
+        title_size=TITLE_ROOM,
+        labels=[
+            fch.ChartAxisLabel(value=tick.value, label=label_text(tick.label))
+            for tick in chart_axis.ticks
+        ],
+        label_spacing=chart_axis.step,
+        label_size=room,
+    )
+
+
+def grid(step: float) -> fch.ChartGridLines:
+    """The horizontal lines at the y ticks."""
+    return fch.ChartGridLines(interval=step, color=GRID, width=1)
+
+
+def point_shape(marker: str, colour: str) -> fch.ChartPointShape:
+    """A series' marker in flet-charts' shapes: an outline is filled with the background, so
+    the line does not run through it."""
+    if marker == Marker.CROSS:
+        return fch.ChartCrossPoint(color=colour, size=MARKER_SIZE + 1, width=2.5)
+    hollow = marker in (Marker.RING, Marker.HOLLOW_SQUARE)
+    fill = ft.Colors.SURFACE if hollow else colour
+    stroke = 2 if hollow else 0
+    if marker in (Marker.SQUARE, Marker.HOLLOW_SQUARE):
+        return fch.ChartSquarePoint(
+            color=fill, size=MARKER_SIZE - 1, stroke_color=colour, stroke_width=stroke
+        )
+    return fch.ChartCirclePoint(
+        color=fill, radius=MARKER_SIZE / 2, stroke_color=colour, stroke_width=stroke
+    )
+
+
+def line_data(series: Series) -> fch.LineChartData:
+    """A series' line and its points, each with its own marker."""
+    return fch.LineChartData(
+        points=[
+            fch.LineChartDataPoint(
+                x, y, point=point_shape(marker, series.colour), tooltip="", show_tooltip=False
             )
-        )
-    for x in vertical:
-        shapes.append(cv.Line(x, box.top, x, box.bottom, paint=GRID))
-    shapes.append(cv.Line(box.left, box.bottom, box.right, box.bottom, paint=AXIS))
-    shapes.append(cv.Line(box.left, box.top, box.left, box.bottom, paint=AXIS))
-    shapes.append(
-        cv.Text(
-            (box.left + box.right) / 2,
-            chart.height - 2,
-            chart.x_title,
-            style=TITLE_STYLE,
-            alignment=ft.Alignment.BOTTOM_CENTER,
-        )
-    )
-    shapes.append(cv.Text(0, 0, chart.y_title, style=TITLE_STYLE, alignment=ft.Alignment.TOP_LEFT))
-    return shapes
-
-
-def marker(kind: str, x: float, y: float, colour: str, *, filled: bool = True) -> cv.Shape:
-    """A series' marker centred on (x, y); hollow kinds, and unfilled points, as outlines."""
-    r = MARKER_SIZE
-    hollow = not filled or kind in (Marker.RING, Marker.HOLLOW_SQUARE, Marker.HOLLOW_DIAMOND)
-    paint = ft.Paint(
-        color=colour,
-        style=ft.PaintingStyle.STROKE if hollow else ft.PaintingStyle.FILL,
-        stroke_width=2,
-    )
-    if kind in (Marker.CIRCLE, Marker.RING):
-        return cv.Circle(x, y, r, paint=paint)
-    if kind in (Marker.SQUARE, Marker.HOLLOW_SQUARE):
-        side = r * 1.7
-        return cv.Rect(x - side / 2, y - side / 2, side, side, paint=paint)
-    if kind == Marker.TRIANGLE:
-        corners = [(x, y - r * 1.2), (x + r * 1.2, y + r), (x - r * 1.2, y + r)]
-    elif kind == Marker.TRIANGLE_DOWN:
-        corners = [(x, y + r * 1.2), (x + r * 1.2, y - r), (x - r * 1.2, y - r)]
-    else:  # diamonds
-        corners = [(x, y - r * 1.3), (x + r * 1.3, y), (x, y + r * 1.3), (x - r * 1.3, y)]
-    first, *rest = corners
-    return cv.Path(
-        [
-            cv.Path.MoveTo(*first),
-            *(cv.Path.LineTo(*corner) for corner in rest),
-            cv.Path.Close(),
+            for (x, y), marker in zip(series.values, series.markers, strict=True)
         ],
-        paint=paint,
+        color=series.colour,
+        stroke_width=LINE_WIDTH,
+        dash_pattern=DASHES if series.dashed else None,
+        rounded_stroke_join=True,
+        rounded_stroke_cap=True,
     )
 
 
-def series_shapes(series: Series, *, markers_every: int = 1) -> list[cv.Shape]:
-    """A series' line and its markers (every ``markers_every``-th point and the last: an
-    18-round game's lines would be all markers on a phone)."""
-    points = series.points
-    line = cv.Path(
-        [
-            cv.Path.MoveTo(points[0].x, points[0].y),
-            *(cv.Path.LineTo(p.x, p.y) for p in points[1:]),
-        ],
-        paint=ft.Paint(
-            color=series.colour,
-            stroke_width=2.5,
-            style=ft.PaintingStyle.STROKE,
-            stroke_join=ft.StrokeJoin.ROUND,
-            stroke_cap=ft.StrokeCap.ROUND,
+def line_chart_control(chart: LineChart, width: float) -> fch.LineChart:
+    """The chart itself, still: no touch tips (:data:`STILL`)."""
+    return fch.LineChart(
+        data_series=[line_data(s) for s in chart.series],
+        min_x=chart.x.low,
+        max_x=chart.x.high,
+        min_y=chart.y.low,
+        max_y=chart.y.high,
+        left_axis=axis(chart.y, room=chart.y.label_room),
+        bottom_axis=axis(chart.x, room=X_LABEL_ROOM),
+        horizontal_grid_lines=grid(chart.y.step),
+        border=ft.Border(left=AXIS_LINE, bottom=AXIS_LINE),
+        **STILL,
+        width=width - EDGE,
+        height=CHART_HEIGHT - EDGE,
+    )
+
+
+def bar_chart_control(chart: BarChart, width: float) -> fch.BarChart:
+    """A bar per hand size, its size and share made under it (read without a touch)."""
+    plot = width - EDGE - chart.y.label_room - TITLE_ROOM
+    rod_width = min(plot / max(len(chart.bars), 1) * 0.6, 40)
+    return fch.BarChart(
+        groups=[bar_group(bar, chart.colour, rod_width) for bar in chart.bars],
+        min_y=chart.y.low,
+        max_y=chart.y.high,
+        left_axis=axis(chart.y, room=chart.y.label_room),
+        bottom_axis=fch.ChartAxis(
+            title=ft.Text(chart.x_title, size=LABEL_SIZE, color=TEXT, italic=True),
+            title_size=TITLE_ROOM,
+            labels=[
+                fch.ChartAxisLabel(
+                    value=bar.cards,
+                    label=ft.Column(
+                        [label_text(bar.label), label_text(bar.value_label)],
+                        spacing=0,
+                        tight=True,
+                        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                    ),
+                )
+                for bar in chart.bars
+            ],
+            label_size=2 * X_LABEL_ROOM + 4,
         ),
+        horizontal_grid_lines=grid(chart.y.step),
+        border=ft.Border(left=AXIS_LINE, bottom=AXIS_LINE),
+        **STILL,
+        width=width - EDGE,
+        height=CHART_HEIGHT + X_LABEL_ROOM - EDGE,
     )
-    shown: list[Point] = [
-        p for i, p in enumerate(points) if i % markers_every == 0 or i == len(points) - 1
-    ]
-    return [
-        line,
-        *(marker(series.marker, p.x, p.y, series.colour, filled=p.filled) for p in shown),
-    ]
 
 
-def line_shapes(chart: LineChart) -> list[cv.Shape]:
-    box = chart.box
-    shapes = grid_and_axes(chart)
-    if chart.zero is not None:
-        shapes.append(cv.Line(box.left, chart.zero, box.right, chart.zero, paint=AXIS))
-    for tick in chart.x_ticks:
-        shapes.append(cv.Line(tick.at, box.bottom, tick.at, box.bottom + 4, paint=AXIS))
-        shapes.append(
-            cv.Text(
-                tick.at,
-                box.bottom + 6,
-                tick.label,
-                style=LABEL_STYLE,
-                alignment=ft.Alignment.TOP_CENTER,
+def bar_group(bar: Bar, colour: str, rod_width: float) -> fch.BarChartGroup:
+    return fch.BarChartGroup(
+        x=bar.cards,
+        rods=[
+            fch.BarChartRod(
+                from_y=0,
+                to_y=bar.share * 100,
+                width=rod_width,
+                color=colour,
+                border_radius=ft.BorderRadius.only(top_left=3, top_right=3),
+                tooltip="",
+                show_tooltip=False,
             )
-        )
-    longest = max((len(s.points) for s in chart.series), default=0)
-    spacing = box.width / max(longest - 1, 1)
-    every = max(math.ceil(12 / spacing), 1)  # markers at least ~12 px apart
-    for series in chart.series:
-        if series.points:
-            shapes.extend(series_shapes(series, markers_every=every))
-    return shapes
-
-
-def bar_shapes(chart: BarChart) -> list[cv.Shape]:
-    box = chart.box
-    shapes = grid_and_axes(chart)
-    fill = ft.Paint(color=chart.colour, style=ft.PaintingStyle.FILL)
-    for bar in chart.bars:
-        shapes.extend(bar_parts(bar, fill, box.bottom))
-    return shapes
-
-
-def bar_parts(bar: Bar, fill: ft.Paint, bottom: float) -> list[cv.Shape]:
-    centre = bar.x + bar.width / 2
-    parts: list[cv.Shape] = []
-    if bar.height > 0:
-        parts.append(cv.Rect(bar.x, bar.y, bar.width, bar.height, paint=fill))
-    parts.append(
-        cv.Text(
-            centre,
-            bar.y - 2,
-            bar.value_label,
-            style=LABEL_STYLE,
-            alignment=ft.Alignment.BOTTOM_CENTER,
-        )
+        ],
     )
-    parts.append(
-        cv.Text(centre, bottom + 6, bar.label, style=LABEL_STYLE, alignment=ft.Alignment.TOP_CENTER)
-    )
-    return parts
 
 
-# --- charts as controls ---------------------------------------------------------------------
+# --- charts as controls -------------------------------------------------------------------------
 
 
-def drawn(
-    identifier: str, summary: str, width: float, height: float, shapes: list[cv.Shape]
-) -> ft.Control:
-    """The canvas, named by its summary: a screen reader reads the sentence, a browser test
-    finds the chart by ``identifier``."""
+def drawn(identifier: str, summary: str, chart: ft.Control) -> ft.Control:
+    """The chart named by its summary: a screen reader reads the sentence (and not the tick
+    labels inside), a browser test finds the chart by ``identifier``."""
     return ft.Semantics(
         identifier=identifier,
         label=summary,
         image=True,
         container=True,
-        content=cv.Canvas(shapes=shapes, width=width, height=height),
+        exclude_semantics=True,
+        content=ft.Container(chart, padding=ft.Padding.only(top=EDGE, right=EDGE)),
     )
 
 
 def legend_key(series: Series) -> ft.Control:
-    """A series' marker and name, as in the chart."""
-    key = cv.Canvas(
-        shapes=[
-            cv.Line(0, 8, 22, 8, paint=ft.Paint(color=series.colour, stroke_width=2.5)),
-            marker(series.marker, 11, 8, series.colour),
+    """A series' line and marker, as in the chart: a short stroke (in two dashes for a dashed
+    line) behind the marker's shape."""
+    stroke = ft.Container(width=24, height=LINE_WIDTH, bgcolor=series.colour)
+    line: ft.Control = (
+        ft.Row([ft.Container(width=7, height=LINE_WIDTH, bgcolor=series.colour)] * 2, spacing=10)
+        if series.dashed
+        else stroke
+    )
+    return ft.Stack(
+        [
+            ft.Container(line, alignment=ft.Alignment.CENTER, width=24, height=16),
+            ft.Container(key_marker(series), alignment=ft.Alignment.CENTER, width=24, height=16),
         ],
-        width=22,
+        width=24,
         height=16,
     )
-    return ft.Row(
-        [key, bounded_name(series.name, size=13, width=LEGEND_NAME_WIDTH)],
-        spacing=4,
-        tight=True,
+
+
+def key_marker(series: Series) -> ft.Control:
+    colour = series.colour
+    size = MARKER_SIZE
+    if series.marker == Marker.CROSS:
+        return ft.Icon(ft.Icons.CLOSE, color=colour, size=size + 5)
+    hollow = series.marker in (Marker.RING, Marker.HOLLOW_SQUARE)
+    round_ = series.marker in (Marker.CIRCLE, Marker.RING)
+    return ft.Container(
+        width=size,
+        height=size,
+        bgcolor=ft.Colors.SURFACE if hollow else colour,
+        border=ft.Border.all(2, colour) if hollow else None,
+        shape=ft.BoxShape.CIRCLE if round_ else ft.BoxShape.RECTANGLE,
     )
 
 
 def legend(chart: LineChart, identifier: str) -> ft.Control:
     items: list[ft.Control] = [
-        ft.Row([legend_key(s) for s in chart.series], wrap=True, spacing=14, run_spacing=4)
+        ft.Row(
+            [
+                ft.Row(
+                    [legend_key(s), bounded_name(s.name, size=13, width=LEGEND_NAME_WIDTH)],
+                    spacing=4,
+                    tight=True,
+                )
+                for s in chart.series
+            ],
+            wrap=True,
+            spacing=14,
+            run_spacing=4,
+        )
     ]
     if chart.legend_note:
-        items.append(ft.Text(chart.legend_note, size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+        items.append(ft.Text(chart.legend_note, size=12, color=TEXT))
     return tagged(f"{identifier}-legend", ft.Column(items, spacing=2))
 
 
-def line_chart_view(chart: LineChart, identifier: str) -> ft.Control:
+def line_chart_view(chart: LineChart, identifier: str, width: float) -> ft.Control:
     """A line chart with its legend under it."""
     return ft.Column(
         [
-            drawn(identifier, chart.summary, chart.width, chart.height, line_shapes(chart)),
+            drawn(identifier, chart.summary, line_chart_control(chart, width)),
             legend(chart, identifier),
         ],
         spacing=6,
     )
-
-
-def bar_chart_view(chart: BarChart, identifier: str) -> ft.Control:
-    return drawn(identifier, chart.summary, chart.width, chart.height, bar_shapes(chart))
 
 
 def running_totals_chart(
@@ -273,9 +296,10 @@ def running_totals_chart(
     chart may take; ``low_wins``: the variant's direction, said in the summary."""
     if not has_running_totals(sheet):
         return None
-    chart = running_totals(sheet, width=chart_width(room), low_wins=low_wins)
+    width = chart_width(room)
+    chart = running_totals(sheet, width=width, low_wins=low_wins)
     return ft.Column(
-        [heading("Running totals"), line_chart_view(chart, "running-totals-chart")],
+        [heading("Running totals"), line_chart_view(chart, "running-totals-chart", width)],
         spacing=6,
     )
 
@@ -291,18 +315,17 @@ def results_over_time_chart(
     won games' markers filled; ``games`` as the store's ``game_results()`` gives them, ``names``
     its ``current_names()`` (games played under an earlier name count). ``room``: the width
     the chart may take. Tagged ``results-chart``."""
-    chart = results_over_time(
-        player, outcomes_of(player, games, names=names), width=chart_width(room)
-    )
+    width = chart_width(room)
+    chart = results_over_time(player, outcomes_of(player, games, names=names), width=width)
     if not chart.series:
         return tagged("results-chart", ft.Text(chart.summary))
-    return line_chart_view(chart, "results-chart")
+    return line_chart_view(chart, "results-chart", width)
 
 
 def accuracy_by_hand_chart(stats: PlayerStats, room: float) -> ft.Control:
     """A player's bids made at each hand size (from the engine's stats), as bars from 0% to
     100%. Tagged ``accuracy-chart``."""
-    chart = accuracy_by_hand(stats.name, stats.hands, width=chart_width(room))
+    chart = accuracy_by_hand(stats.name, stats.hands)
     if not chart.bars:
         return tagged("accuracy-chart", ft.Text(chart.summary))
-    return bar_chart_view(chart, "accuracy-chart")
+    return drawn("accuracy-chart", chart.summary, bar_chart_control(chart, chart_width(room)))

@@ -188,7 +188,7 @@ def range_part(page: PlayerPage) -> list[ft.Control]:
 
 def charts_part(app: ScorepadApp, room: float) -> ft.Control:
     """THE CHARTS' SLOT: the player's results over time and bids made by hand size, drawn by
-    :mod:`scorepad.ui.views.charts` on Flet's canvas; the numbers below say the same in
+    :mod:`scorepad.ui.views.charts` with flet-charts; the numbers below say the same in
     words, and each chart's summary is its accessible name."""
     page = app.player_page
     stats = page.overall
