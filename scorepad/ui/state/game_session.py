@@ -26,6 +26,7 @@ from scorepad.engine import (
 )
 from scorepad.store import StaleGameError, StoreError
 from scorepad.store.models import StoredGame, UndoKind, UndoStep
+from scorepad.ui.state.display_names import NO_NAMES, DisplayNames, RosterNames
 from scorepad.ui.state.errors import ActionRefused
 from scorepad.ui.state.exports import ExportFile, ExportKind, export_file, save_nowhere
 from scorepad.ui.state.history import before, fitted_draft, pushed
@@ -67,16 +68,24 @@ class GameSession:
     edit_from: GameTab = GameTab.ROUND
     """The tab a correction was started from: saving it goes back there (a fix made from the
     score sheet ends on the sheet, to check it)."""
+    names: DisplayNames = NO_NAMES
+    """The players as the screens show them: as they are known now (the record, and every
+    action on it, keeps the names the game was played under). Read once when the game opens:
+    a rename happens on another screen, and a tap must not read the roster."""
 
     @classmethod
-    def opening(cls, stored: StoredGame) -> tuple[GameSession, str | None]:
-        """A session on a game as loaded, and a note for the table when the stored round
-        being entered no longer fits the game's next round (it opens as an empty round; the
-        file is left as it is until the next tap)."""
+    def opening(
+        cls, stored: StoredGame, roster: RosterNames | None = None
+    ) -> tuple[GameSession, str | None]:
+        """A session on a game as loaded (its players shown as ``roster`` knows them now),
+        and a note for the table when the stored round being entered no longer fits the
+        game's next round (it opens as an empty round; the file is left as it is until the
+        next tap)."""
         fitted = fitted_draft(stored.game, stored.draft)
         if fitted.note is not None:
             stored = stored.model_copy(update={"draft": None}).knowing(stored.game)
-        session = cls(stored=stored)
+        names = NO_NAMES if roster is None else roster.for_game(stored.game.record.players)
+        session = cls(stored=stored, names=names)
         if stored.game.next_round is None:
             session.tab = GameTab.SHEET
         return session, fitted.note
@@ -145,7 +154,7 @@ class GameController:
 
     def show(self, stored: StoredGame) -> None:
         """Put ``stored`` on the game screen (a note if its round being entered was cleared)."""
-        self.session, note = GameSession.opening(stored)
+        self.session, note = GameSession.opening(stored, RosterNames.read(self._app.store))
         self._app.screen = Screen.GAME
         if note is not None:
             self._app.message = Message(note)
@@ -214,7 +223,7 @@ class GameController:
             log.warning("could not reload the game: %s", problem)
             return None
         tab = self.session.tab
-        self.session, note = GameSession.opening(stored)
+        self.session, note = GameSession.opening(stored, RosterNames.read(self._app.store))
         if stored.game.next_round is not None:
             self.session.tab = tab
         return note

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from scorepad.engine import clipped, spoken_list
 from scorepad.store import GameSummary, ListedStatus, recover_store
+from scorepad.ui.state.display_names import NO_NAMES, DisplayNames
 from scorepad.ui.state.errors import ActionRefused
 from scorepad.ui.state.listings import LIST_ORDER
 from scorepad.ui.state.screens import Message, MessageKind
@@ -62,15 +63,21 @@ class Home:
                 sections.append(Section(SECTION_TITLES[status], chosen))
         return sections
 
+    def names_of(self, summary: GameSummary) -> DisplayNames:
+        """A game's players as its card shows them: as they are known now."""
+        return self._app.lists.names.for_game(summary.players)
+
     @staticmethod
-    def card_detail(summary: GameSummary, name_limit: int | None = None) -> str:
+    def card_detail(
+        summary: GameSummary, name_limit: int | None = None, names: DisplayNames = NO_NAMES
+    ) -> str:
         """The line under a game on the list: what comes next, not what is behind.
 
         "round 4 of 10" after four rounds read as if round 4 were still to play, so a game in
         progress names its next round, then who leads and by how much ("Ann leads 73–64": the
         leader's total, then the best total behind it, both in the engine's standing order, so
         a low-wins game reads the same way). A row listed before the totals were kept names the
-        leader without points.
+        leader without points. ``names``: the players as shown now (a rename since).
 
         With ``name_limit`` the names are cut short (for the card's two lines on a phone: a
         40-letter leader's name pushed the score itself out of view); the whole line, names
@@ -79,14 +86,15 @@ class Home:
         """
         played, total = summary.rounds_played, summary.rounds_total
 
-        def names(people: tuple[str, ...]) -> str:
+        def said(played: tuple[str, ...]) -> str:
+            people = names.all_shown(played)
             if name_limit is None:
                 return spoken_list(people)
             each = max(SHORTEST_NAME, name_limit // len(people))
             return spoken_list([clipped(person, each) for person in people])
 
         if summary.status == ListedStatus.FINISHED:
-            return f"won by {names(summary.winners)}"
+            return f"won by {said(summary.winners)}"
         if summary.status == ListedStatus.ABANDONED:
             return f"ended after {played} of {total} rounds"
         upcoming = f"next: round {played + 1} of {total}" if played < total else "all rounds played"
@@ -96,11 +104,11 @@ class Home:
         if len(leaders) > 1:
             at = f" at {totals[0]}" if totals else ""
             counted = name_limit is not None and len(leaders) > LEADERS_NAMED
-            who = f"{len(leaders)} players" if counted else names(leaders)
+            who = f"{len(leaders)} players" if counted else said(leaders)
             return f"{upcoming} · {who} share the lead{at}"
         if len(totals) > 1:
-            return f"{upcoming} · {names(leaders)} leads {totals[0]}–{totals[1]}"
-        return f"{upcoming} · {names(leaders)} leads"
+            return f"{upcoming} · {said(leaders)} leads {totals[0]}–{totals[1]}"
+        return f"{upcoming} · {said(leaders)} leads"
 
     def open_game(self, game_id: str) -> None:
         """Open a game to play on, correct, or look back at."""

@@ -11,6 +11,8 @@ from collections.abc import Callable
 
 from scorepad.store import GameSummary, ListedStatus, SavedVariant, Store, StoreError
 from scorepad.ui.state.choices import ChoiceKey, VariantChoice, preset_choices
+from scorepad.ui.state.display_names import RosterNames
+from scorepad.ui.state.errors import ActionRefused
 from scorepad.ui.state.screens import Message, MessageKind
 
 LIST_ORDER = (
@@ -34,6 +36,7 @@ class Listings:
         when it only failed to look."""
         self._choices: list[VariantChoice] | None = None
         self._roster: list[str] | None = None
+        self._names: RosterNames | None = None
 
     def forget(self) -> None:
         """The store changed or a screen opens: read the lists afresh next time."""
@@ -41,6 +44,7 @@ class Listings:
         self.games_problem = None
         self._choices = None
         self._roster = None
+        self._names = None
 
     @property
     def games(self) -> list[GameSummary]:
@@ -56,6 +60,17 @@ class Listings:
             rank = {status: place for place, status in enumerate(LIST_ORDER)}
             self._games = sorted(listed, key=lambda s: rank.get(s.status, len(LIST_ORDER)))
         return self._games
+
+    @property
+    def names(self) -> RosterNames:
+        """Who each name on the game list is now (a rename or a merge since a game was
+        played), read once per screen like the list itself."""
+        if self._names is None:
+            try:
+                self._names = RosterNames.read(self._store())
+            except ActionRefused:  # no store open: every game as it was played
+                return RosterNames()
+        return self._names
 
     def variant_choices(self) -> list[VariantChoice]:
         """Presets and saved house rules."""

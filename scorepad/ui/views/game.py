@@ -17,6 +17,7 @@ from scorepad.ui.state import (
     ScorepadApp,
     Stage,
 )
+from scorepad.ui.state.display_names import DisplayNames
 from scorepad.ui.views.common import (
     SUIT_COLORS,
     TAP,
@@ -94,13 +95,15 @@ def entry_cell(
     *,
     field: Field,
     name: str,
+    shown: str,
     value: int | None,
     active: bool,
     filled_in: bool = False,
     height: int = 44,
 ) -> ft.Control:
+    """``name``: the seat as the game knows it (the tap passes it on); ``shown``: as read."""
     text = "–" if value is None else str(value)
-    label = f"{name}'s {'bid' if field is Field.BID else 'tricks'}: {text}"
+    label = f"{shown}'s {'bid' if field is Field.BID else 'tricks'}: {text}"
     return tagged(
         f"{field}-{name}",
         ft.Container(
@@ -132,27 +135,27 @@ COMPACT_CELL = 28
 step's marks (three rows of buttons) fit 390×844 together."""
 
 
-def player_name(name: str, *, size: int) -> ft.Control:
+def player_name(name: str, *, size: int, said: str | None = None) -> ft.Control:
     """A name on one line, shortened with an ellipsis when it is too long for its place; the
-    whole name stays its accessible name (no tooltip: on a phone a long press would cover the
-    next row)."""
+    whole name stays its accessible name (``said``, when it says more: "Robert, played as
+    Bob"; no tooltip: on a phone a long press would cover the next row)."""
     return ft.Text(
         name,
         size=size,
         weight=ft.FontWeight.W_500,
         max_lines=1,
         overflow=ft.TextOverflow.ELLIPSIS,
-        semantics_label=name,
+        semantics_label=said or name,
         expand=True,
     )
 
 
-def player_table(game: GameController, entry: RoundEntry) -> ft.Control:
+def player_table(game: GameController, entry: RoundEntry, names: DisplayNames) -> ft.Control:
     stage = entry.stage
     compact = len(entry.lines) >= COMPACT_FROM
     rows: list[ft.Control] = [table_header()]
     # a tap changes one or two players' lines: only those are drawn again
-    rows += [player_line(game, line, stage, compact) for line in entry.lines]
+    rows += [player_line(game, line, stage, compact, names) for line in entry.lines]
     return ft.Column(rows, spacing=2 if compact else 4)
 
 
@@ -169,8 +172,11 @@ def table_header() -> ft.Control:
 
 
 @kept
-def player_line(game: GameController, line: PlayerLine, stage: Stage, compact: bool) -> ft.Control:
-    """One player's row: name, bid, tricks and points."""
+def player_line(
+    game: GameController, line: PlayerLine, stage: Stage, compact: bool, names: DisplayNames
+) -> ft.Control:
+    """One player's row: name (as known now), bid, tricks and points."""
+    shown = names.shown(line.name)
     marks = []
     if line.deals:
         marks.append("deals")
@@ -182,12 +188,13 @@ def player_line(game: GameController, line: PlayerLine, stage: Stage, compact: b
         ft.Row(
             [
                 # the marks sit beside the name, not under it: every row is one line
-                player_name(line.name, size=16 if compact else 18),
+                player_name(shown, size=16 if compact else 18, said=names.said(line.name)),
                 *([ft.Text(" · ".join(marks), size=12)] if marks else []),
                 entry_cell(
                     game,
                     field=Field.BID,
                     name=line.name,
+                    shown=shown,
                     value=line.bid,
                     active=line.active and stage is Stage.BIDS,
                     height=COMPACT_CELL if compact else 44,
@@ -196,6 +203,7 @@ def player_line(game: GameController, line: PlayerLine, stage: Stage, compact: b
                     game,
                     field=Field.TRICKS,
                     name=line.name,
+                    shown=shown,
                     value=line.tricks,
                     active=line.active and stage is Stage.TRICKS,
                     filled_in=line.tricks_filled_in,
@@ -215,13 +223,14 @@ def player_line(game: GameController, line: PlayerLine, stage: Stage, compact: b
     )
 
 
-def prompt(entry: RoundEntry) -> str:
+def prompt(entry: RoundEntry, names: DisplayNames) -> str:
+    """What the pad asks for, naming the player as they are known now."""
     stage = entry.stage
+    who = None if entry.active is None else names.shown(entry.active)
     if stage is Stage.BIDS:
-        who = entry.active
         return f"{who} bids" if not entry.editing else f"Change {who}'s bid"
     if stage is Stage.TRICKS:
-        return tally_prompt(entry) or f"How many tricks did {entry.active} take?"
+        return tally_prompt(entry) or f"How many tricks did {who} take?"
     if stage is Stage.CONFIRM:  # the words of the button under it
         verb = "save" if entry.editing else "record"
         return f"All in: check the points and {verb} round {entry.number}"
@@ -274,6 +283,7 @@ def round_panel(
     screen so that no step of a round ever needs scrolling."""
     setup = entry.setup
     stage = entry.stage
+    names = session.names
     total = session.sheet.rounds_total
     deal = f"{setup.cards} card{'s' if setup.cards != 1 else ''} each"
     if entry.editing:
@@ -281,9 +291,11 @@ def round_panel(
     else:
         title = f"Round {entry.number} of {total}: {deal}"
     bidding = (
-        f"{setup.first_bidder} bids first" if setup.sequential_bids else "everyone bids at once"
+        f"{names.shown(setup.first_bidder)} bids first"
+        if setup.sequential_bids
+        else "everyone bids at once"
     )
-    info = f"{setup.dealer} deals · {bidding} · {setup.leader} leads"
+    info = f"{names.shown(setup.dealer)} deals · {bidding} · {names.shown(setup.leader)} leads"
     # once the bids are in, the rows already say who deals and leads: the line's room goes
     # to the tricks step's taller dock (the switch and the marks, or a note under the prompt)
     playing = stage in (Stage.TRICKS, Stage.CONFIRM)
@@ -317,23 +329,24 @@ def round_panel(
                 ),
             )
         )
-    parts.append(player_table(game, entry))
+    parts.append(player_table(game, entry, names))
     if stage is not Stage.TRUMP:
         parts.append(tagged("balance", ft.Text(entry.balance, size=15)))
-    dock: list[ft.Control] = [prompt_row(entry, tricks_mode(game, entry))]
+    dock: list[ft.Control] = [prompt_row(entry, names, tricks_mode(game, entry))]
     if entry.pad_note:
         # two lines at most (a 40-letter name would take a third from the table), the whole
         # note in the accessible name
+        pad_note = names.in_words(entry.pad_note)
         note = ft.Text(
-            entry.pad_note,
+            pad_note,
             color=ft.Colors.ERROR,
             size=14,
             max_lines=2,
             overflow=ft.TextOverflow.ELLIPSIS,
-            semantics_label=entry.pad_note,
+            semantics_label=pad_note,
         )
         dock.append(tagged("pad-note", note))
-    marks = tricks_marks(game, entry)  # in tally mode, a button per player (tally.py)
+    marks = tricks_marks(game, entry, names)  # in tally mode, a button per player (tally.py)
     if marks is not None:
         dock.append(marks)
     if stage is Stage.BIDS or (stage is Stage.TRICKS and not entry.state.tallying):
@@ -345,10 +358,10 @@ def round_panel(
     )
 
 
-def prompt_row(entry: RoundEntry, choice: ft.Control | None) -> ft.Control:
+def prompt_row(entry: RoundEntry, names: DisplayNames, choice: ft.Control | None) -> ft.Control:
     """The prompt; on the tricks step with the switch between counting at the end and
     marking as they fall beside it (a row of its own pushed the table under the dock)."""
-    words = prompt(entry)
+    words = prompt(entry, names)
     if choice is None:
         return tagged("prompt", ft.Text(words, size=18, weight=ft.FontWeight.W_500))
     text = ft.Text(
@@ -415,7 +428,7 @@ def changes_banner(session: GameSession) -> ft.Control | None:
             content=ft.Column(
                 [
                     ft.Text("What changed", weight=ft.FontWeight.BOLD),
-                    *(symbol_text(line) for line in session.changes),
+                    *(symbol_text(session.names.in_words(line)) for line in session.changes),
                 ],
                 spacing=2,
             ),
@@ -426,7 +439,7 @@ def changes_banner(session: GameSession) -> ft.Control | None:
 def sheet_part(game: GameController, session: GameSession, width: float) -> ft.Control:
     """The standings and the rounds, drawn again only when what they read changes: the
     sheet, the variant's winning rule and the window's width (the standings' bound)."""
-    depends_on = (session.sheet, session.game.variant.winner, width)
+    depends_on = (session.sheet, session.game.variant.winner, width, session.names)
     return redrawn_on(depends_on, sheet_panel, game, session)
 
 
@@ -473,13 +486,14 @@ def game_view(app: ScorepadApp, width: float) -> ft.View:
     entry = session.entry
     wide = width >= WIDE
     title = session.game.variant.name
+    undo_label = None if game.undo_label is None else session.names.in_words(game.undo_label)
 
     actions: list[ft.Control] = [
         tagged(
             "undo",
             icon_button(
                 ft.Icons.UNDO,
-                tooltip=f"Undo: {game.undo_label}" if game.undo_label else "Nothing to undo",
+                tooltip=f"Undo: {undo_label}" if undo_label else "Nothing to undo",
                 disabled=not game.can_undo,
                 on_click=game.undo,
             ),
@@ -508,7 +522,7 @@ def game_view(app: ScorepadApp, width: float) -> ft.View:
         changes_banner(session),
         # a pad tap keeps the game, so its sheet: these two are drawn again only when a round
         # is recorded, corrected, deleted or undone (each derives a new sheet)
-        redrawn_on((session.sheet,), leaderboard, session),
+        redrawn_on((session.sheet, session.names), leaderboard, session),
     ]
     panel = round_panel(game, session, entry) if entry is not None else None
     dock: ft.Control | None = None

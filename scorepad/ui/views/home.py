@@ -47,10 +47,11 @@ def game_card(app: ScorepadApp, summary: GameSummary) -> ft.Control:
                 )
             ),
         )
-    who = ", ".join(summary.players)
-    detail = app.home.card_detail(summary)
+    names = app.home.names_of(summary)  # as known now: a game keeps the names it was played under
+    who = ", ".join(names.all_shown(summary.players))
+    detail = app.home.card_detail(summary, names=names)
     # a long name is cut short on screen so the score after it stays in view
-    short_detail = app.home.card_detail(summary, name_limit=CARD_NAME_LIMIT)
+    short_detail = app.home.card_detail(summary, name_limit=CARD_NAME_LIMIT, names=names)
     action = "Resume" if summary.status == ListedStatus.IN_PROGRESS else "Open"
     title = f"{summary.variant}: {who}"
     return tagged(

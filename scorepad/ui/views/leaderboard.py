@@ -8,6 +8,7 @@ import flet as ft
 
 from scorepad.engine import GameStatus, ScoreSheet, Standing, format_cents, spoken_cents
 from scorepad.ui.state import GameSession
+from scorepad.ui.state.display_names import NO_NAMES, DisplayNames
 from scorepad.ui.views.common import tagged
 
 SHARED_UP_TO = 4
@@ -77,6 +78,7 @@ def leaderboard(session: GameSession) -> ft.Control:
             leading=started and standing.rank == 1,
             tab=None if tabs is None else tabs[standing.player],
             shared=shared,
+            names=session.names,
         )
         for standing in sheet.standings
     ]
@@ -90,11 +92,19 @@ def leaderboard(session: GameSession) -> ft.Control:
 
 
 def standing_chip(
-    standing: Standing, *, started: bool, leading: bool, tab: Tab | None, shared: bool
+    standing: Standing,
+    *,
+    started: bool,
+    leading: bool,
+    tab: Tab | None,
+    shared: bool,
+    names: DisplayNames = NO_NAMES,
 ) -> ft.Control:
-    """One player's chip, in short lines: rank and name (cut short with an ellipsis), the
-    total and the last change, then the money. The chip's accessible name says everything in
-    full ("1. Ann 34 (+12), 2 sets so far, 20 cents at stake"), read as one phrase."""
+    """One player's chip, in short lines: rank and name as known now (cut short with an
+    ellipsis), the total and the last change, then the money. The chip's accessible name says
+    everything in full ("1. Ann 34 (+12), 2 sets so far, 20 cents at stake"; a renamed player
+    "1. Robert, played as Bob, 34"), read as one phrase."""
+    shown, said = names.shown(standing.player), names.said(standing.player)
     rank = f"{standing.rank}. " if started else ""
     change = "" if standing.last_change is None else f" ({standing.last_change:+d})"
     name_line: list[ft.Control] = []
@@ -102,12 +112,12 @@ def standing_chip(
         name_line.append(ft.Text(rank.strip(), size=13))
     name_line.append(
         ft.Text(
-            standing.player,
+            shown,
             size=14,
             weight=ft.FontWeight.W_500,
             max_lines=1,
             overflow=ft.TextOverflow.ELLIPSIS,
-            semantics_label=standing.player,
+            semantics_label=said,
             expand=True,
         )
     )
@@ -122,7 +132,8 @@ def standing_chip(
     ]
     if tab is not None:
         lines.append(ft.Text(tab.shown, size=12, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS))
-    label = f"{rank}{standing.player} {standing.total}{change}" + (f", {tab.said}" if tab else "")
+    who = said if said == shown else f"{said},"  # "Robert, played as Bob, 34", not "Bob 34"
+    label = f"{rank}{who} {standing.total}{change}" + (f", {tab.said}" if tab else "")
     chip = ft.Semantics(
         identifier=f"standing-{standing.player}",
         label=label,

@@ -6,6 +6,7 @@ import flet as ft
 
 from scorepad.engine import RoundResult, Winner, spoken_list
 from scorepad.ui.state import GameController, GameSession, ScorepadApp
+from scorepad.ui.state.display_names import DisplayNames
 from scorepad.ui.views.charts import running_totals_chart
 from scorepad.ui.views.common import SUIT_COLORS, SUIT_FONT, bounded_name, heading, tagged
 
@@ -18,12 +19,15 @@ table fits a phone's 390 px; a longer name ends in an ellipsis."""
 
 def standings_table(session: GameSession) -> ft.Control:
     sheet = session.sheet
+    names = session.names
     low_wins = session.game.variant.winner is Winner.LOWEST
     rows = [
         ft.DataRow(
             cells=[
                 ft.DataCell(ft.Text(str(s.rank))),
-                ft.DataCell(bounded_name(s.player, size=15, width=STANDINGS_NAME_WIDTH)),
+                ft.DataCell(
+                    bounded_name(names.shown(s.player), size=15, width=STANDINGS_NAME_WIDTH)
+                ),
                 ft.DataCell(
                     tagged(
                         f"total-{s.player}",
@@ -146,10 +150,13 @@ def rounds_table(game: GameController, session: GameSession) -> ft.Control:
         # not as digits belonging to the round numbers
         numbers = ft.Container(numbers, border=ft.Border(right=FIXED_EDGE))
     lines: list[ft.Control] = [
-        ft.Row([player_header(p, width, shared) for p in players], spacing=0)
+        ft.Row([player_header(p, width, shared, session.names) for p in players], spacing=0)
     ]
     lines += [
-        ft.Row([score_cell(result, p, width, shared) for p in players], spacing=0)
+        ft.Row(
+            [score_cell(result, p, width, shared, session.names.shown(p)) for p in players],
+            spacing=0,
+        )
         for result in sheet.rounds
     ]
     grid = ft.Column(
@@ -201,20 +208,21 @@ def sheet_cell(
     )
 
 
-def player_header(name: str, width: float, shared: bool) -> ft.Control:
-    """A player's column head: the name on two lines at most, shortened with an ellipsis, the
-    whole name its accessible name (no tooltip: on a phone it would cover the first row)."""
+def player_header(name: str, width: float, shared: bool, names: DisplayNames) -> ft.Control:
+    """A player's column head: the name as known now on two lines at most, shortened with an
+    ellipsis, the whole name its accessible name ("Robert, played as Bob" when renamed since
+    the game; no tooltip: on a phone it would cover the first row)."""
     return tagged(
         f"sheet-player-{name}",
         sheet_cell(
             ft.Text(
-                name,
+                names.shown(name),
                 size=12,
                 weight=ft.FontWeight.W_500,
                 max_lines=2,
                 overflow=ft.TextOverflow.ELLIPSIS,
                 text_align=ft.TextAlign.CENTER,
-                semantics_label=name,
+                semantics_label=names.said(name),
             ),
             height=HEADER_HEIGHT,
             width=width,
@@ -273,8 +281,11 @@ def round_number(game: GameController, result: RoundResult) -> ft.Control:
     )
 
 
-def score_cell(result: RoundResult, player: str, width: float, shared: bool) -> ft.Control:
-    """A player's box in a round: "bid/took points" (red when set) over the running total."""
+def score_cell(
+    result: RoundResult, player: str, width: float, shared: bool, shown: str
+) -> ft.Control:
+    """A player's box in a round: "bid/took points" (red when set) over the running total
+    (``player`` as the game knows the seat, ``shown`` as the box names them)."""
     bid, took, points = result.bids[player], result.tricks[player], result.points[player]
     made = result.made[player]
     total = result.totals[player]
@@ -287,7 +298,7 @@ def score_cell(result: RoundResult, player: str, width: float, shared: bool) -> 
                     color=None if made else ft.Colors.ERROR,
                     max_lines=1,
                     overflow=ft.TextOverflow.ELLIPSIS,
-                    semantics_label=f"{player}, round {result.number}: bid {bid}, took {took}, "
+                    semantics_label=f"{shown}, round {result.number}: bid {bid}, took {took}, "
                     f"{'made it' if made else 'set'}, {points:+d}",
                 ),
                 ft.Text(
@@ -339,8 +350,9 @@ def results_panel(app: ScorepadApp, session: GameSession) -> ft.Control:
     """The end: winners celebrated, and for a game with a stake, who pays whom."""
     sheet = session.sheet
     parts: list[ft.Control] = []
+    shown = session.names
     if sheet.winners:
-        names = spoken_list(sheet.winners)
+        names = spoken_list(shown.all_shown(sheet.winners))
         verb = "wins" if len(sheet.winners) == 1 else "share the win"
         parts.append(
             tagged(
@@ -373,11 +385,17 @@ def results_panel(app: ScorepadApp, session: GameSession) -> ft.Control:
         )
     summary = sheet.settlement_summary()
     if summary is not None:
-        lines: list[ft.Control] = [ft.Text(line, size=18) for line in summary.payments]
+        # the engine's sentences, each player in them as known now
+        lines: list[ft.Control] = [
+            ft.Text(shown.in_words(line), size=18) for line in summary.payments
+        ]
         if summary.note is not None:
             lines.append(ft.Text(summary.note, size=16))
-        lines += [ft.Text(line, size=18, weight=ft.FontWeight.BOLD) for line in summary.collections]
-        lines.append(ft.Text(summary.sets, size=15))
+        lines += [
+            ft.Text(shown.in_words(line), size=18, weight=ft.FontWeight.BOLD)
+            for line in summary.collections
+        ]
+        lines.append(ft.Text(shown.in_words(summary.sets), size=15))
         parts.append(heading("Settlement"))
         parts.append(tagged("settlement", ft.Column(lines, spacing=4)))
     if session.can_continue:

@@ -20,6 +20,7 @@ import flet as ft
 
 from scorepad.engine import Tally, TallyLine, TrickStatus
 from scorepad.ui.state import GameController, RoundEntry, Stage
+from scorepad.ui.state.display_names import DisplayNames
 from scorepad.ui.views.common import tagged
 from scorepad.ui.views.kept import kept
 
@@ -58,15 +59,15 @@ def tricks_mode(game: GameController, entry: RoundEntry) -> ft.Control | None:
     return mode_choice(game, tallying=True, entered=tally.marked > 0)
 
 
-def tricks_marks(game: GameController, entry: RoundEntry) -> ft.Control | None:
+def tricks_marks(game: GameController, entry: RoundEntry, names: DisplayNames) -> ft.Control | None:
     """In tally mode, the button per player and "Undo last trick" (kept until Record, so the
-    last mark can still be taken back)."""
+    last mark can still be taken back); each player under the name they are known by now."""
     tally = entry.state.tally
     if tally is None or entry.editing or entry.selection is not None:
         return None
     if entry.stage not in (Stage.TRICKS, Stage.CONFIRM):
         return None
-    return tally_marks(game, tally)
+    return tally_marks(game, tally, names)
 
 
 @kept
@@ -160,9 +161,9 @@ def choice_button(
 
 
 @kept
-def tally_marks(game: GameController, tally: Tally) -> ft.Control:
+def tally_marks(game: GameController, tally: Tally, names: DisplayNames) -> ft.Control:
     """A button per player and "Undo last trick", drawn again only when a mark changes."""
-    buttons = [mark_button(game, line, closed=tally.complete) for line in tally.lines]
+    buttons = [mark_button(game, line, names, closed=tally.complete) for line in tally.lines]
     last = tally.last_winner
     buttons.append(
         tagged(
@@ -174,7 +175,9 @@ def tally_marks(game: GameController, tally: Tally) -> ft.Control:
                 disabled=last is None,
                 width=MARK_WIDTH,
                 height=MARK_HEIGHT,
-                tooltip=f"Take back trick {tally.marked} ({last})" if last else "No trick marked",
+                tooltip=f"Take back trick {tally.marked} ({names.shown(last)})"
+                if last
+                else "No trick marked",
                 style=ft.ButtonStyle(
                     padding=ft.Padding.symmetric(horizontal=6),
                     shape=ft.RoundedRectangleBorder(radius=12),
@@ -185,9 +188,12 @@ def tally_marks(game: GameController, tally: Tally) -> ft.Control:
     return tagged("tally", ft.Row(buttons, wrap=True, spacing=GAP, run_spacing=RUN_GAP))
 
 
-def mark_button(game: GameController, line: TallyLine, *, closed: bool) -> ft.Control:
-    """One player's button: their name (on two lines when long, so that "Anne-Marie Johnson"
-    and "Anne-Marie Jones" differ), how they stand and the tricks taken against the bid."""
+def mark_button(
+    game: GameController, line: TallyLine, names: DisplayNames, *, closed: bool
+) -> ft.Control:
+    """One player's button: their name as known now (on two lines when long, so that
+    "Anne-Marie Johnson" and "Anne-Marie Jones" differ), how they stand and the tricks taken
+    against the bid. The tap passes on the name the game knows the seat by."""
     bid = "–" if line.bid is None else str(line.bid)
     status = line.text
     return tagged(
@@ -196,12 +202,12 @@ def mark_button(game: GameController, line: TallyLine, *, closed: bool) -> ft.Co
             content=ft.Column(
                 [
                     ft.Text(
-                        line.name,
+                        names.shown(line.name),
                         size=13,
                         weight=ft.FontWeight.W_600,
                         max_lines=2,
                         overflow=ft.TextOverflow.ELLIPSIS,
-                        semantics_label=line.name,  # whole, however it is shortened
+                        semantics_label=names.said(line.name),  # whole, however shortened
                     ),
                     ft.Row(
                         [
