@@ -33,6 +33,7 @@ from tinydb.queries import QueryLike
 from tinydb.table import Table
 
 from scorepad.engine import GameResults, GameStatus, PlayerResult, Winner, name_key, player_results
+from scorepad.store.bulk import collection_paused
 from scorepad.store.files import Signature
 from scorepad.store.fingerprint import record_fingerprint
 from scorepad.store.models import (
@@ -325,16 +326,17 @@ class Catalogue:
         seen = self._games_seen
         if seen is not None and seen[0] == self.storage.signature:
             return dict(seen[1])
-        raw = {row.doc_id: row for row in self.table(GAMES).all()}
-        try:
-            validated = _GAME_ROWS.validate_python(raw)
-        except ValidationError:
-            validated = {}
-        rows = {
-            row.id: row.listed(raw[doc_id].get("results"))
-            for doc_id, row in validated.items()
-            if doc_id == _id_number(row.id)
-        }
+        with collection_paused():  # thousands of rows: see bulk.py
+            raw = {row.doc_id: row for row in self.table(GAMES).all()}
+            try:
+                validated = _GAME_ROWS.validate_python(raw)
+            except ValidationError:
+                validated = {}
+            rows = {
+                row.id: row.listed(raw[doc_id].get("results"))
+                for doc_id, row in validated.items()
+                if doc_id == _id_number(row.id)
+            }
         self.stray = [
             doc_id for doc_id in raw if doc_id not in validated or validated[doc_id].id not in rows
         ]

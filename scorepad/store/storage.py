@@ -21,6 +21,7 @@ from typing import Any
 from tinydb import Storage
 
 from scorepad.store.atomic import replace_atomically, rotate_backups
+from scorepad.store.bulk import collection_paused
 from scorepad.store.damaged_files import newest_good_backup, parse_store_json, try_keep_damaged_copy
 from scorepad.store.errors import (
     NewerSchemaError,
@@ -103,9 +104,10 @@ class DurableJSONStorage(Storage):
         except OSError as exc:
             raise access_error(self.path, exc) from None
         try:
-            data = parse_store_json(raw)
-            if self.check is not None:
-                self.check(data)
+            with collection_paused():  # a large catalogue: see bulk.py
+                data = parse_store_json(raw)
+                if self.check is not None:
+                    self.check(data)
         except NewerSchemaDataError as exc:
             raise NewerSchemaError(self.path, str(exc)) from None
         except ValueError as exc:

@@ -51,6 +51,7 @@ from scorepad.store.backup import (
     plan_restore,
     read_backup,
 )
+from scorepad.store.bulk import collection_paused
 from scorepad.store.catalogue import (
     HOUSE_RULES,
     PLAYER_RESULTS,
@@ -621,7 +622,8 @@ class TinyDBStore:
                 }
             found = [rows[game_id] for game_id in matching]
             found.sort(key=lambda listed: (listed.row.created.timestamp(), listed.row.id))
-            return [self._results_of(listed) for listed in found]
+            with collection_paused():  # the first look checks every row's results: bulk.py
+                return [self._results_of(listed) for listed in found]
 
     def _results_of(self, listed: ListedGame) -> GameResults:
         """A listed game's results as stats and the ledger read them, made once per row: the
