@@ -286,5 +286,8 @@ async def test_the_game_screen_drawn_in_a_page_shows_the_new_name(tmp_path: Path
         assert "Robert bids" in driver.texts()
         await driver.click("pad-0")  # Robert's bid, stored as Bob's
         assert app.store.load_game(game_id).draft.bids["Bob"] == 0  # type: ignore[union-attr]
+        app.game.undo()  # the step is stored as played; the message line says it as shown
+        await driver.settle()
+        assert "undone: Robert bid 0" in driver.texts()
     finally:
         driver.close()

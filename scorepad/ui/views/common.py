@@ -103,11 +103,13 @@ def heading(text: str, identifier: str | None = None) -> ft.Control:
     return ft.Semantics(header=True, identifier=identifier, content=title)
 
 
-def message_bar(app: ScorepadApp) -> ft.Control | None:
-    """The last action's message, where the user is looking: red for a refusal."""
+def message_bar(app: ScorepadApp, words: Callable[[str], str] | None = None) -> ft.Control | None:
+    """The last action's message, where the user is looking: red for a refusal. ``words``
+    puts it in the screen's words (a game's screen names its players as known now)."""
     message: Message | None = app.message
     if message is None:
         return None
+    text = message.text if words is None else words(message.text)
     error = message.kind is MessageKind.ERROR
     return tagged(
         "message",
@@ -124,11 +126,11 @@ def message_bar(app: ScorepadApp) -> ft.Control | None:
                     # selectable, so a path or a reason can be copied; Flutter then names the
                     # text for nobody, so the words are said again for screen readers
                     ft.Semantics(
-                        label=message.text,
+                        label=text,
                         live_region=True,
                         expand=True,
                         content=ft.Text(
-                            message.text,
+                            text,
                             color=ft.Colors.ON_ERROR_CONTAINER if error else None,
                             selectable=True,
                         ),

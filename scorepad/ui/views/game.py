@@ -518,7 +518,7 @@ def game_view(app: ScorepadApp, width: float) -> ft.View:
         actions.append(game_menu(game, can_end=entry is not None))
 
     body: list[ft.Control | None] = [
-        message_bar(app),
+        message_bar(app, session.names.in_words),  # "Robert cannot bid 2", as the rows say
         changes_banner(session),
         # a pad tap keeps the game, so its sheet: these two are drawn again only when a round
         # is recorded, corrected, deleted or undone (each derives a new sheet)
