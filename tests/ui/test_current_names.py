@@ -291,3 +291,20 @@ async def test_the_game_screen_drawn_in_a_page_shows_the_new_name(tmp_path: Path
         assert "undone: Robert bid 0" in driver.texts()
     finally:
         driver.close()
+
+
+def test_play_again_seats_the_table_under_the_names_used_now(app: ScorepadApp) -> None:
+    """The next game is a new record: it is played under the current names."""
+    start(app, "golf", TABLE, dealer="Ann")
+    session = session_of(app)
+    while session.entry is not None:
+        play_round(app)
+    game_id = session.stored.id
+    app.go_home()
+    app.store.rename_player("Bob", "Robert")
+    app.home.open_game(game_id)
+    assert session_of(app).game.next_first_dealer == "Bob"  # the deal moves one seat left
+    app.new_game.play_again()
+    form = app.new_game.form
+    assert form is not None and form.players == ["Ann", "Robert", "Cat"]
+    assert form.first_dealer == "Robert"

@@ -59,9 +59,10 @@ class NewGame:
                 variant = ChoiceKey(ChoiceKind.GAME, game.variant.name)
                 choices.append(VariantChoice(variant, game.variant))
             self.form = SetupForm(choices=choices, variant_key=variant)
+            names = session.names  # the next game is played under the names used now
             for name in game.players:
-                self.form.add_player(name)
-            self.form.first_dealer = game.next_first_dealer
+                self.form.add_player(names.shown(name))
+            self.form.first_dealer = names.shown(game.next_first_dealer)
             self.form.stake_cents = game.stake_cents if game.variant.has_payouts else None
             app.screen = Screen.SETUP
 
