@@ -102,6 +102,19 @@ def test_the_axes_hold_every_value_and_series_take_styles_in_order() -> None:
     assert chart.series[0].markers == (Marker.CIRCLE,) * 3
 
 
+@pytest.mark.parametrize("points", [5, 19, 40, 60])
+def test_markers_stay_apart_on_a_phone_and_the_last_point_always_has_one(points: int) -> None:
+    values = tuple((x, x) for x in range(points))
+    chart = line_chart([Values("Ann", values)], width=366, summary="-", x_title="", y_title="")
+    plot = 366 - chart.y.label_room - 8
+    spacing = plot / (points - 1)
+    marked = [i for i, m in enumerate(chart.series[0].markers) if m is not None]
+    assert marked[-1] == points - 1 and marked[0] == 0
+    assert all((b - a) * spacing >= 14 - 1e-9 for a, b in itertools.pairwise(marked[:-1]))
+    if spacing >= 14:
+        assert marked == list(range(points))
+
+
 def test_every_series_colour_stands_out_on_both_themes() -> None:
     """Lines and markers are graphics: WCAG asks 3:1 against what they are drawn on."""
     for scheme in (LIGHT_SCHEME, DARK_SCHEME):

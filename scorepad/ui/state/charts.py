@@ -70,6 +70,9 @@ X_NUMBER_ROOM = 36
 up to 8 rounds, then every other one."""
 X_DATE_ROOM = 64
 """The same for dates ("28 Nov"), which are wider."""
+MARKER_ROOM = 14
+"""Markers are drawn at points at least about this many pixels apart: an 18-round game's
+lines on a phone would otherwise be all markers, piled on each other."""
 MOST_TICKS = 6
 """Labels an axis at most about this many values: more would crowd a phone's 390 px."""
 
@@ -215,11 +218,11 @@ class Values:
 @dataclass(frozen=True)
 class Series:
     """One line ready to draw: its values, colour, marker (per point: a hollow one where the
-    point is not filled) and line."""
+    point is not filled, none where points are too close for each to have one) and line."""
 
     name: str
     values: tuple[tuple[float, float], ...]
-    markers: tuple[str, ...]
+    markers: tuple[str | None, ...]
     colour: str
     marker: str
     """The series' own marker, as the legend shows it."""
@@ -236,6 +239,19 @@ class LineChart:
     summary: str
     """One sentence saying what the chart shows: its accessible name."""
     legend_note: str | None = None
+
+
+def marker_every(plot_width: float, span: float) -> int:
+    """Every how many points a series shows its marker: every one while they are
+    :data:`MARKER_ROOM` apart, else every other one (or every third...); the last point
+    always has its marker.
+
+    >>> marker_every(330, 8), marker_every(330, 18), marker_every(330, 40)
+    (1, 1, 2)
+    """
+    if span <= 0:
+        return 1
+    return max(math.ceil(MARKER_ROOM / (plot_width / span)), 1)
 
 
 def step_of(ticks: Sequence[float]) -> float:
@@ -292,15 +308,22 @@ def line_chart(
         step=step_of(x_values),
         title=x_title,
     )
+    every = marker_every(plot_width, x_high - x_low)
     series = []
     for index, line in enumerate(lines):
         colour, marker, dashed = series_style(index, markers)
         filled = line.filled or (True,) * len(line.values)
+        last = len(line.values) - 1
         series.append(
             Series(
                 name=line.name,
                 values=line.values,
-                markers=tuple(marker if f else HOLLOW.get(marker, marker) for f in filled),
+                markers=tuple(
+                    (marker if f else HOLLOW.get(marker, marker))
+                    if i % every == 0 or i == last
+                    else None
+                    for i, f in enumerate(filled)
+                ),
                 colour=colour,
                 marker=marker,
                 dashed=dashed,

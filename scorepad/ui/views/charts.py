@@ -102,9 +102,11 @@ def grid(step: float) -> fch.ChartGridLines:
     return fch.ChartGridLines(interval=step, color=GRID, width=1)
 
 
-def point_shape(marker: str, colour: str) -> fch.ChartPointShape:
+def point_shape(marker: str | None, colour: str) -> fch.ChartPointShape | bool:
     """A series' marker in flet-charts' shapes: an outline is filled with the background, so
-    the line does not run through it."""
+    the line does not run through it; ``False`` (no marker) for ``None``."""
+    if marker is None:
+        return False
     if marker == Marker.CROSS:
         return fch.ChartCrossPoint(color=colour, size=MARKER_SIZE + 1, width=2.5)
     hollow = marker in (Marker.RING, Marker.HOLLOW_SQUARE)
