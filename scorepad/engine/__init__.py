@@ -104,7 +104,15 @@ from scorepad.engine.settlement import (
     spoken_cents,
 )
 from scorepad.engine.sheet import GameStatus, Payment, RoundResult, RoundSetup, ScoreSheet, Standing
-from scorepad.engine.stats import GameResults, PlayerStats, leaderboard, player_stats
+from scorepad.engine.stats import (
+    GameLine,
+    GameResults,
+    PlayerStats,
+    SeatLine,
+    leaderboard,
+    line_stats,
+    player_stats,
+)
 from scorepad.engine.tally import Tally, TallyLine, TrickStatus, tally_of, trick_status
 from scorepad.engine.text import clipped, escape_char, is_unsafe, quoted, shown, spoken_list
 from scorepad.engine.trump import TrumpCall
@@ -135,6 +143,7 @@ __all__ = [
     "Field",
     "FrozenDict",
     "Game",
+    "GameLine",
     "GameOverError",
     "GameRecord",
     "GameResults",
@@ -172,6 +181,7 @@ __all__ = [
     "RoundShiftError",
     "ScoreSheet",
     "ScorepadError",
+    "SeatLine",
     "Selection",
     "SelectionRefusedError",
     "SettlementSummary",
@@ -217,6 +227,7 @@ __all__ = [
     "is_unsafe",
     "leaderboard",
     "ledger_of",
+    "line_stats",
     "money_text",
     "name_key",
     "net_cents",

@@ -53,8 +53,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Annotated, NamedTuple
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from scorepad.engine.errors import DuplicateGameError, MinGamesError
 from scorepad.engine.game import Game
@@ -62,6 +63,77 @@ from scorepad.engine.names import name_key
 from scorepad.engine.results import HandTally, PlayerResult, player_results
 from scorepad.engine.sheet import GameStatus
 from scorepad.engine.variant import Winner
+
+Count = Annotated[int, Field(ge=0)]
+
+
+class SeatLine(NamedTuple):
+    """One player's part in one game as plain values: a :class:`PlayerResult` without the
+    model, as a store keeps it (a JSON array) and :func:`line_stats` sums it. Ten thousand
+    games hold some fifty thousand seats: building and checking a model for each was most
+    of the time a leaderboard took."""
+
+    player: str
+    total: int
+    rank: Annotated[int, Field(ge=1)]
+    won: bool
+    rounds: Count
+    bids_made: Count
+    zeros_bid: Count
+    zeros_made: Count
+    sets: Count
+    cents: int | None
+    hands: tuple[Count, ...]
+    """By hand size, ascending cards, flat: ``cards, rounds, made`` for each."""
+
+    @classmethod
+    def of(cls, result: PlayerResult) -> SeatLine:
+        """``result`` as plain values."""
+        return cls(
+            result.player,
+            result.total,
+            result.rank,
+            result.won,
+            result.rounds,
+            result.bids_made,
+            result.zeros_bid,
+            result.zeros_made,
+            result.sets,
+            result.cents,
+            tuple(n for hand in result.hands for n in (hand.cards, hand.rounds, hand.made)),
+        )
+
+    def result(self) -> PlayerResult:
+        """The seat as a :class:`PlayerResult` (built without a second check: a seat line is
+        checked when it is read)."""
+        flat = self.hands
+        return PlayerResult.model_construct(
+            player=self.player,
+            total=self.total,
+            rank=self.rank,
+            won=self.won,
+            rounds=self.rounds,
+            bids_made=self.bids_made,
+            zeros_bid=self.zeros_bid,
+            zeros_made=self.zeros_made,
+            sets=self.sets,
+            hands=tuple(
+                HandTally.model_construct(cards=flat[i], rounds=flat[i + 1], made=flat[i + 2])
+                for i in range(0, len(flat) - 2, 3)
+            ),
+            cents=self.cents,
+        )
+
+
+class GameLine(NamedTuple):
+    """One game as :func:`line_stats` reads it: :class:`GameResults` as plain values."""
+
+    game_id: str
+    status: GameStatus
+    played_on: datetime
+    lowest_wins: bool
+    seats: Sequence[SeatLine]
+    """In seating order."""
 
 
 class GameResults(BaseModel):
@@ -92,6 +164,11 @@ class GameResults(BaseModel):
             stake_cents=game.stake_cents,
             results=player_results(game),
         )
+
+    def line(self) -> GameLine:
+        """The game as plain values (see :func:`line_stats`)."""
+        seats = tuple(SeatLine.of(result) for result in self.results)
+        return GameLine(self.game_id, self.status, self.played_on, self.lowest_wins, seats)
 
 
 class PlayerStats(BaseModel):
@@ -161,18 +238,18 @@ class _Book:
     won_last_game: bool = False
     last_played: datetime | None = None
 
-    def add(self, game: GameResults, finished: bool, result: PlayerResult, hands: bool) -> None:
+    def add(self, game: GameLine, finished: bool, seat: SeatLine, hands: bool) -> None:
+        _, total, _, won, rounds, bids_made, zeros_bid, zeros_made, sets, cents, flat = seat
         if game.game_id != self.last_game:  # a game's seats come one after another
             self.last_game = game.game_id
             self.last_played = game.played_on
             self.won_last_game = False
             self.games += 1
             self.finished += finished
-        if result.won and not self.won_last_game:
+        if won and not self.won_last_game:
             self.won_last_game = True
             self.wins += 1
         if finished:
-            total = result.total
             self.finished_totals += total
             self.finished_seats += 1
             if game.lowest_wins:
@@ -180,25 +257,25 @@ class _Book:
                     self.lowest = total
             elif self.highest is None or total > self.highest:
                 self.highest = total
-        self.rounds += result.rounds
-        self.bids_made += result.bids_made
-        self.zeros_bid += result.zeros_bid
-        self.zeros_made += result.zeros_made
-        self.sets += result.sets
-        cents = result.cents
+        self.rounds += rounds
+        self.bids_made += bids_made
+        self.zeros_bid += zeros_bid
+        self.zeros_made += zeros_made
+        self.sets += sets
         if cents is not None and cents > 0:
             self.cents_won += cents
         elif cents is not None:
             self.cents_lost -= cents
         if hands:
             tallies = self.hands
-            for hand in result.hands:
-                tally = tallies.get(hand.cards)
+            for i in range(0, len(flat) - 2, 3):
+                cards = flat[i]
+                tally = tallies.get(cards)
                 if tally is None:
-                    tallies[hand.cards] = [hand.rounds, hand.made]
+                    tallies[cards] = [flat[i + 1], flat[i + 2]]
                 else:
-                    tally[0] += hand.rounds
-                    tally[1] += hand.made
+                    tally[0] += flat[i + 1]
+                    tally[1] += flat[i + 2]
 
     def stats(self) -> PlayerStats:
         best = None  # over games that mix directions, or with none finished
@@ -257,6 +334,20 @@ def counted_games(games: Iterable[GameResults]) -> list[GameResults]:
     return counted
 
 
+def counted_lines(games: Iterable[GameLine]) -> list[GameLine]:
+    """:func:`counted_games` for games as plain values."""
+    seen: set[str] = set()
+    counted: list[GameLine] = []
+    for game in games:
+        if game.game_id in seen:
+            raise DuplicateGameError(game.game_id)
+        seen.add(game.game_id)
+        if game.status is not GameStatus.IN_PROGRESS:
+            counted.append(game)
+    counted.sort(key=lambda game: (game.played_on, game.game_id))
+    return counted
+
+
 def player_stats(
     games: Iterable[GameResults], *, names: Mapping[str, str] | None = None, hands: bool = True
 ) -> list[PlayerStats]:
@@ -268,22 +359,39 @@ def player_stats(
     not show bid accuracy by hand size, and adding up every hand size of every game is most
     of the work over a long history.
     """
+    return line_stats((game.line() for game in games), names=names, hands=hands)
+
+
+def line_stats(
+    games: Iterable[GameLine],
+    *,
+    names: Mapping[str, str] | None = None,
+    hands: bool = True,
+    player: str | None = None,
+) -> list[PlayerStats]:
+    """:func:`player_stats` over games as plain values (what a store keeps: no model is
+    built per game or seat), with the same rules; with ``player`` (any name they were known
+    by), only that player's records, or none when they played no game counted."""
     names = names or {}
+    wanted = None if player is None else name_key(current_name(player, names))
     books: dict[str, _Book] = {}
     known: dict[str, tuple[str, str]] = {}
     """Each name played under: its current name and that name's key (worked out once)."""
-    for game in counted_games(games):
+    for game in counted_lines(games):
         finished = game.status is GameStatus.FINISHED
-        for result in game.results:
-            if result.player not in known:
-                name = current_name(result.player, names)
-                known[result.player] = (name, name_key(name))
-            name, key = known[result.player]
+        for seat in game.seats:
+            played_as = seat[0]
+            if played_as not in known:
+                name = current_name(played_as, names)
+                known[played_as] = (name, name_key(name))
+            name, key = known[played_as]
+            if wanted is not None and key != wanted:
+                continue
             book = books.get(key)
             if book is None:
                 book = books[key] = _Book(name)
             book.name = name  # the latest spelling
-            book.add(game, finished, result, hands)
+            book.add(game, finished, seat, hands)
     return [books[key].stats() for key in sorted(books, key=lambda key: (key, books[key].name))]
 
 

@@ -26,9 +26,13 @@ from scorepad.engine import (
     MinGamesError,
     PlayerStats,
     RoundRecord,
+    SeatLine,
     leaderboard,
+    line_stats,
+    name_key,
     player_stats,
 )
+from scorepad.engine.stats import current_name
 from tests.engine.test_results import SHORT_MORMON, short_mormon, two_hand_golf
 from tests.strategies import games
 
@@ -199,3 +203,41 @@ def test_a_leaderboard_may_skip_the_hand_sizes_and_nothing_else() -> None:
     quick = player_stats(history(), hands=False)
     assert [player.hands for player in quick] == [(), (), ()]
     assert [player.model_copy(update={"hands": ()}) for player in full] == quick
+
+
+@given(st.lists(games(), max_size=4), st.data())
+def test_one_player_s_stats_from_plain_lines_are_their_player_stats(
+    played: list[Game], data: st.DataObject
+) -> None:
+    """What a store sums (plain lines, one player picked out) is what ``player_stats`` says of
+    the same games, under any renames."""
+    results = [
+        GameResults.of(game, game_id=f"g{number}", played_on=day(1 + number))
+        for number, game in enumerate(played)
+    ]
+    seated = sorted({name for game in played for name in game.players})
+    names: dict[str, str] = {}
+    if seated:
+        renamed = data.draw(st.lists(st.sampled_from(seated), unique=True))
+        for old in renamed:
+            names[name_key(old)] = data.draw(st.sampled_from([*seated, "Zed"]))
+    lines = [game.line() for game in results]
+    everyone = player_stats(results, names=names)
+    assert line_stats(lines, names=names) == everyone
+    assert line_stats(lines, names=names, hands=False) == player_stats(
+        results, names=names, hands=False
+    )
+    for name in [*seated, "Nobody"]:
+        key = name_key(current_name(name, names))
+        mine = [player for player in everyone if name_key(player.name) == key]
+        assert line_stats(lines, names=names, player=name) == mine
+
+
+def test_a_seat_line_is_its_player_result_as_plain_values() -> None:
+    for game in history():
+        for result in game.results:
+            line = SeatLine.of(result)
+            assert line.result() == result
+            assert line.hands == tuple(
+                n for hand in result.hands for n in (hand.cards, hand.rounds, hand.made)
+            )
