@@ -53,6 +53,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from operator import itemgetter
 from typing import Annotated, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -65,6 +66,14 @@ from scorepad.engine.sheet import GameStatus
 from scorepad.engine.variant import Winner
 
 Count = Annotated[int, Field(ge=0)]
+Rank = Annotated[int, Field(ge=1)]
+
+SeatRow = tuple[
+    str, int, Rank, bool, Count, Count, Count, Count, Count, int | None, tuple[Count, ...]
+]
+"""A :class:`SeatLine` as a plain tuple, as a store checks it (pydantic checks a plain tuple
+faster than it builds a named one): player, total, rank, won, rounds, bids made, zeros bid,
+zeros made, sets, cents, hands."""
 
 
 class SeatLine(NamedTuple):
@@ -75,7 +84,7 @@ class SeatLine(NamedTuple):
 
     player: str
     total: int
-    rank: Annotated[int, Field(ge=1)]
+    rank: Rank
     won: bool
     rounds: Count
     bids_made: Count
@@ -132,8 +141,8 @@ class GameLine(NamedTuple):
     status: GameStatus
     played_on: datetime
     lowest_wins: bool
-    seats: Sequence[SeatLine]
-    """In seating order."""
+    seats: Sequence[SeatRow]
+    """In seating order (each a :class:`SeatLine` or the same values as a plain tuple)."""
 
 
 class GameResults(BaseModel):
@@ -209,7 +218,7 @@ class PlayerStats(BaseModel):
     """When the latest game counted was started."""
 
 
-@dataclass
+@dataclass(slots=True)
 class _Book:
     """One player's running sums while the games are read (plain numbers: a leaderboard of
     ten thousand games adds tens of thousands of results, so nothing here is a model)."""
@@ -238,7 +247,7 @@ class _Book:
     won_last_game: bool = False
     last_played: datetime | None = None
 
-    def add(self, game: GameLine, finished: bool, seat: SeatLine, hands: bool) -> None:
+    def add(self, game: GameLine, finished: bool, seat: SeatRow, hands: bool) -> None:
         _, total, _, won, rounds, bids_made, zeros_bid, zeros_made, sets, cents, flat = seat
         if game.game_id != self.last_game:  # a game's seats come one after another
             self.last_game = game.game_id
@@ -268,14 +277,13 @@ class _Book:
             self.cents_lost -= cents
         if hands:
             tallies = self.hands
-            for i in range(0, len(flat) - 2, 3):
-                cards = flat[i]
+            for cards, played, made in zip(flat[0::3], flat[1::3], flat[2::3], strict=False):
                 tally = tallies.get(cards)
                 if tally is None:
-                    tallies[cards] = [flat[i + 1], flat[i + 2]]
+                    tallies[cards] = [played, made]
                 else:
-                    tally[0] += flat[i + 1]
-                    tally[1] += flat[i + 2]
+                    tally[0] += played
+                    tally[1] += made
 
     def stats(self) -> PlayerStats:
         best = None  # over games that mix directions, or with none finished
@@ -344,8 +352,12 @@ def counted_lines(games: Iterable[GameLine]) -> list[GameLine]:
         seen.add(game.game_id)
         if game.status is not GameStatus.IN_PROGRESS:
             counted.append(game)
-    counted.sort(key=lambda game: (game.played_on, game.game_id))
+    counted.sort(key=BY_START)
     return counted
+
+
+BY_START = itemgetter(2, 0)
+"""A :class:`GameLine`'s sort key: started, then id (:func:`counted_games`'s order)."""
 
 
 def player_stats(

@@ -16,7 +16,15 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, Protocol
 
-from scorepad.engine import Game, GameRecord, GameResults, RoundDraft, RoundRecord, Variant
+from scorepad.engine import (
+    Game,
+    GameRecord,
+    GameResults,
+    PlayerStats,
+    RoundDraft,
+    RoundRecord,
+    Variant,
+)
 from scorepad.store.backup import RestoreReport
 from scorepad.store.errors import StoreFileError
 from scorepad.store.models import (
@@ -152,6 +160,30 @@ class Store(Protocol):
         """Each readable game's results (oldest first) with ``variant`` (any case), started
         from ``since`` to ``until`` (local days, both included), among ``game_ids`` (full ids;
         one not stored: ``GameNotFoundError``): from the catalogue, not the game files."""
+        ...
+
+    def player_stats(
+        self,
+        *,
+        variant: str | None = None,
+        since: date | None = None,
+        until: date | None = None,
+        player: str | None = None,
+        hands: bool = True,
+    ) -> list[PlayerStats]:
+        """Every player's records (or only ``player``'s) under their current names, over the
+        games chosen as for :meth:`game_results`: summed from the catalogue's rows."""
+        ...
+
+    def leaderboard(
+        self,
+        *,
+        variant: str | None = None,
+        since: date | None = None,
+        until: date | None = None,
+        min_games: int = 1,
+    ) -> list[PlayerStats]:
+        """The players ranked (the engine's ``leaderboard``) over the games chosen."""
         ...
 
     def find_game_with_record(self, record: GameRecord) -> str | None:

@@ -27,10 +27,14 @@ did), so the migration changes no file; the bump makes an older scorepad refuse 
 marks with "update scorepad" instead of calling it damaged.
 
 Version 5 gives the catalogue's ``games`` rows what player records and the money ledger read
-without opening a game file: each player's result (:class:`~scorepad.engine.PlayerResult`),
-the variant's direction, the stake and the record's fingerprint (to find a record already
-stored); and a ``settings`` table (the currency symbol). The migration drops the rows, which
-are made again from the game files at the next look; no game file changes.
+without opening a game file: each player's result as a plain array (a
+:class:`~scorepad.engine.SeatLine`: player, total, rank, won, rounds, bids made, zeros bid,
+zeros made, sets, cents, and the hand sizes flat as ``cards, rounds, made`` triples; objects
+per seat and per hand size made a 10,000-game catalogue 23 MB, arrays about 9 MB), the
+players' name keys (``player_keys``: a player's games are picked out without working out a
+name per row), the variant's direction, the stake and the record's fingerprint (to find a
+record already stored); and a ``settings`` table (the currency symbol). The migration drops
+the rows, which are made again from the game files at the next look; no game file changes.
 
 A migration from version *n* takes the store folder to version *n + 1*; each is applied under
 the store lock, after a backup of every file it touches (the ordinary write path makes those).

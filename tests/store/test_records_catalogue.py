@@ -7,12 +7,23 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Callable
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from scorepad.engine import GOLF, GameRecord, GameResults, GameStatus, RoundRecord
+from scorepad.engine import (
+    GOLF,
+    GameLine,
+    GameRecord,
+    GameResults,
+    GameStatus,
+    RoundRecord,
+    leaderboard,
+    player_stats,
+)
 from scorepad.store import (
     CurrencySymbolError,
     GameNotFoundError,
@@ -22,6 +33,7 @@ from scorepad.store import (
     schema,
     tinydb_store,
 )
+from scorepad.store.catalogue import ListedGame
 from scorepad.store.fingerprint import record_fingerprint
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -261,8 +273,21 @@ def test_a_bad_settings_row_makes_the_catalogue_damaged_not_the_app_crash(
         TinyDBStore(tmp_path)
 
 
+def bad_hands(row: dict[str, Any]) -> None:
+    row["results"][0][10] = "not hands"
+
+
+def bad_rank(row: dict[str, Any]) -> None:
+    row["results"][1][2] = 0
+
+
+def keys_not_its_players(row: dict[str, Any]) -> None:
+    row["results"][0][0] = "Zed"
+
+
+@pytest.mark.parametrize("damage", [bad_hands, bad_rank, keys_not_its_players])
 def test_a_row_whose_results_do_not_read_has_them_made_from_the_game_file(
-    tmp_path: Path,
+    tmp_path: Path, damage: Callable[[dict[str, Any]], None]
 ) -> None:
     """The list does not check a row's results (most of the row); stats check them when they
     first ask, and a row edited out of shape is not trusted: its game file answers."""
@@ -272,8 +297,91 @@ def test_a_row_whose_results_do_not_read_has_them_made_from_the_game_file(
     path = tmp_path / "catalogue.json"
     data = json.loads(path.read_text())
     (row,) = data["games"].values()
-    row["results"][0]["hands"] = "not hands"
+    damage(row)
     path.write_text(json.dumps(data))
     again = TinyDBStore(tmp_path)
     assert [summary.id for summary in again.list_games()] == [game_id]
     assert again.game_results() == [expected(again, game_id)]
+    assert [p.name for p in again.player_stats()] == ["Ann", "Bob"]
+
+
+# --- stats summed in the store ----------------------------------------------------------------
+
+
+def a_history(store: TinyDBStore, clock: list[datetime]) -> list[str]:
+    """Short Golf on five days: three finished (two for a nickel), one abandoned after its
+    first round, one still being played; Ann plays once as "ann"."""
+    ids = []
+    for number, (players, stake) in enumerate(
+        [(("Ann", "Bob"), 5), (("Bob", "Cat"), None), (("Cat", "Ann"), 5), (("ann", "Dan"), 5)]
+    ):
+        clock[0] = datetime(2026, 6, 1 + number, 20, 0, tzinfo=UTC)
+        record = short_golf(players, stake=stake)
+        if number == 2:
+            record = record.model_copy(update={"rounds": record.rounds[:1]})
+        ids.append(store.create_game(record).id)
+    store.update_game(ids[2], lambda game: game.abandon())
+    started = GameRecord(variant=SHORT_GOLF, players=("Bob", "Dan"), stake_cents=5)
+    clock[0] = datetime(2026, 6, 9, 20, 0, tzinfo=UTC)
+    ids.append(store.create_game(started).id)
+    return ids
+
+
+def test_the_store_s_stats_are_the_engine_s_over_its_games(
+    tmp_path: Path, clock: list[datetime]
+) -> None:
+    store = TinyDBStore(tmp_path)
+    a_history(store, clock)
+    store.rename_player("Bob", "Robert")
+    names = store.current_names()
+    for fresh in (store, TinyDBStore(tmp_path)):  # kept rows, and a first look
+        games = fresh.game_results()
+        assert fresh.player_stats() == player_stats(games, names=names)
+        assert fresh.player_stats(hands=False) == player_stats(games, names=names, hands=False)
+        assert fresh.leaderboard(min_games=2) == leaderboard(
+            player_stats(games, names=names, hands=False), min_games=2
+        )
+        since = date(2026, 6, 2)
+        assert fresh.player_stats(since=since) == player_stats(
+            fresh.game_results(since=since), names=names
+        )
+    robert = [p for p in player_stats(store.game_results(), names=names) if p.name == "Robert"]
+    assert robert and robert[0].games == 2
+    for known_as in ("Robert", "bob", "BOB"):
+        assert store.player_stats(player=known_as) == robert
+    (ann,) = store.player_stats(player="ANN")
+    assert (ann.name, ann.games, ann.abandoned) == ("Ann", 3, 1), "the roster spells her"
+    assert store.player_stats(player="Nobody") == []
+
+
+def test_a_player_s_games_are_picked_out_by_one_query_on_the_rows_name_keys(
+    tmp_path: Path, clock: list[datetime], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = TinyDBStore(tmp_path)
+    ids = a_history(store, clock)
+    store.list_games()
+    rows = json.loads((tmp_path / "catalogue.json").read_text())["games"]
+    assert {row["id"]: row["player_keys"] for row in rows.values()}[ids[3]] == ["ann", "dan"]
+    made: list[str] = []
+    line_of = TinyDBStore._line_of
+
+    def counted(self: TinyDBStore, listed: ListedGame) -> GameLine:
+        made.append(listed.row.id)
+        return line_of(self, listed)
+
+    monkeypatch.setattr(TinyDBStore, "_line_of", counted)
+    (dan,) = store.player_stats(player="Dan")
+    assert sorted(made) == sorted([ids[3], ids[4]]), "only Dan's games are read"
+    assert dan.games == 1
+
+
+def test_a_row_keeps_its_results_as_plain_arrays(tmp_path: Path) -> None:
+    store = TinyDBStore(tmp_path)
+    store.create_game(short_golf())
+    store.list_games()
+    (row,) = json.loads((tmp_path / "catalogue.json").read_text())["games"].values()
+    assert row["player_keys"] == ["ann", "bob"]
+    assert row["results"] == [
+        ["Ann", 21, 2, False, 2, 2, 1, 1, 0, 0, [1, 1, 1, 2, 1, 1]],
+        ["Bob", 0, 1, True, 2, 0, 2, 0, 2, 0, [1, 1, 0, 2, 1, 0]],
+    ]
