@@ -655,8 +655,6 @@ class TinyDBStore:
                 player_keys=keys,
                 refreshed=refreshed,
             )
-            # oldest first, by a number: the engine's own sort of its games is then one pass
-            found.sort(key=lambda listed: (listed.row.created.timestamp(), listed.row.id))
             with collection_paused():  # the first look checks every row's results: bulk.py
                 lines = self._lines_of(found)
         return line_stats(lines, names=names, hands=hands, player=player)
@@ -727,20 +725,29 @@ class TinyDBStore:
         leaderboard checks and builds nothing. Results read from the catalogue are checked
         here, the first time they are asked for: all in one pydantic call (plain arrays: no
         model per seat), or row by row when one of them does not read."""
-        unchecked = [
-            listed
-            for listed in found
-            if not isinstance(listed.results, tuple) and self._known_line(listed) is None
-        ]
+        made = self._lines_made
+        lines: list[GameLine | None] = []
+        unchecked: list[tuple[int, ListedGame]] = []
+        for listed in found:  # thousands of rows: one dictionary look each when all are known
+            known = made.get(listed.row.id)
+            if known is not None and known[0] is listed.row:
+                lines.append(known[1])
+                continue
+            if not isinstance(listed.results, tuple):
+                unchecked.append((len(lines), listed))
+            lines.append(None)
         if unchecked:
             try:
-                checked = SEAT_ROWS.validate_python([listed.results for listed in unchecked])
+                checked = SEAT_ROWS.validate_python([listed.results for _, listed in unchecked])
             except ValidationError:
                 pass  # each row on its own, below
             else:
-                for listed, seats in zip(unchecked, checked, strict=True):
-                    self._remember_line(listed, seats)
-        return [self._line_of(listed) for listed in found]
+                for (at, listed), seats in zip(unchecked, checked, strict=True):
+                    lines[at] = self._remember_line(listed, seats)
+        return [
+            line if line is not None else self._line_of(listed)
+            for line, listed in zip(lines, found, strict=True)
+        ]
 
     def _known_line(self, listed: ListedGame) -> GameLine | None:
         known = self._lines_made.get(listed.row.id)

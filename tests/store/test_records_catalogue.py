@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -363,13 +363,13 @@ def test_a_player_s_games_are_picked_out_by_one_query_on_the_rows_name_keys(
     rows = json.loads((tmp_path / "catalogue.json").read_text())["games"]
     assert {row["id"]: row["player_keys"] for row in rows.values()}[ids[3]] == ["ann", "dan"]
     made: list[str] = []
-    line_of = TinyDBStore._line_of
+    lines_of = TinyDBStore._lines_of
 
-    def counted(self: TinyDBStore, listed: ListedGame) -> GameLine:
-        made.append(listed.row.id)
-        return line_of(self, listed)
+    def counted(self: TinyDBStore, found: Sequence[ListedGame]) -> list[GameLine]:
+        made.extend(listed.row.id for listed in found)
+        return lines_of(self, found)
 
-    monkeypatch.setattr(TinyDBStore, "_line_of", counted)
+    monkeypatch.setattr(TinyDBStore, "_lines_of", counted)
     (dan,) = store.player_stats(player="Dan")
     assert sorted(made) == sorted([ids[3], ids[4]]), "only Dan's games are read"
     assert dan.games == 1
