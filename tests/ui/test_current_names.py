@@ -107,6 +107,20 @@ def test_a_renamed_player_reads_under_the_new_name_and_the_record_keeps_the_old(
     assert stored_players(app, game_id) == ("Ann", "Bob", "Cat")
 
 
+def test_the_running_totals_chart_names_the_players_as_the_sheet_does(app: ScorepadApp) -> None:
+    game_id = played_one_round(app)
+    app.store.rename_player("Bob", "Robert")
+    app.go_home()
+    app.home.open_game(game_id)
+    session = session_of(app)
+
+    panel = sheet_panel(app.game, session)
+    legend = texts(tagged(panel, "running-totals-chart-legend"))
+    assert "Robert" in legend and "Bob" not in legend
+    summary = " ".join(labels(tagged(panel, "running-totals-chart")))
+    assert "Robert" in summary and "Bob" not in summary
+
+
 def test_the_pad_asks_for_the_new_name_and_a_round_is_stored_under_the_old(
     app: ScorepadApp,
 ) -> None:

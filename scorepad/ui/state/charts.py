@@ -16,7 +16,7 @@ No Flet here.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from scorepad.engine import ScoreSheet
@@ -337,10 +337,17 @@ def line_chart(
 # --- a game's running totals ----------------------------------------------------------------
 
 
-def running_totals(sheet: ScoreSheet, *, width: float, low_wins: bool = False) -> LineChart:
+def running_totals(
+    sheet: ScoreSheet,
+    *,
+    width: float,
+    low_wins: bool = False,
+    shown: Callable[[str], str] = str,
+) -> LineChart:
     """Each player's running total after each round, from 0 before the first: a line per
     player, in seating order (the legend follows the table). A sheet with no rounds gives no
     chart on screen (see :func:`has_running_totals`).
+    ``shown`` names each player as the game screen does (their current name after a rename).
 
     >>> from scorepad.engine import GOLF, Game, RoundRecord
     >>> rules = GOLF.with_changes(name="Short Golf", hand_sizes=(1, 1))
@@ -355,7 +362,7 @@ def running_totals(sheet: ScoreSheet, *, width: float, low_wins: bool = False) -
     """
     lines = [
         Values(
-            name=player,
+            name=shown(player),
             values=((0, 0), *((r.number, r.totals[player]) for r in sheet.rounds)),
         )
         for player in sheet.players
@@ -363,7 +370,7 @@ def running_totals(sheet: ScoreSheet, *, width: float, low_wins: bool = False) -
     return line_chart(
         lines,
         width=width,
-        summary=running_totals_summary(sheet, low_wins=low_wins),
+        summary=running_totals_summary(sheet, low_wins=low_wins, shown=shown),
         x_title="round",
         y_title="total",
     )
@@ -374,7 +381,9 @@ def has_running_totals(sheet: ScoreSheet) -> bool:
     return bool(sheet.rounds)
 
 
-def running_totals_summary(sheet: ScoreSheet, *, low_wins: bool = False) -> str:
+def running_totals_summary(
+    sheet: ScoreSheet, *, low_wins: bool = False, shown: Callable[[str], str] = str
+) -> str:
     """The chart in one sentence: the totals after the last round, best first (and, where
     ``low_wins``, a word that a line going up is bad news).
 
@@ -385,6 +394,6 @@ def running_totals_summary(sheet: ScoreSheet, *, low_wins: bool = False) -> str:
     count = len(sheet.rounds)
     if count == 0:
         return "No rounds recorded yet."
-    standings = ", ".join(f"{s.player} {number_text(s.total)}" for s in sheet.standings)
+    standings = ", ".join(f"{shown(s.player)} {number_text(s.total)}" for s in sheet.standings)
     low = " (low score wins)" if low_wins else ""
     return f"Running totals after {count} round{'s' if count != 1 else ''}{low}: {standings}."

@@ -15,7 +15,7 @@ that read on the light and the dark theme alike, and text in the theme's own col
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import flet as ft
@@ -291,15 +291,20 @@ def line_chart_view(chart: LineChart, identifier: str, width: float) -> ft.Contr
 
 
 def running_totals_chart(
-    sheet: ScoreSheet, room: float, *, low_wins: bool = False
+    sheet: ScoreSheet,
+    room: float,
+    *,
+    low_wins: bool = False,
+    shown: Callable[[str], str] = str,
 ) -> ft.Control | None:
     """The game's running totals by round, a line per player, under a heading; ``None``
     before the first round (the sheet says there is nothing yet). ``room``: the width the
-    chart may take; ``low_wins``: the variant's direction, said in the summary."""
+    chart may take; ``low_wins``: the variant's direction, said in the summary; ``shown``: how
+    the game screen names each player (current names)."""
     if not has_running_totals(sheet):
         return None
     width = chart_width(room)
-    chart = running_totals(sheet, width=width, low_wins=low_wins)
+    chart = running_totals(sheet, width=width, low_wins=low_wins, shown=shown)
     return ft.Column(
         [heading("Running totals"), line_chart_view(chart, "running-totals-chart", width)],
         spacing=6,

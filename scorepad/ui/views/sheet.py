@@ -323,7 +323,10 @@ def score_cell(
 def sheet_panel(game: GameController, session: GameSession) -> ft.Control:
     parts = [standings_table(session), rounds_table(game, session)]
     chart = running_totals_chart(
-        session.sheet, sheet_room(session), low_wins=session.game.variant.winner is Winner.LOWEST
+        session.sheet,
+        sheet_room(session),
+        low_wins=session.game.variant.winner is Winner.LOWEST,
+        shown=session.names.shown,
     )
     if chart is not None:
         parts.append(chart)
