@@ -35,7 +35,13 @@ from scorepad.engine import (
     shown,
     spoken_list,
 )
-from scorepad.inputs import InputFileError, check_export_target, read_user_file, write_export
+from scorepad.inputs import (
+    PRIVATE_FILE_MODE,
+    InputFileError,
+    check_export_target,
+    read_user_file,
+    write_export,
+)
 from scorepad.paper import (
     DEFAULT_PAPER,
     PAPER_SIZES,
@@ -376,7 +382,8 @@ def command_backup(args: argparse.Namespace) -> int:
         replacing = check_export_target(out, force=args.force, store_root=store.root)
         document = store.backup()
         damaged = store.list_games(ListedStatus.DAMAGED)
-        write_export(out, json_text(document).encode(), replacing)
+        # the whole store: readable by its owner only, as the store's own files are
+        write_export(out, json_text(document).encode(), replacing, PRIVATE_FILE_MODE)
     except (InputFileError, StoreError) as exc:
         raise CommandError(str(exc)) from None
     held = counted(

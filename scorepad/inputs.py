@@ -25,6 +25,9 @@ real game and still small enough to read and check at once."""
 
 NEW_FILE_MODE = 0o666
 """Mode of a newly written export before the umask, as any program that writes a file."""
+PRIVATE_FILE_MODE = 0o600
+"""Mode of a newly written file that holds a whole store (a backup): only its owner reads
+it, as only they read the store's own files."""
 
 
 class InputFileError(Exception):
@@ -128,17 +131,19 @@ def _inside(path: Path, folder: Path) -> bool:
         return False
 
 
-def write_export(path: Path, data: bytes, replacing: os.stat_result | None) -> None:
+def write_export(
+    path: Path, data: bytes, replacing: os.stat_result | None, mode: int = NEW_FILE_MODE
+) -> None:
     """Write ``data`` to ``path`` as a whole: a reader sees the old file or the new one.
 
     The data goes to a temp file beside the target, which is then renamed over it (a rename
     never follows a symlink put there meanwhile). A new file is linked into place instead, which
-    fails if a file appeared at ``path`` since it was checked; a replaced file keeps its
-    permissions.
+    fails if a file appeared at ``path`` since it was checked; it gets ``mode`` (less the
+    umask), and a replaced file keeps its permissions.
     """
     where = shown(str(path))
     try:
-        fd, temp = _new_temp(path)
+        fd, temp = _new_temp(path, mode)
     except OSError as exc:
         raise InputFileError(f"{where}: cannot write: {_reason(exc)}") from None
     try:
@@ -166,12 +171,14 @@ def write_export(path: Path, data: bytes, replacing: os.stat_result | None) -> N
             os.unlink(temp)
 
 
-def _new_temp(path: Path) -> tuple[int, Path]:
-    """A new, empty temp file beside ``path`` (never one left by an earlier run), open."""
+def _new_temp(path: Path, mode: int) -> tuple[int, Path]:
+    """A new, empty temp file beside ``path`` (never one left by an earlier run), open, made
+    with ``mode`` from the start (a private file is never readable by others, not even
+    while it is written)."""
     while True:
         temp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.scorepad-export")
         try:
-            return os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, NEW_FILE_MODE), temp
+            return os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode), temp
         except FileExistsError:
             continue
 

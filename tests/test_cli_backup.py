@@ -4,6 +4,8 @@ that is already stored."""
 from __future__ import annotations
 
 import json
+import os
+import stat
 from pathlib import Path
 
 import pytest
@@ -105,6 +107,16 @@ def test_restore_refuses_a_store_that_is_not_empty_unless_merging(
             "double quotes at line 1, column 2)",
         ),
         (
+            {
+                "format": "scorepad-backup",
+                "version": 1,
+                "schema": 1,
+                "roster": [{"name": "", "added": "2026-01-01T00:00:00Z"}],
+            },
+            "the backup is damaged: roster.0.name: the name is empty; every player needs one; "
+            "nothing was restored",
+        ),
+        (
             {"format": "scorepad-backup", "version": 7, "schema": 1},
             "the backup was made by a "
             "newer scorepad (backup format 7; this one reads up to 1); update scorepad",
@@ -149,6 +161,22 @@ def test_backup_writes_only_a_new_file_outside_the_store_unless_forced(
     code, _, err = run(capsys, "backup", str(inside), "--data-dir", str(source))
     assert code == 1 and "it is inside the store folder" in err
     assert not inside.exists()
+
+
+@pytest.mark.skipif(os.name != "posix", reason="file modes are POSIX")
+def test_a_backup_is_readable_by_its_owner_only_as_the_store_is(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = filled(tmp_path, capsys)
+    file = tmp_path / "store.backup.json"
+    umask = os.umask(0o022)  # the usual one, under which a plain new file is 0644
+    try:
+        code, _, err = run(capsys, "backup", str(file), "--data-dir", str(source))
+    finally:
+        os.umask(umask)
+    assert (code, err) == (0, "")
+    assert stat.S_IMODE(file.stat().st_mode) == 0o600
+    assert stat.S_IMODE((source / "catalogue.json").stat().st_mode) == 0o600
 
 
 def test_backup_names_a_damaged_game_it_cannot_hold(

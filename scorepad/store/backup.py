@@ -23,7 +23,17 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from scorepad.engine import PRESETS, GameRecord, ScorepadError, name_key, quoted, spoken_list
+from scorepad.engine import (
+    PRESETS,
+    EmptyNameError,
+    GameRecord,
+    PlayerError,
+    ScorepadError,
+    checked_name,
+    name_key,
+    quoted,
+    spoken_list,
+)
 from scorepad.store import schema
 from scorepad.store.checks import first_problem
 from scorepad.store.errors import (
@@ -190,15 +200,35 @@ def _check_games(games: Iterable[StoredGame]) -> None:
 
 
 def _check_roster(players: Iterable[RosterPlayer]) -> None:
-    """No name, current or former, belongs to two entries (or twice to one)."""
+    """Every name, current or former, is one the engine takes for a player (a roster entry
+    called "" would be listed, picked and shown as no one), and none belongs to two entries
+    (or twice to one)."""
     seen: set[str] = set()
-    for player in players:
-        for name in names_of(player):
+    for index, player in enumerate(players):
+        for place, name in zip(_name_places(index, player), names_of(player), strict=True):
+            _check_name(place, name)
             if name_key(name) in seen:
                 raise BackupDamagedError(
                     "roster", f"the name {quoted(name)} is there twice (ignoring case)"
                 )
             seen.add(name_key(name))
+
+
+def _name_places(index: int, player: RosterPlayer) -> list[str]:
+    """Where each of a roster entry's names is in the backup ("roster.2.aliases.0")."""
+    return [f"roster.{index}.name"] + [
+        f"roster.{index}.aliases.{place}" for place in range(len(player.aliases))
+    ]
+
+
+def _check_name(where: str, name: str) -> None:
+    """Refuse a name the store would refuse when typed (:func:`checked_name`)."""
+    try:
+        checked_name(name, 1)
+    except EmptyNameError:
+        raise BackupDamagedError(where, "the name is empty; every player needs one") from None
+    except PlayerError as exc:
+        raise BackupDamagedError(where, str(exc)) from None
 
 
 def _check_house_rules(house_rules: Iterable[SavedVariant]) -> None:

@@ -328,6 +328,34 @@ BAD_BACKUPS: list[tuple[str, bytes, type[BackupError], str]] = [
         "roster: the name 'ANN' is there twice",
     ),
     (
+        "an empty name on the roster",
+        as_bytes(backup_document(roster=[{"name": "", "added": "2026-01-01T00:00:00Z"}])),
+        BackupDamagedError,
+        "the backup is damaged: roster.0.name: the name is empty; every player needs one",
+    ),
+    (
+        "a blank former name on the roster",
+        as_bytes(
+            backup_document(
+                roster=[{"name": "Ann", "added": "2026-01-01T00:00:00Z", "aliases": ["Bo", " "]}]
+            )
+        ),
+        BackupDamagedError,
+        "roster.0.aliases.1: the name is empty",
+    ),
+    (
+        "a control character in a roster name",
+        as_bytes(backup_document(roster=[{"name": "An\nn", "added": "2026-01-01T00:00:00Z"}])),
+        BackupDamagedError,
+        "roster.0.name: the name 'An\\\\nn' contains the control or invisible character",
+    ),
+    (
+        "a roster name too long",
+        as_bytes(backup_document(roster=[{"name": "A" * 41, "added": "2026-01-01T00:00:00Z"}])),
+        BackupDamagedError,
+        "roster.0.name: the name 'A.*a name has at most 40",
+    ),
+    (
         "a bad currency symbol",
         as_bytes(backup_document(settings={"currency_symbol": "dollars"})),
         BackupDamagedError,
