@@ -12,13 +12,16 @@ Rules decided here, as a careful table would keep the book:
   so it lowers the win rate, and its rounds count towards bid accuracy, zeros and sets (those
   bids were really made or missed). Totals, the average and the best total come from
   *finished* games only (a game stopped after three rounds has no meaningful total).
+* **Best total** means highest where the highest wins and lowest in Golf, so it is only
+  meaningful within one direction: over games that mix directions it is ``None``, and so is
+  the **average total** (Golf's 12 averaged with a Mormon Bridge 171 says nothing).
 * **Win rate** is wins / games counted (finished + abandoned). **Tied winners** each win.
 * **Bid accuracy** is bids made / rounds played, overall and by hand size.
-* **Best total** means highest where the highest wins and lowest in Golf, so it is only
-  meaningful within one direction: over games that mix directions it is ``None``.
 * **Money** is each finished stake game's own settlement: ``cents`` is the net,
   ``cents_won`` the sum of the games the player came out ahead in, ``cents_lost`` (a positive
   number) the sum of those they paid in; ``cents == cents_won - cents_lost``.
+  ``money_games`` counts the games that had money: at ``0`` the player has no money to show
+  (not "$0.00", which would claim they broke even), while ``cents`` stays ``0`` for sums.
 * **Names**: a game keeps the name it was played under; ``names`` maps the :func:`name_key`
   of any name a player was known by to their current name, and records are kept under the
   current name ("Bob" renamed "Robert": Bob's games are Robert's). A name the mapping does not
@@ -42,6 +45,8 @@ Rules decided here, as a careful table would keep the book:
 >>> ann, bob = player_stats(played)
 >>> (ann.name, ann.games, ann.wins, ann.win_rate, ann.accuracy, ann.cents, ann.cents_lost)
 ('Ann', 1, 0, 0.0, 0.5, -5, 5)
+>>> ann.money_games
+1
 >>> (bob.name, bob.wins, bob.win_rate, bob.best_total, bob.sets, bob.cents)
 ('Bob', 1, 1.0, 10, 1, 5)
 >>> [player.name for player in player_stats(played, names={"bob": "Robert"})]
@@ -195,7 +200,7 @@ class PlayerStats(BaseModel):
     win_rate: float | None
     """wins / games; ``None`` without a game."""
     average_total: float | None
-    """Over finished games; ``None`` without one."""
+    """Over finished games; ``None`` without one, or when the games mix directions."""
     best_total: int | None
     """Over finished games, highest or lowest as their variant wins; ``None`` without one, or
     when the games mix directions."""
@@ -214,6 +219,9 @@ class PlayerStats(BaseModel):
     """What the games the player came out ahead in brought in."""
     cents_lost: int
     """What the games the player paid in cost them (a positive number)."""
+    money_games: int = 0
+    """How many of the games counted had money (finished stake games); ``0``: the player has
+    no money to show, and ``cents`` is no net of anything."""
     last_played: datetime | None = None
     """When the latest game counted was started."""
 
@@ -234,6 +242,9 @@ class _Book:
     sets: int = 0
     cents_won: int = 0
     cents_lost: int = 0
+    money_games: int = 0
+    money_game: str | None = None
+    """The last game counted in ``money_games`` (two seats of one person count it once)."""
     finished_totals: int = 0
     """The sum of the totals of finished games (seats, when one person had two)."""
     finished_seats: int = 0
@@ -271,10 +282,12 @@ class _Book:
         self.zeros_bid += zeros_bid
         self.zeros_made += zeros_made
         self.sets += sets
-        if cents is not None and cents > 0:
-            self.cents_won += cents
-        elif cents is not None:
-            self.cents_lost -= cents
+        if cents is not None:
+            if game.game_id != self.money_game:
+                self.money_game = game.game_id
+                self.money_games += 1
+            self.cents_won += max(cents, 0)
+            self.cents_lost += max(-cents, 0)
         if hands:
             tallies = self.hands
             for cards, played, made in zip(flat[0::3], flat[1::3], flat[2::3], strict=False):
@@ -291,7 +304,7 @@ class _Book:
             best = self.lowest
         elif self.lowest is None:
             best = self.highest
-        seats = self.finished_seats
+        seats = self.finished_seats if best is not None else 0  # no average across directions
         return PlayerStats(
             name=self.name,
             games=self.games,
@@ -314,6 +327,7 @@ class _Book:
             cents=self.cents_won - self.cents_lost,
             cents_won=self.cents_won,
             cents_lost=self.cents_lost,
+            money_games=self.money_games,
             last_played=self.last_played,
         )
 

@@ -78,8 +78,8 @@ def test_records_over_a_history_match_the_hand_count() -> None:
         abandoned=1,
         wins=1,
         win_rate=1 / 3,
-        average_total=17.0,  # (22 + 12) / 2: the abandoned game's total does not count
-        best_total=None,  # Mormon's best is high, Golf's low: no best across both
+        average_total=None,  # Mormon's totals go up, Golf's down: no average across both
+        best_total=None,  # and no best
         rounds=6,  # 3 + 2 + 1: the abandoned game's round was really played
         bids_made=4,
         accuracy=4 / 6,
@@ -94,12 +94,13 @@ def test_records_over_a_history_match_the_hand_count() -> None:
         cents=-5,
         cents_won=0,
         cents_lost=5,
+        money_games=1,  # Golf's: the Mormon games had no stake
         last_played=day(3),
     )
-    assert (bob.games, bob.wins, bob.win_rate, bob.average_total) == (3, 2, 2 / 3, 16.0)
+    assert (bob.games, bob.wins, bob.win_rate, bob.average_total) == (3, 2, 2 / 3, None)
     assert (bob.bids_made, bob.zeros_bid, bob.zeros_made, bob.sets) == (4, 4, 3, 2)
     assert (bob.cents, bob.cents_won, bob.cents_lost) == (3, 3, 0)
-    assert (cat.games, cat.wins, cat.average_total, cat.bids_made) == (3, 1, 11.0, 3)
+    assert (cat.games, cat.wins, cat.average_total, cat.bids_made) == (3, 1, None, 3)
     assert (cat.zeros_bid, cat.zeros_made, cat.sets, cat.cents) == (1, 1, 3, 2)
 
 
@@ -108,6 +109,23 @@ def test_best_total_follows_the_variants_direction() -> None:
     mormon = [game for game in history() if not game.lowest_wins]
     assert [p.best_total for p in player_stats(golf)] == [12, 10, 10]  # lowest
     assert [p.best_total for p in player_stats(mormon)] == [22, 22, 12]  # highest, finished only
+
+
+def test_the_average_total_follows_one_direction_only() -> None:
+    golf = [game for game in history() if game.lowest_wins]
+    mormon = [game for game in history() if not game.lowest_wins]
+    assert [p.average_total for p in player_stats(golf)] == [12.0, 10.0, 10.0]
+    # (22 + 12) / 2 would be Ann's over both: a high-wins and a low-wins total mean nothing added
+    assert [p.average_total for p in player_stats(mormon)] == [22.0, 22.0, 12.0]
+    assert [p.average_total for p in player_stats(history())] == [None, None, None]
+
+
+def test_a_player_without_a_money_game_has_no_money_to_show() -> None:
+    mormon = [game for game in history() if not game.lowest_wins]  # played for no stake
+    assert [(p.cents, p.money_games) for p in player_stats(mormon)] == [(0, 0)] * 3
+    golf = [game for game in history() if game.lowest_wins]
+    assert [(p.cents, p.money_games) for p in player_stats(golf)] == [(-5, 1), (3, 1), (2, 1)]
+    assert [p.money_games for p in player_stats(history())] == [1, 1, 1]
 
 
 def test_a_game_counts_once_it_ends() -> None:
@@ -137,8 +155,13 @@ def test_two_seats_merged_into_one_person_count_each_game_once() -> None:
     ann = stats["Ann"]
     assert (ann.games, ann.finished, ann.abandoned, ann.wins) == (3, 2, 1, 2)
     assert ann.rounds == 12  # both seats' rounds
-    assert ann.average_total == (22 + 12 + 12 + 10) / 4
+    assert ann.average_total is None  # Mormon and Golf
     assert ann.cents == -5 + 2
+    assert ann.money_games == 1  # two seats, one game with money
+    mormon = [game for game in history() if not game.lowest_wins]
+    assert by_name(player_stats(mormon, names={"cat": "Ann"}))["Ann"].average_total == (
+        (22 + 12) / 2  # both seats of g1 (g3 was abandoned)
+    )
 
 
 def test_a_name_off_the_roster_is_one_player_whatever_its_case() -> None:
