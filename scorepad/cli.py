@@ -20,6 +20,7 @@ from typing import Any, NoReturn
 
 from scorepad.engine import (
     PRESETS,
+    DayError,
     Game,
     GameStatus,
     ScorepadError,
@@ -29,6 +30,7 @@ from scorepad.engine import (
     leaderboard,
     ledger_of,
     name_key,
+    parse_day,
     player_stats,
     preset,
     quoted,
@@ -508,15 +510,14 @@ def command_ledger(args: argparse.Namespace) -> int:
 
 
 def day_option(option: str, text: str | None) -> date | None:
-    """A day given as YYYY-MM-DD (a day of this computer's calendar), or ``None``."""
+    """A day given as YYYY-MM-DD (a day of this computer's calendar), or ``None``; read by
+    the engine's one reader of days, so the app's date fields say the same."""
     if text is None:
         return None
     try:
-        return date.fromisoformat(text.strip())
-    except ValueError:
-        raise CommandError(
-            f"{option} must be a day written YYYY-MM-DD (such as 2026-11-30), not {quoted(text)}"
-        ) from None
+        return parse_day(text)
+    except DayError as exc:
+        raise CommandError(f"{option}: {exc}") from None
 
 
 def games_minimum(text: str) -> int:

@@ -227,11 +227,23 @@ def test_ledger_text_says_who_pays_whom_under_current_names(
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["stats", "--since", "June 1"], "--since must be a day written YYYY-MM-DD"),
-        (["stats", "--since", "2026-02-30"], "not '2026-02-30'"),
+        (
+            ["stats", "--since", "June 1"],
+            "--since: 'June 1' is not a day written YYYY-MM-DD (such as 2026-11-30)",
+        ),
+        (
+            ["stats", "--since", "2026-11-31"],
+            "--since: 2026-11-31 is not a day: November has 30 days",
+        ),
+        (
+            ["stats", "--since", "2026-02-29"],
+            "--since: 2026-02-29 is not a day: February 2026 has 28 days",
+        ),
+        (["stats", "--since", "20261125"], "--since: '20261125' is not a day written YYYY-MM-DD"),
+        (["ledger", "--since", "2026-W48-1"], "'2026-W48-1' is not a day written YYYY-MM-DD"),
         (["stats", "--variant", "Blackjack"], "unknown variant 'Blackjack'; the variants are"),
         (["stats", "--min-games", "-1"], "--min-games must be a whole number, 0 or more"),
-        (["ledger", "--until", "tomorrow"], "--until must be a day written YYYY-MM-DD"),
+        (["ledger", "--until", "tomorrow"], "--until: 'tomorrow' is not a day written YYYY-MM-DD"),
         (["ledger", "--since", "2026-06-05", "--until", "2026-06-01"], "is after --until"),
         (["ledger", "abcdef12"], "no game with id 'abcdef12'"),
         (["ledger", "not-an-id"], "not-an-id"),

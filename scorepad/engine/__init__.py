@@ -13,6 +13,7 @@ A game is its settings plus the list of recorded rounds; everything else is deri
 
 from scorepad.engine.cards import DECK_SIZE, Suit
 from scorepad.engine.changes import describe_changes
+from scorepad.engine.days import parse_day
 from scorepad.engine.entry import (
     BiddingState,
     BidOptions,
@@ -26,6 +27,7 @@ from scorepad.engine.errors import (
     AllTricksMarkedError,
     BidOrderError,
     BidRangeError,
+    DayError,
     DuplicateEntryError,
     DuplicateGameError,
     DuplicateNameError,
@@ -135,6 +137,7 @@ __all__ = [
     "BidOrderError",
     "BidRangeError",
     "BiddingState",
+    "DayError",
     "DuplicateEntryError",
     "DuplicateGameError",
     "DuplicateNameError",
@@ -233,6 +236,7 @@ __all__ = [
     "money_text",
     "name_key",
     "net_cents",
+    "parse_day",
     "parse_sizes",
     "player_results",
     "player_stats",

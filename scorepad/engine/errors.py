@@ -387,6 +387,12 @@ class DuplicateGameError(RecordsError):
         super().__init__(f"game {quoted(game_id)} is listed twice; each game counts once")
 
 
+class DayError(RecordsError):
+    """Text that names no day, where records are picked by the day a game started: not
+    written YYYY-MM-DD, or a day the calendar lacks (see :func:`scorepad.engine.parse_day`).
+    The message says which, quoting the text."""
+
+
 class MinGamesError(RecordsError):
     """A leaderboard asked to keep players with fewer than no games."""
 

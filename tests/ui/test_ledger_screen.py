@@ -227,7 +227,12 @@ def test_a_range_cannot_end_before_it_starts_and_nothing_changes(
     )
     ledger.choose_evening("28/11")
     assert app.message is not None and app.message.text == (
-        "'28/11' is not a day: pick the evening from the list"
+        "'28/11' is not a day written YYYY-MM-DD (such as 2026-11-30); "
+        "pick the evening from the list"
+    )
+    ledger.choose_evening("2026-11-31")  # the one reader of days says why
+    assert app.message is not None and app.message.text == (
+        "2026-11-31 is not a day: November has 30 days; pick the evening from the list"
     )
     ledger.toggle_game(games["in progress"])
     assert app.message is not None and "is not a finished game played for money" in app.message.text

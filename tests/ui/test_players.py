@@ -317,13 +317,43 @@ def test_the_page_s_date_range(played: ScorepadApp) -> None:
     assert page.overall is not None and page.overall.games == 3
 
     page.set_since("31/01/2026")
-    assert page.range_error == "'from' must be a date like 2026-01-31, not '31/01/2026'"
+    assert page.range_error == (
+        "From: '31/01/2026' is not a day written YYYY-MM-DD (such as 2026-11-30)"
+    )
     assert page.overall is not None and page.overall.games == 3  # the last good range
     page.set_since(tomorrow)
     assert page.range_error is not None
     assert f"starts on {tomorrow}, after it ends ({today})" in page.range_error
     page.choose_span(Span.ALL_TIME)
     assert page.range_error is None and page.range_words == "all time"
+
+
+@pytest.mark.parametrize(
+    ("field", "typed", "message"),
+    [
+        ("since", "2026-11-31", "From: 2026-11-31 is not a day: November has 30 days"),
+        ("until", "2027-02-29", "To: 2027-02-29 is not a day: February 2027 has 28 days"),
+        (
+            "since",
+            "20261125",
+            "From: '20261125' is not a day written YYYY-MM-DD (such as 2026-11-30)",
+        ),
+    ],
+)
+def test_a_day_the_calendar_lacks_or_written_another_way_is_refused_saying_why(
+    played: ScorepadApp, field: str, typed: str, message: str
+) -> None:
+    """Said as ``scorepad stats --since`` says it (one reader of days): a 31st of November
+    is not "not written YYYY-MM-DD", and a day without its dashes is not quietly taken."""
+    page = played.player_page
+    page.open("Ann")
+    page.set_since("2026-01-01")
+    page.set_until("2099-12-31")
+    before = page.overall
+    assert before is not None
+    {"since": page.set_since, "until": page.set_until}[field](typed)
+    assert page.range_error == message
+    assert page.overall == before  # the last good range still shows
 
 
 def test_an_old_name_opens_the_page_of_the_player_it_became(played: ScorepadApp) -> None:
@@ -549,7 +579,7 @@ async def test_the_player_page_s_dates_through_the_views(driver: ViewDriver) -> 
     await driver.select("span-picker", Span.BETWEEN.value)
     assert driver.has("since") and driver.has("until")
     await driver.type_text("since", "yesterday")
-    assert "'from' must be a date like 2026-01-31" in str(said(driver, "range-error"))
+    assert "From: 'yesterday' is not a day written YYYY-MM-DD" in str(said(driver, "range-error"))
     tomorrow = (date.today() + timedelta(days=1)).isoformat()
     await driver.type_text("since", tomorrow)
     assert driver.has("no-games")

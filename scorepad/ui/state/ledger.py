@@ -19,11 +19,13 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from scorepad.engine import (
+    DayError,
     GameResults,
     GameStatus,
     Ledger,
     ledger_of,
     money_text,
+    parse_day,
     quoted,
     spoken_list,
 )
@@ -385,13 +387,11 @@ class MoneyLedger:
             self._take(replace(choice, pick=Pick.GAMES, picked=choice.picked ^ {game_id}))
 
     def _listed_day(self, day: date | str, what: str) -> date:
-        """``day`` (a date or its ISO text, as the picker sends it), if it has games."""
+        """``day`` (a date or its text, YYYY-MM-DD as the picker sends it), if it has games."""
         try:
-            chosen = day if isinstance(day, date) else date.fromisoformat(day)
-        except ValueError:
-            raise LedgerPickError(
-                f"{quoted(str(day))} is not a day: pick the {what} from the list"
-            ) from None
+            chosen = day if isinstance(day, date) else parse_day(day)
+        except DayError as exc:
+            raise LedgerPickError(f"{exc}; pick the {what} from the list") from None
         if chosen not in self.days:
             raise LedgerPickError(
                 f"no finished game played for money was started on {day_text(chosen)}; "

@@ -17,6 +17,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from scorepad.engine import (
+    DayError,
     GameResults,
     GameStatus,
     PlayerStats,
@@ -24,6 +25,7 @@ from scorepad.engine import (
     leaderboard,
     money_text,
     name_key,
+    parse_day,
     player_stats,
     quoted,
 )
@@ -63,16 +65,17 @@ class MinGamesTypedError(PlayersRefused):
 
 
 class DateTypedError(PlayersRefused):
-    """A date field that does not hold a date.
+    """A date field that does not hold a day; ``reason`` is the engine's (:func:`parse_day`,
+    the one reader of days, so the page and ``scorepad stats --since`` say the same).
 
-    >>> str(DateTypedError("from", "31/01/2026"))
-    "'from' must be a date like 2026-01-31, not '31/01/2026'"
+    >>> str(DateTypedError("From", "2026-11-31", "2026-11-31 is not a day: November has 30 days"))
+    'From: 2026-11-31 is not a day: November has 30 days'
     """
 
-    def __init__(self, which: str, typed: str) -> None:
+    def __init__(self, which: str, typed: str, reason: str) -> None:
         self.which = which
         self.typed = typed
-        super().__init__(f"{quoted(which)} must be a date like 2026-01-31, not {quoted(typed)}")
+        super().__init__(f"{which}: {reason}")
 
 
 class DateOrderError(PlayersRefused):
@@ -144,20 +147,20 @@ class DateRange:
             return cls(date(today.year, 1, 1), today)
         if span is Span.ALL_TIME:
             return cls()
-        start, end = _typed_date("from", since), _typed_date("to", until)
+        start, end = _typed_date("From", since), _typed_date("To", until)
         if start is not None and end is not None and start > end:
             raise DateOrderError(start, end)
         return cls(start, end)
 
 
 def _typed_date(which: str, typed: str) -> date | None:
-    text = typed.strip()
-    if not text:
+    """The day typed in the field labelled ``which``; ``None`` when it is left empty."""
+    if not typed.strip():
         return None
     try:
-        return date.fromisoformat(text)
-    except ValueError:
-        raise DateTypedError(which, typed) from None
+        return parse_day(typed)
+    except DayError as exc:
+        raise DateTypedError(which, typed, str(exc)) from None
 
 
 def percent(rate: float | None) -> str:
