@@ -235,6 +235,7 @@ def command_export(args: argparse.Namespace) -> int:
             else check_export_target(out, force=args.force, store_root=store.root)
         )
         stored = store.load_game(store.resolve_game_id(args.game))
+        symbol = store.settings().currency_symbol  # the pad's money as the table writes it
     except (InputFileError, StoreError) as exc:
         raise CommandError(str(exc)) from None
     if args.format == "json":
@@ -247,7 +248,7 @@ def command_export(args: argparse.Namespace) -> int:
         if args.format == "csv":
             data = sheet_csv(game).encode()
         else:
-            data = sheet_pdf(game, paper, played_on=stored.created.date())
+            data = sheet_pdf(game, paper, played_on=stored.created.date(), symbol=symbol)
     deliver(data, out, replacing)
     if out is not None:
         what = {"json": "game", "csv": "the score sheet of game", "pdf": "the score pad of game"}

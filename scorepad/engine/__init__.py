@@ -98,6 +98,7 @@ from scorepad.engine.record import GameRecord, RoundDraft, RoundRecord
 from scorepad.engine.results import HandTally, PlayerResult, player_results
 from scorepad.engine.schedule import MAX_ROUNDS, compress_sizes, format_sizes, parse_sizes
 from scorepad.engine.settlement import (
+    DOLLAR,
     MAX_STAKE_CENTS,
     SettlementSummary,
     check_stake,
@@ -123,6 +124,7 @@ from scorepad.engine.variant import BidMode, TrumpRule, Variant, Winner
 
 __all__ = [
     "DECK_SIZE",
+    "DOLLAR",
     "GOLF",
     "MAX_NAME_LENGTH",
     "MAX_ROUNDS",

@@ -4,7 +4,7 @@ corrected when no score moved (a bid fixed from 0 to 2 that was missed either wa
 
 from __future__ import annotations
 
-from scorepad.engine.settlement import format_cents
+from scorepad.engine.settlement import DOLLAR, format_cents
 from scorepad.engine.sheet import RoundResult, ScoreSheet
 
 
@@ -37,9 +37,10 @@ def _entry_changes(old: RoundResult, new: RoundResult, players: tuple[str, ...])
     return lines
 
 
-def _money_changes(before: ScoreSheet, after: ScoreSheet) -> list[str]:
-    """In a game played for a stake, each player whose sets moved, with what the sets cost:
-    a corrected set is money changing hands, and the table checks the money first.
+def _money_changes(before: ScoreSheet, after: ScoreSheet, symbol: str = DOLLAR) -> list[str]:
+    """In a game played for a stake, each player whose sets moved, with what the sets cost
+    (in the table's currency ``symbol``): a corrected set is money changing hands, and the
+    table checks the money first.
 
     >>> from scorepad.engine.game import Game
     >>> from scorepad.engine.record import RoundRecord
@@ -50,6 +51,8 @@ def _money_changes(before: ScoreSheet, after: ScoreSheet) -> list[str]:
     ...     tricks={"Ann": 0, "Bob": 1}))
     >>> _money_changes(made.sheet, set_too.sheet)
     ['Ann: sets 0 → 1, 0¢ → 10¢', 'Bob: sets 1 → 0, 10¢ → 0¢']
+    >>> _money_changes(made.sheet, set_too.sheet, "€")[0]
+    'Ann: sets 0 → 1, €0.00 → €0.10'
 
     Without a stake a set costs nothing, and the points and totals say it all:
 
@@ -67,19 +70,19 @@ def _money_changes(before: ScoreSheet, after: ScoreSheet) -> list[str]:
         if was != now:
             lines.append(
                 f"{player}: sets {was} → {now}, "
-                f"{format_cents(was * stake)} → {format_cents(now * stake)}"
+                f"{format_cents(was * stake, symbol)} → {format_cents(now * stake, symbol)}"
             )
-    return lines + _settlement_changes(before, after)
+    return lines + _settlement_changes(before, after, symbol)
 
 
-def _settled(cents: int) -> str:
+def _settled(cents: int, symbol: str) -> str:
     """A player's end of the settlement, as the leaderboard shows it."""
     if cents > 0:
-        return f"collects {format_cents(cents)}"
-    return f"pays {format_cents(-cents)}" if cents else "pays nothing"
+        return f"collects {format_cents(cents, symbol)}"
+    return f"pays {format_cents(-cents, symbol)}" if cents else "pays nothing"
 
 
-def _settlement_changes(before: ScoreSheet, after: ScoreSheet) -> list[str]:
+def _settlement_changes(before: ScoreSheet, after: ScoreSheet, symbol: str = DOLLAR) -> list[str]:
     """Once a game with a stake is won, what each player pays or collects, where a correction
     moved it (a correction can move the money without moving anyone's sets: a new winner).
 
@@ -101,14 +104,15 @@ def _settlement_changes(before: ScoreSheet, after: ScoreSheet) -> list[str]:
     if was is None or now is None:
         return []
     return [
-        f"{player}: {_settled(was.get(player, 0))} → {_settled(now[player])}"
+        f"{player}: {_settled(was.get(player, 0), symbol)} → {_settled(now[player], symbol)}"
         for player in after.players
         if was.get(player, 0) != now[player]
     ]
 
 
-def describe_changes(before: ScoreSheet, after: ScoreSheet) -> list[str]:
-    """Lines such as ``"round 2: Bob 1 → 11 points"`` and ``"Bob's total 20 → 30"``.
+def describe_changes(before: ScoreSheet, after: ScoreSheet, symbol: str = DOLLAR) -> list[str]:
+    """Lines such as ``"round 2: Bob 1 → 11 points"`` and ``"Bob's total 20 → 30"`` (money,
+    in a game played for a stake, in the table's currency ``symbol``).
 
     What was corrected comes first, then the points and totals it moved:
 
@@ -162,7 +166,7 @@ def describe_changes(before: ScoreSheet, after: ScoreSheet) -> list[str]:
         if old_total != new_total:
             totals_moved = True
             lines.append(f"{player}'s total {old_total} → {new_total}")
-    lines += _money_changes(before, after)
+    lines += _money_changes(before, after, symbol)
     if before.leaders != after.leaders and after.leaders:
         was = ", ".join(before.leaders) or "nobody"
         lines.append(f"leading: {was} → {', '.join(after.leaders)}")

@@ -81,29 +81,43 @@ def net_cents(players: Sequence[str], payments: Sequence[Payment]) -> dict[str, 
     return balance
 
 
-def format_cents(cents: int) -> str:
-    """Money as people say it at the table.
+DOLLAR = "$"
+"""The table's currency symbol until one is set (``Settings.currency_symbol`` in the store)."""
+
+
+def format_cents(cents: int, symbol: str = DOLLAR) -> str:
+    """Money as people say it at the table, in the table's currency ``symbol``.
+
+    Every screen, sheet and printed pad writes a game's money through here, so an amount reads
+    the same everywhere. With dollars, amounts under a dollar are said in cents:
 
     >>> format_cents(30), format_cents(125), format_cents(-5)
     ('30¢', '$1.25', '-5¢')
+
+    The cent sign belongs to the dollar, so in any other currency every amount is written
+    with the symbol and two decimals (cents stay the unit):
+
+    >>> format_cents(35, "€"), format_cents(115, "€"), format_cents(-5, "kr")
+    ('€0.35', '€1.15', '-kr0.05')
     """
     sign = "-" if cents < 0 else ""
     cents = abs(cents)
-    if cents < 100:
+    if symbol == DOLLAR and cents < 100:
         return f"{sign}{cents}¢"
-    return f"{sign}${cents // 100}.{cents % 100:02d}"
+    return f"{sign}{symbol}{cents // 100}.{cents % 100:02d}"
 
 
-def spoken_cents(cents: int) -> str:
+def spoken_cents(cents: int, symbol: str = DOLLAR) -> str:
     """Money as a screen reader should say it: "¢" is read out as a letter or not at all, so
-    cents are written as a word; dollars keep their sign, which readers say well.
+    cents are written as a word; a currency symbol before the amount ("$1.25", "€0.35") is
+    said well, so those stay as shown.
 
-    >>> spoken_cents(1), spoken_cents(30), spoken_cents(125)
-    ('1 cent', '30 cents', '$1.25')
+    >>> spoken_cents(1), spoken_cents(30), spoken_cents(125), spoken_cents(30, "€")
+    ('1 cent', '30 cents', '$1.25', '€0.30')
     """
-    if abs(cents) < 100:
+    if symbol == DOLLAR and abs(cents) < 100:
         return f"{cents} cent{'' if abs(cents) == 1 else 's'}"
-    return format_cents(cents)
+    return format_cents(cents, symbol)
 
 
 class SettlementSummary(BaseModel):
@@ -123,8 +137,9 @@ class SettlementSummary(BaseModel):
     """``"Sets: Ann 2, Bob 6, Cat 1 (at 5¢ a set)"``."""
 
 
-def summarise_settlement(sheet: ScoreSheet) -> SettlementSummary | None:
-    """The settlement of a finished game with a stake, in words; ``None`` for any other.
+def summarise_settlement(sheet: ScoreSheet, symbol: str = DOLLAR) -> SettlementSummary | None:
+    """The settlement of a finished game with a stake, in words (money in the table's
+    currency ``symbol``); ``None`` for any other.
 
     >>> from scorepad.engine.game import Game
     >>> from scorepad.engine.presets import GOLF
@@ -141,11 +156,11 @@ def summarise_settlement(sheet: ScoreSheet) -> SettlementSummary | None:
     if not sheet.winners or sheet.stake_cents is None:
         return None
     payments = tuple(
-        f"{payment.payer} pays {payment.payee} {format_cents(payment.cents)}"
+        f"{payment.payer} pays {payment.payee} {format_cents(payment.cents, symbol)}"
         for payment in sheet.settlement
     )
     collections = tuple(
-        f"{player} collects {format_cents(cents)} in all"
+        f"{player} collects {format_cents(cents, symbol)} in all"
         for player, cents in net_cents(sheet.players, sheet.settlement).items()
         if cents > 0
     )
@@ -159,5 +174,5 @@ def summarise_settlement(sheet: ScoreSheet) -> SettlementSummary | None:
         payments=payments,
         collections=collections,
         note=note,
-        sets=f"Sets: {sets} (at {format_cents(sheet.stake_cents)} a set)",
+        sets=f"Sets: {sets} (at {format_cents(sheet.stake_cents, symbol)} a set)",
     )

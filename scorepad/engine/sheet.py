@@ -159,9 +159,10 @@ class ScoreSheet(BaseModel):
             return None
         return net_cents(self.players, self.settlement)
 
-    def settlement_summary(self) -> SettlementSummary | None:
-        """Who pays whom, in words (see :func:`scorepad.engine.settlement.summarise_settlement`);
-        ``None`` unless the game is finished and played for a stake."""
+    def settlement_summary(self, symbol: str = "$") -> SettlementSummary | None:
+        """Who pays whom, in words, money in the table's currency ``symbol`` (see
+        :func:`scorepad.engine.settlement.summarise_settlement`); ``None`` unless the game is
+        finished and played for a stake."""
         from scorepad.engine.settlement import summarise_settlement  # it builds on this module
 
-        return summarise_settlement(self)
+        return summarise_settlement(self, symbol)

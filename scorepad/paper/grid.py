@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from scorepad.engine import (
+    DOLLAR,
     Game,
     GameStatus,
     RoundResult,
@@ -83,18 +84,19 @@ def _empty_row(setup: RoundSetup, variant: Variant, players: int, dealer: str) -
     )
 
 
-def _rules_line(game: Game) -> str:
+def _rules_line(game: Game, symbol: str = DOLLAR) -> str:
     parts = [game.variant.describe_schedule(len(game.players))]
     parts.append("low score wins" if game.variant.winner is Winner.LOWEST else "high score wins")
     if game.variant.dealer_hook:
         parts.append("dealer hooked")
     if game.stake_cents is not None:
-        parts.append(f"{format_cents(game.stake_cents)} a set")
+        parts.append(f"{format_cents(game.stake_cents, symbol)} a set")
     return printable(", ".join(parts))
 
 
-def game_grid(game: Game, *, played_on: date | None = None) -> Grid:
-    """The pad of a game as far as it was played (``played_on``: the day, for the title)."""
+def game_grid(game: Game, *, played_on: date | None = None, symbol: str = DOLLAR) -> Grid:
+    """The pad of a game as far as it was played (``played_on``: the day, for the title), its
+    money in the table's currency ``symbol``."""
     sheet = game.sheet
     names = printed_names(game.players)
     printed = dict(zip(game.players, names, strict=True))
@@ -106,10 +108,10 @@ def game_grid(game: Game, *, played_on: date | None = None) -> Grid:
             rows.append(_empty_row(setup, game.variant, len(names), printed[setup.dealer]))
     return Grid(
         title=printable(f"{game.variant.name}: {', '.join(game.players)}"),
-        subtitle=f"{day}{_status_line(game)}. {_rules_line(game)}",
+        subtitle=f"{day}{_status_line(game)}. {_rules_line(game, symbol)}",
         players=names,
         rows=tuple(rows),
-        footer=_footer(game, printed),
+        footer=_footer(game, printed, symbol),
     )
 
 
@@ -122,7 +124,7 @@ def _status_line(game: Game) -> str:
     return f"In progress: {played} of {total} rounds played"
 
 
-def _footer(game: Game, printed: dict[str, str]) -> tuple[str, ...]:
+def _footer(game: Game, printed: dict[str, str], symbol: str) -> tuple[str, ...]:
     sheet = game.sheet
     if not game.results:
         return ()
@@ -134,7 +136,7 @@ def _footer(game: Game, printed: dict[str, str]) -> tuple[str, ...]:
         lines.append(
             f"Winner: {winners}" if len(sheet.winners) == 1 else f"Tied winners: {winners}"
         )
-    summary = sheet.settlement_summary()
+    summary = sheet.settlement_summary(symbol)
     if summary is not None:
         lines.append(printable(summary.sets))
         if summary.payments:
@@ -148,7 +150,7 @@ def _footer(game: Game, printed: dict[str, str]) -> tuple[str, ...]:
         sets = ", ".join(f"{printed[player]} {sheet.sets[player]}" for player in game.players)
         lines.append(f"Sets: {sets}")
         if owed is not None and game.status is GameStatus.IN_PROGRESS:
-            owing = ", ".join(f"{printed[p]} {format_cents(owed[p])}" for p in game.players)
+            owing = ", ".join(f"{printed[p]} {format_cents(owed[p], symbol)}" for p in game.players)
             lines.append(f"Owed so far: {owing}")
     return tuple(lines)
 

@@ -17,7 +17,7 @@ from functools import cached_property
 from fpdf import FPDF
 from fpdf.enums import MethodReturnValue
 
-from scorepad.engine import Game, Variant
+from scorepad.engine import DOLLAR, Game, Variant
 from scorepad.paper.grid import Grid, GridRow, blank_grid, game_grid
 from scorepad.paper.layout import (
     DEALER_WIDTH_MM,
@@ -44,11 +44,17 @@ FOOTER_GAP_MM = 3.0
 
 
 def sheet_pdf(
-    game: Game, paper: PaperSize = DEFAULT_PAPER, *, played_on: date | None = None
+    game: Game,
+    paper: PaperSize = DEFAULT_PAPER,
+    *,
+    played_on: date | None = None,
+    symbol: str = DOLLAR,
 ) -> bytes:
     """The game's score pad, filled as far as it was played (rounds still to play have their
-    number, cards and dealer, ready for a pencil); ``played_on`` heads it when known."""
-    return _PadWriter(game_grid(game, played_on=played_on), paper).write()
+    number, cards and dealer, ready for a pencil); ``played_on`` heads it when known, and its
+    money is written in the table's currency ``symbol``."""
+    grid = game_grid(game, played_on=played_on, symbol=symbol)
+    return _PadWriter(grid, paper).write()
 
 
 def blank_pad_pdf(
@@ -121,9 +127,12 @@ class _PadWriter:
             wrapped = pdf.multi_cell(
                 pdf.epw, FOOTER_LINE_MM, text, dry_run=True, output=MethodReturnValue.LINES
             )
-            # output=LINES gives the lines; fpdf2 types every kind of output alike
+            # output=LINES gives the lines; fpdf2 types every kind of output alike. They come
+            # back as the font's bytes read as latin-1 ("€" as "\x80"): made text again here,
+            # or writing them would encode them a second time and refuse "€", "—" and "…"
             lines += [
-                (str(line), bold) for line in (wrapped if isinstance(wrapped, list) else [text])
+                (str(line).encode("latin-1").decode(PDF_ENCODING), bold)
+                for line in (wrapped if isinstance(wrapped, list) else [text])
             ]
         return tuple(lines)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorepad.engine import format_cents, net_cents
+from scorepad.engine import format_cents, net_cents, spoken_cents
 from scorepad.engine.settlement import settle
 
 
@@ -45,3 +45,22 @@ def test_the_pot_is_split_as_evenly_as_whole_cents_allow(
 )
 def test_money_reads_as_people_say_it(cents: int, text: str) -> None:
     assert format_cents(cents) == text
+
+
+@pytest.mark.parametrize(
+    ("cents", "symbol", "text", "said"),
+    [
+        (35, "$", "35¢", "35 cents"),
+        (115, "$", "$1.15", "$1.15"),
+        (35, "€", "€0.35", "€0.35"),
+        (115, "€", "€1.15", "€1.15"),
+        (-5, "kr", "-kr0.05", "-kr0.05"),
+    ],
+)
+def test_money_is_written_in_the_tables_currency_symbol(
+    cents: int, symbol: str, text: str, said: str
+) -> None:
+    """The cent sign belongs to the dollar: in another currency every amount has the symbol
+    and two decimals, on screen and for a screen reader alike."""
+    assert format_cents(cents, symbol) == text
+    assert spoken_cents(cents, symbol) == said

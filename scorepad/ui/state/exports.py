@@ -16,6 +16,7 @@ import unicodedata
 from dataclasses import dataclass
 from enum import StrEnum
 
+from scorepad.engine import DOLLAR
 from scorepad.paper import sheet_csv, sheet_pdf
 from scorepad.store import StoredGame
 from scorepad.ui.state.errors import ActionRefused
@@ -74,14 +75,15 @@ def file_stem(text: str) -> str:
     return dashed[:FILE_STEM_LENGTH].strip("-") or "game"
 
 
-def export_file(stored: StoredGame, kind: ExportKind) -> ExportFile:
-    """The game as ``kind``: the same bytes as ``scorepad export GAME --format KIND``."""
+def export_file(stored: StoredGame, kind: ExportKind, *, symbol: str = DOLLAR) -> ExportFile:
+    """The game as ``kind``, its money in the table's currency ``symbol``: the same bytes as
+    ``scorepad export GAME --format KIND``."""
     game = stored.game
     name = f"{file_stem(game.variant.name)}-{stored.created:%Y-%m-%d}-{stored.id}.{kind.value}"
     if kind is ExportKind.CSV:
         data = sheet_csv(game).encode("utf-8")
     elif kind is ExportKind.PDF:
-        data = sheet_pdf(game, played_on=stored.created.date())
+        data = sheet_pdf(game, played_on=stored.created.date(), symbol=symbol)
     else:
         text = json.dumps(stored.record.to_data(), ensure_ascii=False, indent=2) + "\n"
         data = text.encode("utf-8")

@@ -17,6 +17,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from scorepad.engine import (
+    DOLLAR,
     Game,
     RoundDraft,
     ScorepadError,
@@ -26,6 +27,7 @@ from scorepad.engine import (
 )
 from scorepad.store import StaleGameError, StoreError
 from scorepad.store.models import StoredGame, UndoKind, UndoStep
+from scorepad.ui.state.currency import table_symbol
 from scorepad.ui.state.display_names import NO_NAMES, DisplayNames, RosterNames
 from scorepad.ui.state.errors import ActionRefused
 from scorepad.ui.state.exports import ExportFile, ExportKind, export_file, save_nowhere
@@ -72,20 +74,23 @@ class GameSession:
     """The players as the screens show them: as they are known now (the record, and every
     action on it, keeps the names the game was played under). Read once when the game opens:
     a rename happens on another screen, and a tap must not read the roster."""
+    symbol: str = DOLLAR
+    """The table's currency symbol, in which the screens and the exported pad show the
+    game's money. Read once when the game opens, like the names."""
 
     @classmethod
     def opening(
-        cls, stored: StoredGame, roster: RosterNames | None = None
+        cls, stored: StoredGame, roster: RosterNames | None = None, symbol: str = DOLLAR
     ) -> tuple[GameSession, str | None]:
-        """A session on a game as loaded (its players shown as ``roster`` knows them now),
-        and a note for the table when the stored round being entered no longer fits the
-        game's next round (it opens as an empty round; the file is left as it is until the
-        next tap)."""
+        """A session on a game as loaded (its players shown as ``roster`` knows them now,
+        its money in the currency ``symbol``), and a note for the table when the stored round
+        being entered no longer fits the game's next round (it opens as an empty round; the
+        file is left as it is until the next tap)."""
         fitted = fitted_draft(stored.game, stored.draft)
         if fitted.note is not None:
             stored = stored.model_copy(update={"draft": None}).knowing(stored.game)
         names = NO_NAMES if roster is None else roster.for_game(stored.game.record.players)
-        session = cls(stored=stored, names=names)
+        session = cls(stored=stored, names=names, symbol=symbol)
         if stored.game.next_round is None:
             session.tab = GameTab.SHEET
         return session, fitted.note
@@ -154,10 +159,16 @@ class GameController:
 
     def show(self, stored: StoredGame) -> None:
         """Put ``stored`` on the game screen (a note if its round being entered was cleared)."""
-        self.session, note = GameSession.opening(stored, RosterNames.read(self._app.store))
+        self.session, note = self._opening(stored)
         self._app.screen = Screen.GAME
         if note is not None:
             self._app.message = Message(note)
+
+    def _opening(self, stored: StoredGame) -> tuple[GameSession, str | None]:
+        """A session on ``stored`` with what the store says about showing it, read now and
+        kept for every tap: the players' current names and the table's currency symbol."""
+        store = self._app.store
+        return GameSession.opening(stored, RosterNames.read(store), table_symbol(store))
 
     def close(self) -> None:
         self.session = None
@@ -223,7 +234,7 @@ class GameController:
             log.warning("could not reload the game: %s", problem)
             return None
         tab = self.session.tab
-        self.session, note = GameSession.opening(stored, RosterNames.read(self._app.store))
+        self.session, note = self._opening(stored)
         if stored.game.next_round is not None:
             self.session.tab = tab
         return note
@@ -332,7 +343,7 @@ class GameController:
                     ),
                     draft=session.stored.draft,
                 )
-                session.changes = describe_changes(before_sheet, session.sheet) or [
+                session.changes = describe_changes(before_sheet, session.sheet, session.symbol) or [
                     f"round {number}: nothing changed"
                 ]
                 session.tab = started_from
@@ -413,7 +424,7 @@ class GameController:
             )
             session.changes = [
                 f"round {number} deleted",
-                *describe_changes(before_sheet, session.sheet),
+                *describe_changes(before_sheet, session.sheet, session.symbol),
             ]
             if session.game.next_round is not None:
                 session.tab = GameTab.ROUND
@@ -468,7 +479,8 @@ class GameController:
         """Save the open game as a score sheet (CSV), a printable pad (PDF) or its record
         (JSON): the same files as ``scorepad export``. The game itself does not change."""
         with self._app.action(f"export the game as {kind.value}"):
-            file = export_file(self._session().stored, kind)
+            session = self._session()
+            file = export_file(session.stored, kind, symbol=session.symbol)
             self.save_file(file)
 
     def file_saved(self, file: ExportFile, where: str | None) -> None:

@@ -522,7 +522,7 @@ def game_view(app: ScorepadApp, width: float) -> ft.View:
         changes_banner(session),
         # a pad tap keeps the game, so its sheet: these two are drawn again only when a round
         # is recorded, corrected, deleted or undone (each derives a new sheet)
-        redrawn_on((session.sheet, session.names), leaderboard, session),
+        redrawn_on((session.sheet, session.names, session.symbol), leaderboard, session),
     ]
     panel = round_panel(game, session, entry) if entry is not None else None
     dock: ft.Control | None = None

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import flet as ft
 
-from scorepad.engine import GameStatus, ScoreSheet, Standing, format_cents, spoken_cents
+from scorepad.engine import DOLLAR, GameStatus, ScoreSheet, Standing, format_cents, spoken_cents
 from scorepad.ui.state import GameSession
 from scorepad.ui.state.display_names import NO_NAMES, DisplayNames
 from scorepad.ui.views.common import tagged
@@ -31,8 +31,9 @@ class Tab:
     said: str
 
 
-def money_tabs(sheet: ScoreSheet) -> dict[str, Tab] | None:
-    """Each player's money line, or ``None`` when the game is not played for a stake.
+def money_tabs(sheet: ScoreSheet, symbol: str = DOLLAR) -> dict[str, Tab] | None:
+    """Each player's money line in the table's currency ``symbol``, or ``None`` when the game
+    is not played for a stake.
 
     While the game goes on it is the neutral running tab ("3 sets · 30¢": nobody owes anyone
     yet, and the leader would pay nothing if it ended now). Once the game is won it is the
@@ -49,14 +50,14 @@ def money_tabs(sheet: ScoreSheet) -> dict[str, Tab] | None:
         if money is not None:
             net = money[player]
             verb = "collects" if net > 0 else "pays"
-            shown = f"{verb} {format_cents(abs(net))}" if net else "pays nothing"
+            shown = f"{verb} {format_cents(abs(net), symbol)}" if net else "pays nothing"
             tabs[player] = Tab(shown, f"{counted}, {shown}")
         elif sheet.status is GameStatus.ABANDONED:
             tabs[player] = Tab(counted, f"{counted}, no payouts")
         elif sets:
             tabs[player] = Tab(
-                f"{counted} · {format_cents(owed[player])}",
-                f"{counted} so far, {spoken_cents(owed[player])} at stake",
+                f"{counted} · {format_cents(owed[player], symbol)}",
+                f"{counted} so far, {spoken_cents(owed[player], symbol)} at stake",
             )
         else:
             tabs[player] = Tab(counted, f"{counted} so far")
@@ -69,7 +70,7 @@ def leaderboard(session: GameSession) -> ft.Control:
     each pays or collects."""
     sheet = session.sheet
     started = bool(sheet.rounds)
-    tabs = money_tabs(sheet)
+    tabs = money_tabs(sheet, session.symbol)
     shared = len(sheet.players) <= SHARED_UP_TO
     chips = [
         standing_chip(

@@ -386,7 +386,7 @@ def results_panel(app: ScorepadApp, session: GameSession) -> ft.Control:
                 ),
             )
         )
-    summary = sheet.settlement_summary()
+    summary = sheet.settlement_summary(session.symbol)
     if summary is not None:
         # the engine's sentences, each player in them as known now
         lines: list[ft.Control] = [
