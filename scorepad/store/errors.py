@@ -202,11 +202,15 @@ class NotOnRosterError(RosterError, KeyError):
 
 class RosterNameError(RosterError):
     """A new name that cannot be a player's name (empty, too long, an invisible character):
-    the engine's rule for names (:func:`~scorepad.engine.checked_name`), said for a rename."""
+    the engine's rule for names (:func:`~scorepad.engine.checked_name`), said for a rename.
+
+    ``reason`` is the whole message, said once: the engine's own refusal already quotes the
+    name where quoting helps, and a 45-letter name quoted twice more buried the point (how
+    long a name may be) under five lines of H's in a phone's dialog."""
 
     def __init__(self, name: str, reason: str) -> None:
         self.name = name
-        super().__init__(f"{quoted(name)} cannot be a player's name: {reason}")
+        super().__init__(reason)
 
 
 class NameTakenError(RosterError):

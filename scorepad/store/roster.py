@@ -30,7 +30,14 @@ from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict
 
-from scorepad.engine import EmptyNameError, PlayerError, checked_name, name_key, shown
+from scorepad.engine import (
+    EmptyNameError,
+    NameTooLongError,
+    PlayerError,
+    checked_name,
+    name_key,
+    shown,
+)
 from scorepad.store.errors import (
     MergeIntoItselfError,
     NameTakenError,
@@ -104,7 +111,12 @@ def checked_new_name(raw: str) -> str:
     try:
         return checked_name(raw, 1)
     except EmptyNameError:
-        raise RosterNameError(raw, "a player needs a name; type one") from None
+        raise RosterNameError(raw, "a player needs a name: type the new name") from None
+    except NameTooLongError as exc:
+        # said once and short: the typed name is in the field above the message
+        raise RosterNameError(
+            raw, f"a name has at most {exc.limit} characters (this one has {len(exc.name)})"
+        ) from None
     except PlayerError as exc:
         raise RosterNameError(raw, str(exc)) from None
 

@@ -164,9 +164,9 @@ def test_changes_and_their_undo_survive_reopening_the_store(tmp_path: Path) -> N
         ("Bob", "ANN", NameTakenError, "'ANN' is already on the roster; use Merge"),
         ("Cat", "Dan", NameTakenError, "'Dan' is a former name of 'Ann'; use Merge to make 'Cat'"),
         ("Bob", "Bob", SameNameError, "'Bob' is already called that; type a different name"),
-        ("Bob", "   ", RosterNameError, "'   ' cannot be a player's name: a player needs a name"),
-        ("Bob", "B\nob", RosterNameError, r"'B\\nob' cannot be a player's name: the name"),
-        ("Bob", "x" * 41, RosterNameError, "is 41 characters long; a name has at most 40"),
+        ("Bob", "   ", RosterNameError, "a player needs a name: type the new name"),
+        ("Bob", "B\nob", RosterNameError, r"the name 'B\\nob' contains the control"),
+        ("Bob", "x" * 41, RosterNameError, "a name has at most 40 characters (this one has 41"),
         ("Dan", "Danny", NotOnRosterError, "'Dan' is a former name of 'Ann'; use 'Ann' instead"),
     ],
 )

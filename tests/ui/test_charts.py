@@ -16,6 +16,7 @@ import pytest
 from scorepad.engine import GameResults, GameStatus, HandTally, PlayerResult, PlayerStats
 from scorepad.ui.state import GameTab, ScorepadApp
 from scorepad.ui.state.charts import (
+    LABEL_LETTER,
     MOST_TICKS,
     SERIES_COLOURS,
     X_NUMBER_ROOM,
@@ -347,3 +348,71 @@ def test_the_accuracy_chart_reads_a_players_stats() -> None:
     assert [g.x for g in chart.groups] == [1, 2]
     assert [g.rods[0].to_y for g in chart.groups] == [100, pytest.approx(100 / 3)]
     assert (chart.min_y, chart.max_y) == (0, 100)
+
+
+def test_several_games_a_day_name_the_day_once_on_the_x_axis() -> None:
+    """Seen at 390x844: two games an evening read "20 Nov, 20 Nov, 25 Nov, 25 Nov"."""
+    games = [
+        Outcome(datetime(2026, 11, day, hour, tzinfo=UTC), "Quick Bridge", False, 20 + hour, True)
+        for day in (20, 25, 26)
+        for hour in (19, 21)
+    ]
+    chart = results_over_time("Ann", games, width=366)
+    named = [t.label for t in chart.x.ticks if t.label]
+    assert named == ["20 Nov", "25 Nov", "26 Nov"]
+    assert [t.value for t in chart.x.ticks if t.label] == [1, 3, 5], "at each day's first game"
+
+
+def stats_of_hands(hands: tuple[HandTally, ...]) -> PlayerStats:
+    rounds = sum(h.rounds for h in hands)
+    made = sum(h.made for h in hands)
+    return PlayerStats(
+        name="Ann",
+        games=2,
+        finished=2,
+        abandoned=0,
+        wins=1,
+        win_rate=0.5,
+        average_total=10,
+        best_total=8,
+        rounds=rounds,
+        bids_made=made,
+        accuracy=made / rounds,
+        hands=hands,
+        zeros_bid=0,
+        zeros_made=0,
+        sets=2,
+        cents=0,
+        cents_won=0,
+        cents_lost=0,
+    )
+
+
+def value_lines(chart: fch.BarChart) -> list[int]:
+    """On which line under its bar each percentage is written (the hand size is line 0)."""
+    assert chart.bottom_axis is not None
+    lines = []
+    for label in chart.bottom_axis.labels:
+        assert isinstance(label.label, ft.Column)
+        texts = [t.value for t in label.label.controls if isinstance(t, ft.Text)]
+        lines.append(next(i for i, text in enumerate(texts) if text and text.endswith("%")))
+    return lines
+
+
+def test_thirteen_hand_sizes_on_a_phone_keep_their_percentages_apart() -> None:
+    """Seen at 390x844: 13 hand sizes' percentages ran together ("36%75%83%…"). Crowded,
+    every other one goes a line lower, so two on one line are two bars' room apart, which
+    holds "100%" with a gap; a few hand sizes keep one line."""
+    hands = tuple(HandTally(cards=c, rounds=11, made=c % 12) for c in range(1, 14))
+    chart = chart_in(accuracy_by_hand_chart(stats_of_hands(hands), 366))
+    assert isinstance(chart, fch.BarChart)
+    lines = value_lines(chart)
+    assert len(lines) == 13
+    assert all(a != b for a, b in itertools.pairwise(lines)), lines
+    assert chart.width is not None and chart.left_axis is not None
+    plot = chart.width - chart.left_axis.label_size - 18
+    assert 2 * plot / 13 >= len("100%") * LABEL_LETTER + 4
+
+    few = chart_in(accuracy_by_hand_chart(stats_of_hands(hands[:4]), 366))
+    assert isinstance(few, fch.BarChart)
+    assert value_lines(few) == [1, 1, 1, 1]

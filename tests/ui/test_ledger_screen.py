@@ -367,3 +367,37 @@ def test_a_long_history_lists_the_latest_games_to_tick_and_keeps_the_ticked_ones
     ledger.toggle_game(games["day before"])  # ticked on another visit, say: still listed
     assert [g.id for g in ledger.tickable] == [games["3"], games["2"], games["day before"]]
     assert ledger.untickable == 1
+
+
+@pytest.mark.asyncio
+async def test_the_evening_says_which_of_its_games_are_not_counted_and_why(
+    app: ScorepadApp, games: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A table that played five games and sees three settled is told where the others went:
+    an evening or a range of days names the games it leaves out and why; the list of games
+    to tick shows only games that count, so it says nothing."""
+    left = Game(short_golf(((0, 0, 0, 0), "Ann"), None)).abandon()
+    stored_at(app.store, GameRecord.from_data(left.record.to_data()), EVENING, 23, monkeypatch)
+    monkeypatch.undo()
+    ledger = app.ledger
+    ledger.open()
+    expected = (
+        "Not counted: 1 game in progress, 1 game without a stake, 1 game ended early (no payouts)."
+    )
+    assert ledger.not_counted == expected
+    ledger.choose_evening(DAY_BEFORE)
+    assert ledger.not_counted is None
+    ledger.choose_since(DAY_BEFORE)
+    ledger.choose_until(EVENING)
+    assert ledger.pick is Pick.RANGE and ledger.not_counted == expected
+    ledger.choose_pick(Pick.GAMES)
+    assert ledger.not_counted is None
+
+    driver = ViewDriver(app)
+    try:
+        await driver.settle()
+        await driver.click("open-ledger")
+        shown = driver.tagged("ledger-not-counted")
+        assert isinstance(shown, ft.Text) and shown.value == expected
+    finally:
+        driver.close()

@@ -15,7 +15,7 @@ import flet as ft
 import pytest
 import pytest_asyncio
 
-from scorepad.engine import GOLF, MORMON_BRIDGE
+from scorepad.engine import GOLF, MAX_NAME_LENGTH, MORMON_BRIDGE
 from scorepad.store import StoreBusyError, open_store
 from scorepad.ui.state import MessageKind, ScorepadApp, Screen
 from scorepad.ui.state.players import RosterTask, Span
@@ -230,10 +230,10 @@ def test_a_name_taken_is_refused_in_the_dialog_and_merge_is_offered(played: Scor
 @pytest.mark.parametrize(
     ("typed", "said"),
     [
-        ("", "cannot be a player's name"),
+        ("", "A player needs a name: type the new name"),
         ("Bob", "already called that"),
-        ("x" * 41, "cannot be a player's name"),
-        ("A\nB", "cannot be a player's name"),
+        ("x" * 45, "A name has at most 40 characters (this one has 45)"),
+        ("A\nB", "contains the control or invisible character"),
     ],
 )
 def test_a_bad_new_name_says_why_and_changes_nothing(
@@ -499,8 +499,6 @@ async def test_home_opens_the_players_and_a_player_s_page(driver: ViewDriver) ->
     await driver.type_text("min-games", "1")
     assert driver.has("leader-Cat") and driver.has("leader-Dan")
     await driver.type_text("min-games", "none")
-    field = driver.tagged("min-games")
-    assert isinstance(field, ft.TextField) and field.error is not None
     assert driver.has("leader-Cat")  # the last good minimum stands
 
     await driver.click("leader-Ann")
@@ -541,7 +539,8 @@ async def test_rename_merge_and_undo_through_the_views(driver: ViewDriver) -> No
     await driver.click("rename-Bob")
     assert app.players.dialog is not None
     field = in_dialog(driver, "dialog-field")
-    assert isinstance(field, ft.TextField) and field.value == "" and field.hint_text == "Bob"
+    assert isinstance(field, ft.TextField) and field.value == "" and field.hint_text is None
+    assert field.max_length == MAX_NAME_LENGTH  # a counter shows the room left
     # Enter while the last keystrokes are still on their way: the submit event's text counts
     await type_in_dialog(driver, "Rob")
     field = in_dialog(driver, "dialog-field")
@@ -560,6 +559,9 @@ async def test_rename_merge_and_undo_through_the_views(driver: ViewDriver) -> No
     error = in_dialog(driver, "dialog-error")
     assert isinstance(error, ft.Semantics)
     assert "use Merge" in str(error.label)
+    # merging is what can be done now: it is the filled button, Rename a plain one
+    assert isinstance(in_dialog(driver, "dialog-merge-instead"), ft.FilledButton)
+    assert isinstance(in_dialog(driver, "dialog-save"), ft.TextButton)
     await click_in_dialog(driver, "dialog-merge-instead")
     assert app.players.dialog is None
     assert not driver.has("roster-Dan")
@@ -583,4 +585,109 @@ async def test_the_player_page_s_dates_through_the_views(driver: ViewDriver) -> 
     tomorrow = (date.today() + timedelta(days=1)).isoformat()
     await driver.type_text("since", tomorrow)
     assert driver.has("no-games")
+    no_bug_reported(driver)
+
+
+def spoken(control: object) -> list[str]:
+    """What a screen reader says inside ``control``, node by node: a Semantics node's label
+    (its children too, unless it excludes them), and each Text's label or words."""
+    said: list[str] = []
+
+    def walk(value: object) -> None:
+        if isinstance(value, list):
+            for v in value:
+                walk(v)
+            return
+        if isinstance(value, ft.Semantics):
+            if value.label:
+                said.append(str(value.label))
+            if value.exclude_semantics:
+                return
+        elif isinstance(value, ft.Text):
+            said.append(str(value.semantics_label or value.value))
+            return
+        if isinstance(value, ft.BaseControl) and dataclasses.is_dataclass(value):
+            for field in dataclasses.fields(value):
+                if not field.name.startswith("_"):
+                    walk(getattr(value, field.name))
+
+    walk(control)
+    return said
+
+
+def shown_view(driver: ViewDriver) -> list[ft.View]:
+    return [c for c in driver.controls() if isinstance(c, ft.View)]
+
+
+@pytest.mark.asyncio
+async def test_a_refusal_is_read_once_and_the_fewest_games_one_in_full(
+    driver: ViewDriver,
+) -> None:
+    """Each refusal is said once (a label over a text saying the same was read twice), and
+    the minimum's refusal is under the row at full width (in the 130 px field it was cut to
+    "the minimum n…" on a phone)."""
+    await driver.click("open-players")
+    await driver.type_text("min-games", "-2")
+    field = driver.tagged("min-games")
+    assert isinstance(field, ft.TextField) and field.error is None and field.border is not None
+    wanted = "the minimum number of games must be a whole number from 1 to 1000, not '-2'"
+    assert spoken(shown_view(driver)).count(wanted) == 1
+    assert said(driver, "min-games-error") == wanted
+
+    await driver.click("rename-Bob")
+    await type_in_dialog(driver, "Ann")
+    await click_in_dialog(driver, "dialog-save")
+    dialog = [d for d in driver.page._dialogs.controls if d.open]
+    error = driver.app.players.dialog
+    assert error is not None and error.error is not None
+    assert spoken(dialog).count(error.error) == 1
+    await click_in_dialog(driver, "dialog-cancel")
+
+    driver.app.player_page.open("Bob")
+    await driver.settle()
+    await driver.select("span-picker", Span.BETWEEN.value)
+    await driver.type_text("since", "yesterday")
+    page_error = driver.app.player_page.range_error
+    assert page_error is not None
+    assert spoken(shown_view(driver)).count(page_error) == 1
+    no_bug_reported(driver)
+
+
+@pytest.mark.asyncio
+async def test_an_emptied_name_stays_empty_and_asks_for_the_new_name(driver: ViewDriver) -> None:
+    """Clearing the field and pressing Enter: the field stays empty (no old name in grey
+    that looks as if it came back) and the dialog asks for the new name."""
+    await driver.click("open-players")
+    await driver.click("rename-Ann")
+    await type_in_dialog(driver, "Annie")
+    await type_in_dialog(driver, "")
+    field = in_dialog(driver, "dialog-field")
+    await driver.session.dispatch_event(field._i, "submit", "")
+    await driver.settle()
+    field = in_dialog(driver, "dialog-field")
+    assert isinstance(field, ft.TextField)
+    assert field.value == "" and not field.hint_text
+    error = in_dialog(driver, "dialog-error")
+    assert isinstance(error, ft.Semantics)
+    assert error.label == "A player needs a name: type the new name"
+    assert driver.has("roster-Ann")
+
+
+@pytest.mark.asyncio
+async def test_the_currency_symbol_is_set_from_the_money_ledger_too(driver: ViewDriver) -> None:
+    """The money ledger's ⋮ menu opens the one currency dialog; saving shows its money with
+    the new symbol at once."""
+    app = driver.app
+    app.ledger.open()
+    await driver.settle()
+    assert driver.has("ledger-menu")
+    app.players.start_currency()  # what the menu's item does
+    await driver.settle()
+    field = in_dialog(driver, "dialog-field")
+    await driver.session.dispatch_event(field._i, "submit", "€")
+    await driver.settle()
+    assert app.players.dialog is None and app.screen is Screen.LEDGER
+    assert app.ledger.settlement is not None
+    assert all("€" in b.text for b in app.ledger.settlement.balances if b.cents)
+    assert app.store.settings().currency_symbol == "€"
     no_bug_reported(driver)

@@ -7,7 +7,9 @@ money of the finished games played for a stake that the user picks, three ways: 
 the payments are the engine's (:func:`~scorepad.engine.ledger_of`, under each player's
 current name, so a renamed or merged player is one person here), amounts in the table's
 currency symbol (the store's settings). Only games that ended with a winner pay: games in
-progress or ended early are not listed. No Flet here.
+progress or ended early, and games without a stake, are not listed; an evening or range of
+days says how many of its games were left out and why (:meth:`MoneyLedger.not_counted`), so
+a table does not wonder where a game went. No Flet here.
 """
 
 from __future__ import annotations
@@ -235,6 +237,42 @@ class Choice:
         return f"{count} ticked"
 
 
+UNCOUNTED_REASONS = {GameStatus.ABANDONED: "ended early", GameStatus.IN_PROGRESS: "in progress"}
+"""Why a game played for a stake is not settled, said after "1 game" or "2 games"."""
+NO_STAKE = "without a stake"
+
+
+def uncounted_reason(game: GameResults) -> str | None:
+    """Why ``game`` is not in the ledger, or ``None`` when it is (a finished stake game).
+    A game without a stake is never settled, whatever its state."""
+    if game.stake_cents is None:
+        return NO_STAKE
+    if game.status is GameStatus.FINISHED:
+        return None
+    return UNCOUNTED_REASONS[game.status]
+
+
+def not_counted_text(reasons: Sequence[str]) -> str | None:
+    """The games left out, grouped by why, in one sentence.
+
+    >>> not_counted_text(["ended early", "without a stake", "ended early"])
+    'Not counted: 2 games ended early (no payouts), 1 game without a stake.'
+    >>> not_counted_text([]) is None
+    True
+    """
+    if not reasons:
+        return None
+    counts: dict[str, int] = {}
+    for reason in reasons:
+        counts[reason] = counts.get(reason, 0) + 1
+    notes = {"ended early": " (no payouts)"}
+    parts = [
+        f"{n} game{'s' if n != 1 else ''} {reason}{notes.get(reason, '')}"
+        for reason, n in counts.items()
+    ]
+    return f"Not counted: {', '.join(parts)}."
+
+
 TICKABLE = 50
 """The most games listed to tick one by one: an evening or a range picks older ones."""
 
@@ -249,6 +287,8 @@ class MoneyLedger:
         self.games: tuple[StakeGame, ...] = ()
         """Every finished stake game, oldest first."""
         self.symbol = "$"
+        self.uncounted: tuple[tuple[date, str], ...] = ()
+        """Every other game (its day, and why it is not settled), oldest first."""
         self.choice = Choice()
         self._names: dict[str, str] = {}
         self.settlement: Settlement | None = None
@@ -297,15 +337,44 @@ class MoneyLedger:
         store = self._app.store
         self.symbol = store.settings().currency_symbol
         self._names = store.current_names()
-        self.games = tuple(
-            StakeGame(
-                results=game,
-                day=local_day(game.played_on),
-                money=tuple((known_as(r.player, self._names), r.cents or 0) for r in game.results),
+        games: list[StakeGame] = []
+        uncounted: list[tuple[date, str]] = []
+        for game in store.game_results():
+            reason = uncounted_reason(game)
+            if reason is not None:
+                uncounted.append((local_day(game.played_on), reason))
+                continue
+            money = tuple((known_as(r.player, self._names), r.cents or 0) for r in game.results)
+            games.append(StakeGame(results=game, day=local_day(game.played_on), money=money))
+        self.games = tuple(games)
+        self.uncounted = tuple(uncounted)
+
+    def use_symbol(self, symbol: str) -> None:
+        """The currency symbol was changed (on this screen or the players'): the same pick,
+        its money shown with ``symbol``."""
+        self.symbol = symbol
+        self._take(self.choice)
+
+    @property
+    def not_counted(self) -> str | None:
+        """The games of the evening or days picked that the settlement leaves out, and why
+        ("Not counted: 1 game ended early (no payouts)."); ``None`` when none is, or when
+        games are ticked one by one (the list shows only games that count)."""
+        choice = self.choice
+        if choice.pick is Pick.EVENING:
+            if choice.evening is None:
+                return None
+            return not_counted_text([r for day, r in self.uncounted if day == choice.evening])
+        if choice.pick is Pick.RANGE:
+            return not_counted_text(
+                [
+                    r
+                    for day, r in self.uncounted
+                    if (choice.since is None or day >= choice.since)
+                    and (choice.until is None or day <= choice.until)
+                ]
             )
-            for game in store.game_results()
-            if game.status is GameStatus.FINISHED and game.stake_cents is not None
-        )
+        return None
 
     @property
     def days(self) -> list[date]:

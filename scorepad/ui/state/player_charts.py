@@ -8,12 +8,13 @@ Built on :mod:`scorepad.ui.state.charts` (axes, palette); drawn by flet-charts i
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Protocol
 
 from scorepad.engine import GameResults, GameStatus, name_key
 from scorepad.ui.state.charts import (
+    LABEL_LETTER,
     SERIES_COLOURS,
     SOLID_MARKERS,
     Axis,
@@ -147,7 +148,7 @@ def results_over_time(
         for variant, played in variants.items()
     ]
     dates: dict[float, str] = {n: short_date(g.played_on) for n, g in enumerate(shown, start=1)}
-    return line_chart(
+    chart = line_chart(
         lines,
         width=width,
         summary=results_summary(player, ordered, shown),
@@ -158,6 +159,22 @@ def results_over_time(
         markers=SOLID_MARKERS,
         legend_note="Filled marker: a game won." if shown else None,
     )
+    return replace(chart, x=replace(chart.x, ticks=days_once(chart.x.ticks)))
+
+
+def days_once(ticks: Sequence[Tick]) -> tuple[Tick, ...]:
+    """The x ticks with a day named once: a tick on the same day as the tick before it is
+    left without a label (two games an evening read "20 Nov, 20 Nov, 25 Nov" on a phone).
+
+    >>> [t.label for t in days_once([Tick(1, "20 Nov"), Tick(2, "20 Nov"), Tick(3, "25 Nov")])]
+    ['20 Nov', '', '25 Nov']
+    """
+    kept: list[Tick] = []
+    last = None
+    for tick in ticks:
+        kept.append(tick if tick.label != last else replace(tick, label=""))
+        last = tick.label
+    return tuple(kept)
 
 
 def results_summary(
@@ -286,6 +303,31 @@ def accuracy_by_hand(player: str, hands: Iterable[HandCount]) -> BarChart:
         summary=accuracy_summary(player, played),
         x_title="cards in the hand",
     )
+
+
+BAR_LABEL_GAP = 4
+"""The least room (px) between two labels under the bars: they never touch."""
+
+
+def value_label_rows(bars: Sequence[Bar], plot_width: float) -> int:
+    """On how many lines the percentages under the bars are written: 1 while each fits its
+    bar's share of ``plot_width``; 2 (every other bar's a line lower, so each has two
+    shares) when that is too narrow (13 hand sizes on a phone ran "36%75%83%" together);
+    0 when even that is, and the summary carries them.
+
+    >>> bars = [Bar(n, 4, 2, 0.5, str(n), "100%") for n in range(1, 14)]
+    >>> value_label_rows(bars[:5], 300), value_label_rows(bars, 300), value_label_rows(bars, 100)
+    (1, 2, 0)
+    """
+    if not bars:
+        return 1
+    share = plot_width / len(bars)
+    widest = max(len(bar.value_label) for bar in bars) * LABEL_LETTER + BAR_LABEL_GAP
+    if widest <= share:
+        return 1
+    if widest <= 2 * share:
+        return 2
+    return 0
 
 
 def accuracy_summary(player: str, played: Sequence[HandCount]) -> str:

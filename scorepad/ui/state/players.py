@@ -409,6 +409,7 @@ class Players:
         store = self._app.store
         if dialog.task is RosterTask.CURRENCY:
             saved = store.save_settings(Settings(currency_symbol=dialog.text))
+            self._app.ledger.use_symbol(saved.currency_symbol)  # its dialog is this one
             return f"Money is shown as {money_text(123, saved.currency_symbol)} now."
         if dialog.task is RosterTask.RENAME:
             player = store.rename_player(dialog.name, dialog.text)

@@ -37,6 +37,7 @@ from scorepad.ui.state.player_charts import (
     accuracy_by_hand,
     outcomes_of,
     results_over_time,
+    value_label_rows,
 )
 from scorepad.ui.views.common import bounded_name, heading, tagged
 
@@ -160,6 +161,7 @@ def bar_chart_control(chart: BarChart, width: float) -> fch.BarChart:
     """A bar per hand size, its size and share made under it (read without a touch)."""
     plot = width - EDGE - chart.y.label_room - TITLE_ROOM
     rod_width = min(plot / max(len(chart.bars), 1) * 0.6, 40)
+    rows = value_label_rows(chart.bars, plot)
     return fch.BarChart(
         groups=[bar_group(bar, chart.colour, rod_width) for bar in chart.bars],
         min_y=chart.y.low,
@@ -172,22 +174,37 @@ def bar_chart_control(chart: BarChart, width: float) -> fch.BarChart:
                 fch.ChartAxisLabel(
                     value=bar.cards,
                     label=ft.Column(
-                        [label_text(bar.label), label_text(bar.value_label)],
+                        bar_labels(bar, rows, lower=index % 2 == 1),
                         spacing=0,
                         tight=True,
                         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                     ),
                 )
-                for bar in chart.bars
+                for index, bar in enumerate(chart.bars)
             ],
-            label_size=2 * X_LABEL_ROOM + 4,
+            label_size=(1 + max(rows, 1)) * X_LABEL_ROOM + 4,
         ),
         horizontal_grid_lines=grid(chart.y.step),
         border=ft.Border(left=AXIS_LINE, bottom=AXIS_LINE),
         **STILL,
         width=width - EDGE,
-        height=CHART_HEIGHT + X_LABEL_ROOM - EDGE,
+        height=CHART_HEIGHT + max(rows, 1) * X_LABEL_ROOM - EDGE,
     )
+
+
+def bar_labels(bar: Bar, rows: int, *, lower: bool) -> list[ft.Control]:
+    """Under a bar: its hand size, then its percentage on the line ``rows`` gives it (on two
+    lines every other bar's goes a line lower, so no two touch; none when too crowded)."""
+    if rows == 0:
+        return [label_text(bar.label)]
+    if rows == 1:
+        return [label_text(bar.label), label_text(bar.value_label)]
+    value = label_text(bar.value_label)
+    return [
+        label_text(bar.label),
+        label_text("") if lower else value,
+        value if lower else label_text(""),
+    ]
 
 
 def bar_group(bar: Bar, colour: str, rod_width: float) -> fch.BarChartGroup:

@@ -18,6 +18,7 @@ from scorepad.ui.views.common import (
     tagged,
     theme_button,
 )
+from scorepad.ui.views.players import currency_menu
 
 PICKS = {Pick.EVENING: "An evening", Pick.RANGE: "Days", Pick.GAMES: "Games"}
 """The three ways to pick games, as their buttons say."""
@@ -43,12 +44,17 @@ def ledger_view(app: ScorepadApp, width: float) -> ft.View:
     else:
         body += [pick_buttons(ledger), picker(ledger)]
         body += settlement_parts(ledger.settlement, ledger.symbol)
+        not_counted = ledger.not_counted
+        if not_counted is not None:
+            # under the heading saying what was picked, where a table looks for a missing game
+            body.insert(4, tagged("ledger-not-counted", ft.Text(not_counted, size=14)))
     return screen_view(
         app,
         title="Money ledger",
         width=width,
         body=body,
-        actions=[theme_button(app)],
+        # the same currency dialog as the players' screen: money is what this screen shows
+        actions=[tagged("ledger-menu", currency_menu(app)), theme_button(app)],
     )
 
 

@@ -17,6 +17,7 @@ from scorepad.ui.views.common import (
     screen_view,
     tagged,
 )
+from scorepad.ui.views.players import error_line
 
 PAGE_MARGIN = 10
 """Flet's own padding on each side of a page: a chart as wide as the window would lose its
@@ -172,16 +173,7 @@ def range_part(page: PlayerPage) -> list[ft.Control]:
             )
         )
     if page.range_error is not None:
-        parts.append(
-            tagged(
-                "range-error",
-                ft.Semantics(
-                    label=page.range_error,
-                    live_region=True,
-                    content=ft.Text(page.range_error, color=ft.Colors.ERROR, size=14),
-                ),
-            )
-        )
+        parts.append(error_line("range-error", page.range_error))
     parts.append(tagged("range-words", ft.Text(f"Showing {page.range_words}.", size=13)))
     return parts
 

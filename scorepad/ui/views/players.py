@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from scorepad.engine import PlayerStats
+from scorepad.engine import MAX_NAME_LENGTH, PlayerStats
 from scorepad.store import RosterPlayer
 from scorepad.ui.state import ScorepadApp, Screen
 from scorepad.ui.state.players import Players, RosterDialog, RosterTask, percent
@@ -157,8 +157,26 @@ def min_games_field(players: Players) -> ft.Control:
                 e.data if isinstance(e.data, str) else players.min_games_text
             ),
             on_blur=lambda: players.set_min_games(players.min_games_text),
-            error=players.min_games_error,
+            # the refusal itself is under the row at full width (error_line): in
+            # the field's 130 px it was cut to "the minimum n…" on a phone
+            border=ft.OutlineInputBorder(side=ft.BorderSide(1.5, ft.Colors.ERROR))
+            if players.min_games_error
+            else None,
             width=130,
+        ),
+    )
+
+
+def error_line(identifier: str, error: str) -> ft.Control:
+    """A refusal in red, read once: the words are the node's accessible name, and the text
+    drawn under it is kept out of the tree (a screen reader said it twice before)."""
+    return tagged(
+        identifier,
+        ft.Semantics(
+            label=error,
+            live_region=True,
+            exclude_semantics=True,
+            content=ft.Text(error, color=ft.Colors.ERROR, size=14),
         ),
     )
 
@@ -173,6 +191,8 @@ def leaderboard_part(players: Players) -> list[ft.Control]:
             vertical_alignment=ft.CrossAxisAlignment.START,
         ),
     ]
+    if players.min_games_error is not None:
+        parts.append(error_line("min-games-error", players.min_games_error))
     if ranked:
         parts.append(header_row())
         parts.extend(
@@ -277,9 +297,11 @@ def roster_part(players: Players) -> list[ft.Control]:
     return parts
 
 
-def players_view(app: ScorepadApp, width: float) -> ft.View:
+def currency_menu(app: ScorepadApp) -> ft.Control:
+    """The ⋮ menu with the currency symbol: on the players' screen and the money ledger,
+    both opening the one dialog (:func:`players_dialog`)."""
     players = app.players
-    menu = ft.PopupMenuButton(
+    return ft.PopupMenuButton(
         icon=ft.Icon(ft.Icons.MORE_VERT, semantics_label="More"),
         tooltip="More",
         items=[
@@ -290,6 +312,11 @@ def players_view(app: ScorepadApp, width: float) -> ft.View:
             )
         ],
     )
+
+
+def players_view(app: ScorepadApp, width: float) -> ft.View:
+    players = app.players
+    menu = currency_menu(app)
     body: list[ft.Control | None] = [
         message_bar(app),
         *leaderboard_part(players),
@@ -335,14 +362,16 @@ def dialog_field(players: Players, dialog: RosterDialog) -> ft.Control:
         "dialog-field",
         ft.TextField(
             label="Symbol (1 to 3 characters)" if currency else "New name",
-            hint_text=None if currency else dialog.name,
+            # no hint: an emptied field showing the old name in grey looked as if the name
+            # had come back (the title says whose name it is)
             value=dialog.text,
             autofocus=True,
             on_change=lambda e: players.type_in_dialog(e.control.value),
             on_submit=lambda e: players.submit_dialog(
                 e.data if isinstance(e.data, str) else players_text(players)
             ),
-            max_length=3 if currency else None,
+            # the counter shows how much room a name has left (the engine's limit)
+            max_length=3 if currency else MAX_NAME_LENGTH,
             width=260,
         ),
     )
@@ -368,7 +397,10 @@ def players_dialog(app: ScorepadApp) -> ft.AlertDialog | None:
     """The rename, merge or currency dialog, when one is open on the players' screen."""
     players = app.players
     dialog = players.dialog
-    if dialog is None or app.screen is not Screen.PLAYERS:
+    if dialog is None:
+        return None
+    ledger_currency = app.screen is Screen.LEDGER and dialog.task is RosterTask.CURRENCY
+    if app.screen is not Screen.PLAYERS and not ledger_currency:
         return None
     content: list[ft.Control] = [
         ft.Text(dialog_detail(dialog), size=14),
@@ -382,33 +414,32 @@ def players_dialog(app: ScorepadApp) -> ft.AlertDialog | None:
         ),
     ]
     if dialog.error is not None:
-        content.append(
-            tagged(
-                "dialog-error",
-                ft.Semantics(
-                    label=dialog.error,
-                    live_region=True,
-                    content=ft.Text(dialog.error, color=ft.Colors.ERROR, size=14),
-                ),
-            )
-        )
+        content.append(error_line("dialog-error", dialog.error))
     actions: list[ft.Control] = [
         tagged("dialog-cancel", ft.TextButton("Cancel", on_click=players.cancel_dialog)),
     ]
-    if dialog.merge_into is not None:
-        into = dialog.merge_into
+    if dialog.merge_into is None:
+        actions.append(
+            tagged(
+                "dialog-save",
+                ft.FilledButton(GO_AHEAD[dialog.task], on_click=players.save_dialog),
+            )
+        )
+    else:
+        # the name is taken: merging is what can be done now, so it is the filled button;
+        # Rename stays (after another name is typed) as a plain one
+        actions.append(
+            tagged(
+                "dialog-save",
+                ft.TextButton(GO_AHEAD[dialog.task], on_click=players.save_dialog),
+            )
+        )
         actions.append(
             tagged(
                 "dialog-merge-instead",
-                ft.TextButton(f"Merge into {into}", on_click=players.merge_instead),
+                ft.FilledButton(f"Merge into {dialog.merge_into}", on_click=players.merge_instead),
             )
         )
-    actions.append(
-        tagged(
-            "dialog-save",
-            ft.FilledButton(GO_AHEAD[dialog.task], on_click=players.save_dialog),
-        )
-    )
     return ft.AlertDialog(
         modal=True,
         title=ft.Text(
