@@ -17,7 +17,7 @@ from pypdf import PdfReader
 
 from scorepad.engine import format_cents
 from scorepad.store import Settings, open_store
-from scorepad.ui.state import ExportFile, ExportKind, GameTab, ScorepadApp
+from scorepad.ui.state import ChoiceKey, ExportFile, ExportKind, GameTab, ScorepadApp
 from scorepad.ui.views.leaderboard import leaderboard
 from tests.ui.driving import play_round, start
 from tests.ui.flet_session import ViewDriver
@@ -144,3 +144,18 @@ def test_the_exported_pad_keeps_cents_for_dollars(tmp_path: Path) -> None:
     assert "Ann pays Bob $1.00" in text
     assert "Bob collects $1.00 in all" in text
     assert "€" not in text
+
+
+@pytest.mark.asyncio
+async def test_a_new_game_offers_its_stake_in_the_tables_symbol(euros: ViewDriver) -> None:
+    app = euros.app
+    app.new_game.open()
+    for name in FOUR:
+        app.new_game.add_player(name)
+    app.new_game.choose_variant(ChoiceKey.preset("golf"))
+    form = app.new_game.form
+    assert form is not None and form.stake_line == "each set costs €0.05, paid to the winner"
+    await euros.settle()
+    texts = euros.texts()
+    assert {"€0.05", "€0.10", "€0.25"} <= set(texts)
+    assert not [text for text in texts if "¢" in text]

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from scorepad.engine import preset_key
 from scorepad.ui.state.choices import ChoiceKey, ChoiceKind, VariantChoice
+from scorepad.ui.state.currency import table_symbol
 from scorepad.ui.state.errors import ActionRefused
 from scorepad.ui.state.screens import Message, Screen
 from scorepad.ui.state.setup_form import SetupForm
@@ -36,7 +37,9 @@ class NewGame:
         app = self._app
         with app.action("start a new game"):
             app.lists.forget()
-            self.form = SetupForm(choices=app.lists.variant_choices())
+            self.form = SetupForm(
+                choices=app.lists.variant_choices(), symbol=table_symbol(app.store)
+            )
             if variant is not None:
                 self.form.choose_variant(variant)
             for name in players or []:
@@ -58,7 +61,9 @@ class NewGame:
             if all(c.key != variant for c in choices):  # house rules no longer saved
                 variant = ChoiceKey(ChoiceKind.GAME, game.variant.name)
                 choices.append(VariantChoice(variant, game.variant))
-            self.form = SetupForm(choices=choices, variant_key=variant)
+            self.form = SetupForm(
+                choices=choices, variant_key=variant, symbol=table_symbol(app.store)
+            )
             names = session.names  # the next game is played under the names used now
             for name in game.players:
                 self.form.add_player(names.shown(name))

@@ -6,6 +6,7 @@ import random
 from dataclasses import dataclass, field
 
 from scorepad.engine import (
+    DOLLAR,
     Game,
     GameRecord,
     ScorepadError,
@@ -41,6 +42,8 @@ class SetupForm:
     """What is typed in the name field. It lives here, not in the view, so that adding a name
     clears the field in the same update that seats the player (a later, separate clear could
     erase the first keys of the next name)."""
+    symbol: str = DOLLAR
+    """The table's currency symbol, in which the stake is offered (read when the form opens)."""
 
     @property
     def choice(self) -> VariantChoice:
@@ -162,7 +165,7 @@ class SetupForm:
         stake = self.effective_stake
         if stake is None:
             return None
-        return f"each set costs {format_cents(stake)}, paid to the winner"
+        return f"each set costs {format_cents(stake, self.symbol)}, paid to the winner"
 
     def record(self) -> GameRecord:
         """The new game's record, checked by the engine."""

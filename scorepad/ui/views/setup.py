@@ -191,7 +191,7 @@ def stake_picker(new_game: NewGame, form: SetupForm) -> ft.Control | None:
                     tagged(
                         f"stake-{cents}",
                         ft.Chip(
-                            label=ft.Text(format_cents(cents), size=16),
+                            label=ft.Text(format_cents(cents, form.symbol), size=16),
                             selected=cents == stake,
                             on_click=lambda _, c=cents: new_game.set_stake(c),
                         ),
