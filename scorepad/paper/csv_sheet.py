@@ -5,14 +5,22 @@ Each round's row has its number, the cards dealt, the dealer, the trump, then fo
 names are kept exactly as played (the file is UTF-8); a name that a spreadsheet would read as
 a formula (it starts with ``=``, ``+``, ``-`` or ``@``) is written with a leading apostrophe,
 so opening the file can never run it.
+
+After a rename on the roster the sheet names each player as they go by now, and a player's
+column heads say the name the game was played under too: "Robert (played as Bob) bid". The
+note lives in the head because a CSV has nowhere else to put it: a line under the rows would
+be read as one more round by every spreadsheet (and summed), and the heads are what a reader
+matches against the game's record, which says "Bob". The dealer column names them as now.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Mapping, Sequence
 
 from scorepad.engine import Game, RoundResult
+from scorepad.paper.renames import NO_RENAMES, played_as
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 """What makes a spreadsheet read a cell as a formula (the tab and carriage return are the
@@ -30,25 +38,30 @@ def neutralised(text: str) -> str:
     return f"'{text}" if text.startswith(FORMULA_STARTS) else text
 
 
-def header(players: tuple[str, ...]) -> list[str]:
-    """The header row: the round's columns, then four per player.
+def header(players: Sequence[str], renamed: Mapping[str, str] = NO_RENAMES) -> list[str]:
+    """The header row: the round's columns, then four per player (each named as now, with the
+    name played under when it differs).
 
     >>> header(("Ann", "=Bob"))  # doctest: +NORMALIZE_WHITESPACE
     ['round', 'cards', 'dealer', 'trump', 'Ann bid', 'Ann tricks', 'Ann points', 'Ann total',
      "'=Bob bid", "'=Bob tricks", "'=Bob points", "'=Bob total"]
+    >>> header(["Bob"], {"Bob": "Robert"})[4]
+    'Robert (played as Bob) bid'
     """
     columns = ["round", "cards", "dealer", "trump"]
     for player in players:
-        name = neutralised(player)
+        name = neutralised(played_as(renamed.get(player, player), player))
         columns += [f"{name} bid", f"{name} tricks", f"{name} points", f"{name} total"]
     return columns
 
 
-def round_row(players: tuple[str, ...], result: RoundResult) -> list[str | int]:
+def round_row(
+    players: Sequence[str], result: RoundResult, renamed: Mapping[str, str] = NO_RENAMES
+) -> list[str | int]:
     row: list[str | int] = [
         result.number,
         result.cards,
-        neutralised(result.dealer),
+        neutralised(renamed.get(result.dealer, result.dealer)),
         NO_TRUMP if result.trump is None else result.trump.value,
     ]
     for player in players:
@@ -61,8 +74,9 @@ def round_row(players: tuple[str, ...], result: RoundResult) -> list[str | int]:
     return row
 
 
-def sheet_csv(game: Game) -> str:
-    """The game's score sheet as CSV text (RFC 4180: commas, CRLF line ends, a header row).
+def sheet_csv(game: Game, renamed: Mapping[str, str] = NO_RENAMES) -> str:
+    """The game's score sheet as CSV text (RFC 4180: commas, CRLF line ends, a header row);
+    ``renamed``: each played-under name to the name the player goes by now, where it differs.
 
     >>> from scorepad.engine import RoundRecord
     >>> game = Game.start("golf", ["Ann", "Bob"], first_dealer="Bob")
@@ -73,7 +87,7 @@ def sheet_csv(game: Game) -> str:
     """
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(header(game.players))
+    writer.writerow(header(game.players, renamed))
     for result in game.results:
-        writer.writerow(round_row(game.players, result))
+        writer.writerow(round_row(game.players, result, renamed))
     return out.getvalue()

@@ -8,7 +8,7 @@ drawing is :mod:`scorepad.paper.pad_pdf`'s.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 
@@ -24,6 +24,7 @@ from scorepad.engine import (
     format_cents,
 )
 from scorepad.paper.printable import printable, printed_names
+from scorepad.paper.renames import NO_RENAMES, in_current_words, now_called, played_as_note
 
 NO_TRUMP = "no trump"
 EMPTY = ("", "", "", "")
@@ -48,6 +49,11 @@ class Grid:
     players: tuple[str, ...]
     rows: tuple[GridRow, ...]
     footer: tuple[str, ...]
+    notes: tuple[str, ...] = ()
+    """Plain lines after the footer (who played under another name)."""
+    tally: str | None = None
+    """A blank pad for a stake: the stake ("5¢ a set"), for a box to tally sets and settle
+    by pencil; ``None`` for no box."""
 
 
 def _trump_text(result: RoundResult) -> str:
@@ -94,11 +100,19 @@ def _rules_line(game: Game, symbol: str = DOLLAR) -> str:
     return printable(", ".join(parts))
 
 
-def game_grid(game: Game, *, played_on: date | None = None, symbol: str = DOLLAR) -> Grid:
-    """The pad of a game as far as it was played (``played_on``: the day, for the title), its
-    money in the table's currency ``symbol``."""
+def game_grid(
+    game: Game,
+    *,
+    played_on: date | None = None,
+    renamed: Mapping[str, str] = NO_RENAMES,
+    symbol: str = DOLLAR,
+) -> Grid:
+    """The pad of a game as far as it was played (``played_on``: the day, for the title),
+    its money in the table's currency ``symbol``,
+    each player under the name ``renamed`` gives them now (see :mod:`scorepad.paper.renames`),
+    with a note of the names played under."""
     sheet = game.sheet
-    names = printed_names(game.players)
+    names = printed_names(now_called(game.players, renamed))
     printed = dict(zip(game.players, names, strict=True))
     rows = [_played_row(result, game.players, printed[result.dealer]) for result in game.results]
     day = "" if played_on is None else f"Played {played_on:%Y-%m-%d}. "
@@ -107,12 +121,18 @@ def game_grid(game: Game, *, played_on: date | None = None, symbol: str = DOLLAR
             setup = game.setup(number)
             rows.append(_empty_row(setup, game.variant, len(names), printed[setup.dealer]))
     return Grid(
-        title=printable(f"{game.variant.name}: {', '.join(game.players)}"),
+        title=printable(f"{game.variant.name}: {', '.join(now_called(game.players, renamed))}"),
         subtitle=f"{day}{_status_line(game)}. {_rules_line(game, symbol)}",
         players=names,
         rows=tuple(rows),
-        footer=_footer(game, printed, symbol),
+        footer=_footer(game, printed, renamed, symbol),
+        notes=_notes(game.players, renamed),
     )
+
+
+def _notes(players: Sequence[str], renamed: Mapping[str, str]) -> tuple[str, ...]:
+    note = played_as_note(players, renamed)
+    return () if note is None else (printable(note),)
 
 
 def _status_line(game: Game) -> str:
@@ -124,8 +144,14 @@ def _status_line(game: Game) -> str:
     return f"In progress: {played} of {total} rounds played"
 
 
-def _footer(game: Game, printed: dict[str, str], symbol: str) -> tuple[str, ...]:
+def _footer(
+    game: Game, printed: dict[str, str], renamed: Mapping[str, str], symbol: str
+) -> tuple[str, ...]:
     sheet = game.sheet
+
+    def now(sentence: str) -> str:  # the engine's sentence under today's names, printable
+        return printable(in_current_words(sentence, game.players, renamed))
+
     if not game.results:
         return ()
     standing_words = "Final standings" if sheet.winners else "Standings"
@@ -138,13 +164,13 @@ def _footer(game: Game, printed: dict[str, str], symbol: str) -> tuple[str, ...]
         )
     summary = sheet.settlement_summary(symbol)
     if summary is not None:
-        lines.append(printable(summary.sets))
+        lines.append(now(summary.sets))
         if summary.payments:
-            lines.append(printable("; ".join(summary.payments)))
+            lines.append(now("; ".join(summary.payments)))
         if summary.collections:
-            lines.append(printable("; ".join(summary.collections)))
+            lines.append(now("; ".join(summary.collections)))
         if summary.note:
-            lines.append(printable(summary.note))
+            lines.append(now(summary.note))
     else:
         owed = sheet.owed_so_far()
         sets = ", ".join(f"{printed[player]} {sheet.sets[player]}" for player in game.players)
@@ -178,4 +204,5 @@ def blank_grid(variant: Variant, players: Sequence[str] | int) -> Grid:
         players=heads,
         rows=tuple(rows),
         footer=(),
+        tally=None if game.stake_cents is None else f"{format_cents(game.stake_cents)} a set",
     )

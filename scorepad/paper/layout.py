@@ -34,8 +34,10 @@ SHORT_PLAYER_COLUMNS = ("Bid", "Tk", "Pts", "Tot")
 SUB_COLUMN_MAX_MM = 17.0
 """A player's four columns stop growing here: a wider box is no easier to write in."""
 
-ROW_HEIGHT_MM = (4.2, 8.0)
-"""The shortest row that still takes a pencilled number, and the tallest worth printing."""
+ROW_HEIGHT_MM = (4.2, 12.0)
+"""The shortest row that still takes a pencilled number, and the tallest worth printing: a
+short schedule (eight at Mormon Bridge play six rounds) grows its rows to fill the page, as
+a paper pad's would, up to a box a pencil needs no more than."""
 
 DEALER_WIDTH_MM = (13.0, 30.0)
 
@@ -86,7 +88,7 @@ def fit_rows(rounds: int, first_page_mm: float, page_mm: float) -> Rows:
     pages as it takes (``page_mm``: the room on a page after the first one).
 
     >>> fit_rows(10, 150.0, 170.0)
-    Rows(height=8.0, per_page=10)
+    Rows(height=12.0, per_page=10)
     >>> fit_rows(25, 150.0, 170.0)
     Rows(height=6.0, per_page=25)
     >>> fit_rows(60, 150.0, 170.0)

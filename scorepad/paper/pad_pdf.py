@@ -10,7 +10,7 @@ for what happens to names outside its characters.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import date
 from functools import cached_property
 
@@ -32,6 +32,8 @@ from scorepad.paper.layout import (
     font_size,
 )
 from scorepad.paper.printable import PDF_ENCODING
+from scorepad.paper.renames import NO_RENAMES
+from scorepad.paper.tally_box import draw_tally, tally_height
 
 FONT = "helvetica"
 TITLE_PT = 13.0
@@ -49,11 +51,14 @@ def sheet_pdf(
     *,
     played_on: date | None = None,
     symbol: str = DOLLAR,
+    renamed: Mapping[str, str] = NO_RENAMES,
 ) -> bytes:
     """The game's score pad, filled as far as it was played (rounds still to play have their
     number, cards and dealer, ready for a pencil); ``played_on`` heads it when known, and its
-    money is written in the table's currency ``symbol``."""
-    grid = game_grid(game, played_on=played_on, symbol=symbol)
+    money is written in the table's currency ``symbol``; ``renamed`` prints players under the
+    names they go by now, with a line saying the names played under (see
+    :mod:`scorepad.paper.renames`)."""
+    grid = game_grid(game, played_on=played_on, symbol=symbol, renamed=renamed)
     return _PadWriter(grid, paper).write()
 
 
@@ -121,8 +126,8 @@ class _PadWriter:
         payments is never cut off), each with whether it is bold (the standings)."""
         pdf = self.pdf
         lines: list[tuple[str, bool]] = []
-        for index, text in enumerate(self.grid.footer):
-            bold = index == 0
+        for index, text in enumerate(self.grid.footer + self.grid.notes):
+            bold = index == 0 and bool(self.grid.footer)
             pdf.set_font(FONT, "B" if bold else "", SUBTITLE_PT)
             wrapped = pdf.multi_cell(
                 pdf.epw, FOOTER_LINE_MM, text, dry_run=True, output=MethodReturnValue.LINES
@@ -141,6 +146,10 @@ class _PadWriter:
         lines = len(self._footer_lines)
         return 0.0 if not lines else FOOTER_GAP_MM + lines * FOOTER_LINE_MM
 
+    @property
+    def _tally_height(self) -> float:
+        return 0.0 if self.grid.tally is None else tally_height(len(self.grid.players))
+
     def _bottom(self) -> float:
         return self.pdf.h - MARGIN_MM
 
@@ -152,7 +161,10 @@ class _PadWriter:
         self._titles()
         first_room = self._bottom() - pdf.get_y() - self._head_height - self._footer_height
         later_room = self._bottom() - MARGIN_MM - self._head_height
-        rows = fit_rows(len(self.grid.rows), first_room, later_room)
+        rounds = len(self.grid.rows)
+        rows = fit_rows(rounds, first_room - self._tally_height, later_room)
+        if rows.per_page < rounds:  # the box would push rounds over: they keep page one
+            rows = fit_rows(rounds, first_room, later_room)
         self._column_heads()
         for row in self.grid.rows:
             if pdf.get_y() + rows.height > self._bottom() + 0.01:
@@ -160,6 +172,7 @@ class _PadWriter:
                 self._column_heads()
             self._row(row, rows.height)
         self._footer()
+        self._tally()
         return bytes(pdf.output())
 
     def _titles(self) -> None:
@@ -239,3 +252,12 @@ class _PadWriter:
             pdf.set_font(FONT, "B" if bold else "", SUBTITLE_PT)
             pdf.cell(0, FOOTER_LINE_MM, text)
             pdf.ln()
+
+    def _tally(self) -> None:
+        """A blank pad for a stake: the box to tally sets and settle up, on a page of its own
+        when the grid leaves no room for it."""
+        if self.grid.tally is None:
+            return
+        if self.pdf.get_y() + self._tally_height > self._bottom() + 0.01:
+            self.pdf.add_page()
+        draw_tally(self.pdf, MARGIN_MM, self.grid.players, self.grid.tally)

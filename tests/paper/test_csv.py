@@ -77,3 +77,22 @@ def test_unicode_names_are_kept_exactly() -> None:
     header, row = rows_of(sheet_csv(game))
     assert header[4] == "Zoë bid" and header[8] == "李 bid" and header[12] == "Ōta bid"
     assert row[2] == "李"
+
+
+def test_a_renamed_player_heads_their_columns_as_now_and_as_played() -> None:
+    """The heads say "Robert (played as Bob)": a spreadsheet reads every line under the heads
+    as a round, so the note that ties the sheet to its record goes in the heads."""
+    game = play(Game.start(GOLF, ["Ann", "Bob"], first_dealer="Bob"), [0, 0], [1, 0])
+    header, row = rows_of(sheet_csv(game, {"Bob": "Robert"}))
+    assert header[4:] == [
+        "Ann bid",
+        "Ann tricks",
+        "Ann points",
+        "Ann total",
+        "Robert (played as Bob) bid",
+        "Robert (played as Bob) tricks",
+        "Robert (played as Bob) points",
+        "Robert (played as Bob) total",
+    ]
+    assert row[2] == "Robert"
+    assert sheet_csv(game, {}) == sheet_csv(game)

@@ -196,3 +196,59 @@ def test_a_finished_game_of_four_is_one_page_with_its_standings(key: str) -> Non
     assert len(pages) == 1
     assert len(round_lines(pages[0].splitlines())) == len(game.schedule)
     assert "Final standings: " in pages[0]
+
+
+def test_a_renamed_player_prints_under_the_name_they_go_by_now() -> None:
+    """After Bob's rename to Robert the pad says Robert everywhere a name is printed (heads,
+    dealer, standings, who pays whom) and notes the name the record keeps."""
+    rules = GOLF.with_changes(name="Short Golf", hand_sizes=(1, 1, 1))
+    game = Game.start(rules, ["Ann", "Bob", "Cat"], first_dealer="Bob", stake_cents=10)
+    for tricks in ([1, 0, 0], [0, 1, 0], [1, 0, 0]):  # set: Ann, Bob, Ann (low score wins)
+        game = play(game, [0, 0, 0], tricks)
+    lines = lines_of(sheet_pdf(game, renamed={"Bob": "Robert"}))
+    text = "\n".join(lines)
+    assert lines[0] == "Short Golf: Ann, Robert, Cat"
+    assert lines[2].startswith("Round Cards Dealer Trump Ann Robert Cat")
+    assert round_lines(lines)[0].startswith("1 1 Robert ")
+    assert "Bob pays" not in text
+    assert "Robert pays Ann 10¢" in text
+    assert "Sets: Ann 2, Robert 1, Cat 0 (at 10¢ a set)" in text
+    assert lines[-1] == "Names as known now: Robert played as Bob."
+    assert "played as" not in "\n".join(lines_of(sheet_pdf(game)))  # no rename, no note
+
+
+def round_tops_mm(data: bytes) -> dict[str, float]:
+    """Where each row's round number is printed (mm up from the foot of page 1)."""
+    page = PdfReader(io.BytesIO(data)).pages[0]
+    found: dict[str, float] = {}
+
+    def seen(text: str, _cm: object, tm: list[float], _font: object, _size: object) -> None:
+        if tm[4] < 50 and text.strip().isdigit():  # the Round column, left of the others
+            found.setdefault(text.strip(), tm[5] * MM_PER_POINT)
+
+    page.extract_text(visitor_text=seen)
+    return found
+
+
+def test_a_short_schedule_grows_its_rows_to_use_the_page() -> None:
+    """Eight at Mormon Bridge play six rounds: rows as tall as a pencil could want (12 mm),
+    not the 8 mm that left two thirds of the page empty."""
+    tops = round_tops_mm(blank_pad_pdf(PRESETS["mormon-bridge"], 8))
+    assert tops["1"] - tops["2"] == pytest.approx(12.0, abs=0.1)
+    assert tops["1"] - tops["6"] == pytest.approx(60.0, abs=0.5)
+
+
+def test_a_blank_pad_for_a_stake_has_a_box_to_tally_sets_and_settle() -> None:
+    pages = pages_of(blank_pad_pdf(GOLF, ["Ann", "Bob", "Cat", "Dan"]))
+    assert len(pages) == 1
+    lines = pages[0].splitlines()
+    title = lines.index(
+        "Settling up at 5¢ a set: each loser pays 5¢ for every hand they were set; "
+        "the winner collects (tied winners share)."
+    )
+    assert lines[title + 1] == "Player Sets: a mark for each hand set Sets Pays Collects"
+    assert lines[title + 2 :] == ["Ann", "Bob", "Cat", "Dan"]
+    assert len(round_lines(lines)) == 18  # the rounds all still on the page above it
+    assert len(pages_of(blank_pad_pdf(GOLF, 8))) == 1
+    no_stake = pages_of(blank_pad_pdf(PRESETS["mormon-bridge"], 4))[0]
+    assert "Settling up" not in no_stake

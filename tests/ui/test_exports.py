@@ -127,3 +127,27 @@ def test_the_record_export_reads_back_as_the_record(app: ScorepadApp) -> None:
     data = export_file(session.stored, ExportKind.RECORD).data
     assert json.loads(data)["players"] == ["Zoë", "李"]
     assert GameRecord.from_json(data) == session.stored.record
+
+
+def test_after_a_rename_the_menu_s_files_name_players_as_the_game_screen_does(
+    app: ScorepadApp,
+) -> None:
+    """The game screen says Robert after Bob's rename; so do its CSV and PDF, each noting
+    "played as Bob"; the record (JSON) keeps Bob, as played."""
+    start(app, "golf", FOUR)
+    play_round(app)
+    session = app.game.session
+    assert session is not None
+    app.store.rename_player("Bob", "Robert")
+    app.go_home()
+    app.home.open_game(session.stored.id)
+    saved: list[ExportFile] = []
+    app.game.save_file = saved.append
+    for kind in (ExportKind.CSV, ExportKind.PDF, ExportKind.RECORD):
+        app.game.export(kind)
+    csv_file, pdf_file, record_file = saved
+    assert "Robert (played as Bob) bid" in csv_file.data.decode()
+    text = PdfReader(io.BytesIO(pdf_file.data)).pages[0].extract_text()
+    assert "Golf: Ann, Robert, Cat, Dan" in text
+    assert "Names as known now: Robert played as Bob." in text
+    assert json.loads(record_file.data)["players"] == FOUR

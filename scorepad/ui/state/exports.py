@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -75,15 +76,24 @@ def file_stem(text: str) -> str:
     return dashed[:FILE_STEM_LENGTH].strip("-") or "game"
 
 
-def export_file(stored: StoredGame, kind: ExportKind, *, symbol: str = DOLLAR) -> ExportFile:
-    """The game as ``kind``, its money in the table's currency ``symbol``: the same bytes as
-    ``scorepad export GAME --format KIND``."""
+def export_file(
+    stored: StoredGame,
+    kind: ExportKind,
+    *,
+    symbol: str = DOLLAR,
+    renamed: Mapping[str, str] | None = None,
+) -> ExportFile:
+    """The game as ``kind``, its money in the table's currency ``symbol``, its players under
+    the names the game screen shows (``renamed``: played-under name to name now; the record,
+    JSON, keeps the names played under): the same bytes as ``scorepad export GAME --format
+    KIND``."""
+    renamed = {} if renamed is None else renamed
     game = stored.game
     name = f"{file_stem(game.variant.name)}-{stored.created:%Y-%m-%d}-{stored.id}.{kind.value}"
     if kind is ExportKind.CSV:
-        data = sheet_csv(game).encode("utf-8")
+        data = sheet_csv(game, renamed).encode("utf-8")
     elif kind is ExportKind.PDF:
-        data = sheet_pdf(game, played_on=stored.created.date(), symbol=symbol)
+        data = sheet_pdf(game, played_on=stored.created.date(), symbol=symbol, renamed=renamed)
     else:
         text = json.dumps(stored.record.to_data(), ensure_ascii=False, indent=2) + "\n"
         data = text.encode("utf-8")

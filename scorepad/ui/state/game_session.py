@@ -480,7 +480,8 @@ class GameController:
         (JSON): the same files as ``scorepad export``. The game itself does not change."""
         with self._app.action(f"export the game as {kind.value}"):
             session = self._session()
-            file = export_file(session.stored, kind, symbol=session.symbol)
+            renamed = dict(session.names.renamed)  # the names the game screen shows
+            file = export_file(session.stored, kind, symbol=session.symbol, renamed=renamed)
             self.save_file(file)
 
     def file_saved(self, file: ExportFile, where: str | None) -> None:

@@ -1,0 +1,67 @@
+"""The settling-up box of a blank pad played for a stake: sets tallied and money owed, by pencil.
+
+A blank pad says "5¢ a set" in its rules line, but money is settled at the end from each
+player's sets, and a table with only the paper pad needs somewhere to count them: a row per
+player with room for a tally mark each hand they are set, the count, and what they pay or
+collect. The box goes under the grid (on the last page, or a page of its own when the rounds
+fill the last one). Drawn with the pad's fonts; the pad's writer decides where.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from fpdf import FPDF
+
+TALLY_FONT = "helvetica"
+TALLY_PT = 9.0
+TALLY_GAP_MM = 4.0
+"""Space between the grid (or the lines under it) and the box."""
+TALLY_ROW_MM = 7.0
+"""Tall enough for a row of tally marks and a written sum."""
+TALLY_HEADS = ("Player", "Sets: a mark for each hand set", "Sets", "Pays", "Collects")
+TALLY_WIDTHS_MM = (30.0, 90.0, 18.0, 28.0, 28.0)
+
+
+def tally_title(stake: str) -> str:
+    """The box's heading: the stake and how it is paid (the rules' words).
+
+    >>> print(tally_title("5¢ a set"))  # doctest: +NORMALIZE_WHITESPACE
+    Settling up at 5¢ a set: each loser pays 5¢ for every hand they were set;
+    the winner collects (tied winners share).
+    """
+    price = stake.removesuffix(" a set")
+    return (
+        f"Settling up at {stake}: each loser pays {price} for every hand they were set; "
+        "the winner collects (tied winners share)."
+    )
+
+
+def tally_height(players: int) -> float:
+    """The box's height in mm: the gap, its heading, the column heads and a row per player."""
+    return TALLY_GAP_MM + (players + 2) * TALLY_ROW_MM
+
+
+def draw_tally(pdf: FPDF, left: float, players: Sequence[str], stake: str) -> None:
+    """The box at the current height, ``left`` mm from the page's edge."""
+    pdf.ln(TALLY_GAP_MM)
+    pdf.set_x(left)
+    pdf.set_font(TALLY_FONT, "B", TALLY_PT)
+    pdf.cell(0, TALLY_ROW_MM, tally_title(stake))
+    pdf.ln()
+    pdf.set_x(left)
+    pdf.set_draw_color(0)
+    pdf.set_line_width(0.2)
+    for width, head in zip(TALLY_WIDTHS_MM, TALLY_HEADS, strict=True):
+        pdf.cell(width, TALLY_ROW_MM, head, border=1, align="C")
+    pdf.ln()
+    pdf.set_font(TALLY_FONT, "", TALLY_PT)
+    for player in players:
+        pdf.set_x(left)
+        name = player
+        while len(name) > 1 and pdf.get_string_width(name) > TALLY_WIDTHS_MM[0] - 2:
+            name = name[:-1]  # a long name is cut: the grid's heads above have it whole
+        pdf.cell(TALLY_WIDTHS_MM[0], TALLY_ROW_MM, name, border=1)
+        for width in TALLY_WIDTHS_MM[1:]:
+            pdf.cell(width, TALLY_ROW_MM, "", border=1)
+        pdf.ln()
