@@ -31,12 +31,12 @@ from scorepad.engine import (
     ledger_of,
     name_key,
     parse_day,
-    player_stats,
     preset,
     quoted,
     shown,
     spoken_list,
 )
+from scorepad.engine.stats import MIN_GAMES
 from scorepad.inputs import (
     PRIVATE_FILE_MODE,
     InputFileError,
@@ -318,21 +318,34 @@ def deliver(data: bytes, out: Path | None, replacing: os.stat_result | None) -> 
 
 
 def variant_named(args: argparse.Namespace) -> Variant:
-    """A preset by name, else a saved house rule of the store (matched ignoring case)."""
-    try:
-        return preset(args.variant)
-    except UnknownVariantError:
-        pass
+    """The variant a pad is printed for: a preset or a saved house rule of the store, as
+    :func:`variant_called` finds it."""
     root = store_folder(args)
     saved = open_the_store(args).saved_variants() if root.exists() else []
-    wanted = name_key(args.variant)
-    found = next((item.variant for item in saved if name_key(item.name) == wanted), None)
+    name = variant_called(args.variant, [item.name for item in saved])
+    try:
+        return preset(name)
+    except UnknownVariantError:
+        return next(item.variant for item in saved if item.name == name)
+
+
+def variant_called(text: str, others: Sequence[str]) -> str:
+    """The name of the variant ``text`` means, for every command that takes one (``pad``,
+    ``stats --variant``), so both accept the same spellings: a preset by its id or its name
+    ("scotch-bridge", "Scotch Bridge"), or one of ``others`` (the saved house rules; for the
+    records also the variants games were played with), ignoring case. Anything else is
+    refused with one message naming them all, the presets with their ids."""
+    with contextlib.suppress(UnknownVariantError):
+        return preset(text).name
+    wanted = name_key(text)
+    found = next((name for name in others if name_key(name) == wanted), None)
     if found is not None:
         return found
-    names = ", ".join(shown(item.name) for item in saved) or "none"
+    presets = [f"{variant.name} ({key})" for key, variant in PRESETS.items()]
+    preset_keys = {name_key(variant.name) for variant in PRESETS.values()}
+    rest = [shown(name) for name in dict.fromkeys(others) if name_key(name) not in preset_keys]
     raise CommandError(
-        f"unknown variant {quoted(args.variant)}; the presets are {', '.join(PRESETS)}, "
-        f"the saved house rules: {names}"
+        f"unknown variant {quoted(text)}; the variants are {', '.join([*presets, *rest])}"
     )
 
 
@@ -460,21 +473,30 @@ def command_stats(args: argparse.Namespace) -> int:
     store = open_the_store(args)
     try:
         variant = None if args.variant is None else played_variant(store, args.variant)
-        games = store.game_results(variant=variant, since=since)
-        names = store.current_names()
-        players = leaderboard(player_stats(games, names=names), min_games=min_games)
+        # summed from the catalogue's rows, under current names (no model per game); only the
+        # JSON shows bid accuracy by hand size, so only it pays for adding those up. Everyone
+        # is asked for, so that those with too few games can be named as not yet ranked.
+        every = store.player_stats(variant=variant, since=since, hands=args.json)
+        players = leaderboard(every, min_games=min_games)
         symbol = store.settings().currency_symbol
     except (StoreError, ScorepadError) as exc:
         raise CommandError(str(exc)) from None
+    unranked = [player.name for player in every if player.games < min_games]
     if args.json:
-        print_json({"players": [player.model_dump(mode="json") for player in players]})
+        ranked = [player.model_dump(mode="json") for player in players]
+        print_json({"players": ranked, "unranked": unranked})
         return EXIT_OK
-    if not players:
-        print(no_records_line(variant, since, min_games))
+    if not every:
+        print(no_records_line(variant, since))
         return EXIT_OK
-    from scorepad.report import render_leaderboard  # rich is only loaded for the text reports
+    from scorepad.report import render_leaderboard, unranked_line  # rich: text reports only
 
-    print(render_leaderboard(players, symbol), end="")
+    if players:
+        print(render_leaderboard(players, symbol), end="")
+    else:
+        print(f"nobody is ranked yet: a player needs {min_games} games (see --min-games)")
+    if unranked:
+        print(unranked_line(unranked, min_games), end="")
     return EXIT_OK
 
 
@@ -529,28 +551,20 @@ def games_minimum(text: str) -> int:
 
 
 def played_variant(store: Store, name: str) -> str:
-    """The variant called ``name`` (ignoring case): a preset, a saved house rule, or one a
-    stored game was played with; anything else is refused, naming what there is."""
-    known = [variant.name for variant in PRESETS.values()]
-    known += [saved.name for saved in store.saved_variants()]
+    """The variant ``name`` means (see :func:`variant_called`): a preset, a saved house rule,
+    or one a stored game was played with."""
+    known = [saved.name for saved in store.saved_variants()]
     known += [summary.variant for summary in store.list_games() if summary.variant != "?"]
-    wanted = name_key(name)
-    found = next((known_name for known_name in known if name_key(known_name) == wanted), None)
-    if found is None:
-        choices = ", ".join(shown(known_name) for known_name in dict.fromkeys(known))
-        raise CommandError(f"unknown variant {quoted(name)}; the variants are {choices}")
-    return found
+    return variant_called(name, known)
 
 
-def no_records_line(variant: str | None, since: date | None, min_games: int) -> str:
+def no_records_line(variant: str | None, since: date | None) -> str:
     """What an empty leaderboard says: which games it looked for."""
     what = "no finished or abandoned games"
     if variant is not None:
         what += f" of {shown(variant)}"
     if since is not None:
         what += f" since {since.isoformat()}"
-    if min_games > 1:
-        what += f" with players who played at least {min_games}"
     return what
 
 
@@ -699,7 +713,10 @@ def add_records_commands(
         "--since", metavar="DATE", help="only games started on DATE (YYYY-MM-DD) or later"
     )
     stats.add_argument(
-        "--min-games", metavar="N", default="1", help="leave out players with fewer games"
+        "--min-games",
+        metavar="N",
+        default=str(MIN_GAMES),
+        help=f"rank only players with at least N games (default {MIN_GAMES}, as in the app)",
     )
     stats.add_argument("--json", action="store_true", help="print the leaderboard as JSON")
     stats.set_defaults(handler=command_stats)

@@ -153,11 +153,23 @@ def render_leaderboard(players: Sequence[PlayerStats], symbol: str = "$") -> str
             "" if player.best_total is None else str(player.best_total),
             f"{player.bids_made}/{player.rounds} {percent(player.accuracy)}".strip(),
             str(player.sets),
-            literal(money_text(player.cents, symbol)),
+            literal(money_text(player.cents, symbol)) if player.money_games else NO_MONEY,
         )
     out = io.StringIO()
     plain_console(out, width=200).print(table)
     return out.getvalue()
+
+
+NO_MONEY = "—"
+"""The money of a player none of whose games had a stake: they have no net, not "$0.00" (which
+would say they broke even)."""
+
+
+def unranked_line(unranked: Sequence[str], min_games: int) -> str:
+    """Who played too few games to be ranked, as the app's leaderboard says it (a newcomer
+    looking for their name learns why it is missing)."""
+    fewer = f"fewer than {min_games} game{'' if min_games == 1 else 's'}"
+    return f"Not yet ranked ({fewer}): {', '.join(shown(name) for name in unranked)}.\n"
 
 
 def percent(rate: float | None) -> str:

@@ -202,8 +202,8 @@ def test_pad_finds_a_saved_house_rule(
         ),
         (
             ["pad", "whist", "--players", "4"],
-            "scorepad: unknown variant 'whist'; the presets are mormon-bridge, scotch-bridge, "
-            "golf, the saved house rules: none\n",
+            "scorepad: unknown variant 'whist'; the variants are Mormon Bridge (mormon-bridge), "
+            "Scotch Bridge (scotch-bridge), Golf (golf)\n",
         ),
         (
             ["pad", "scotch-bridge", "--players", "3"],

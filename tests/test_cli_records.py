@@ -96,7 +96,11 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 
 def stats_json(capsys: pytest.CaptureFixture[str], root: Path, *options: str) -> list[list[object]]:
-    code, out, err = run(capsys, "stats", "--json", "--data-dir", str(root), *options)
+    """The ranked players' main numbers; everyone is ranked unless ``options`` set a minimum
+    (this small store's players have played one or two games, under the default of 3)."""
+    code, out, err = run(
+        capsys, "stats", "--json", "--data-dir", str(root), "--min-games", "1", *options
+    )
     assert (code, err) == (0, "")
     keys = ("name", "games", "finished", "wins", "rounds", "bids_made", "sets", "cents")
     return [[player[key] for key in keys] for player in json.loads(out)["players"]]
@@ -148,7 +152,7 @@ def test_stats_text_is_a_table_in_the_table_s_currency(
 ) -> None:
     root, _ = data
     TinyDBStore(root).save_settings(Settings(currency_symbol="€"))
-    code, out, err = run(capsys, "stats", "--data-dir", str(root))
+    code, out, err = run(capsys, "stats", "--min-games", "1", "--data-dir", str(root))
     assert (code, err) == (0, "")
     rows = [line.split() for line in out.splitlines()[2:]]
     assert [(row[2], row[-1]) for row in rows] == [
@@ -159,6 +163,74 @@ def test_stats_text_is_a_table_in_the_table_s_currency(
     ]
     code, out, _ = run(capsys, "stats", "--since", "2026-07-01", "--data-dir", str(root))
     assert (code, out) == (0, "no finished or abandoned games since 2026-07-01\n")
+
+
+def test_stats_rank_players_with_3_games_by_default_and_name_the_rest(
+    data: tuple[Path, dict[str, str]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """As the app does: one lucky win does not top the table, and whoever is left out is told
+    why (they would otherwise look for their name in vain)."""
+    root, _ = data
+    code, out, err = run(capsys, "stats", "--data-dir", str(root))
+    assert (code, err) == (0, "")
+    assert out == (
+        "nobody is ranked yet: a player needs 3 games (see --min-games)\n"
+        "Not yet ranked (fewer than 3 games): Ann, Bob, Cat, Dan.\n"
+    )
+    code, out, _ = run(capsys, "stats", "--json", "--data-dir", str(root))
+    assert json.loads(out) == {"players": [], "unranked": ["Ann", "Bob", "Cat", "Dan"]}
+    code, out, _ = run(capsys, "stats", "--min-games", "2", "--data-dir", str(root))
+    lines = out.splitlines()
+    assert [line.split()[2] for line in lines[2:-1]] == ["Bob", "Ann", "Cat"]
+    assert lines[-1] == "Not yet ranked (fewer than 2 games): Dan."
+
+
+def test_stats_of_games_without_a_stake_show_no_money(
+    data: tuple[Path, dict[str, str]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """G3 (Mormon Bridge) had no stake: Ann and Bob have no money there, not "$0.00"; the
+    JSON keeps ``cents`` a number and says how many games had money."""
+    root, _ = data
+    options = ("--variant", "Mormon Bridge", "--min-games", "1", "--data-dir", str(root))
+    code, out, _ = run(capsys, "stats", *options)
+    assert code == 0
+    assert [(row.split()[2], row.split()[-1]) for row in out.splitlines()[2:]] == [
+        ("Ann", "—"),
+        ("Bob", "—"),
+    ]
+    _, out, _ = run(capsys, "stats", "--json", *options)
+    money = [(p["name"], p["cents"], p["money_games"]) for p in json.loads(out)["players"]]
+    assert money == [("Ann", 0, 0), ("Bob", 0, 0)]
+    _, out, _ = run(capsys, "stats", "--json", "--min-games", "1", "--data-dir", str(root))
+    money = [(p["name"], p["cents"], p["money_games"]) for p in json.loads(out)["players"]]
+    assert money == [("Dan", 5, 1), ("Bob", 10, 1), ("Ann", -5, 1), ("Cat", -10, 2)]
+
+
+@pytest.mark.parametrize("spelling", ["mormon-bridge", "MORMON-BRIDGE", "mormon bridge"])
+def test_stats_take_a_preset_by_its_id_as_pad_does(
+    data: tuple[Path, dict[str, str]], capsys: pytest.CaptureFixture[str], spelling: str
+) -> None:
+    root, _ = data
+    by_name = stats_json(capsys, root, "--variant", "Mormon Bridge")
+    assert [row[0] for row in by_name] == ["Ann", "Bob"]
+    assert stats_json(capsys, root, "--variant", spelling) == by_name
+
+
+def test_pad_and_stats_refuse_an_unknown_variant_naming_the_same_variants(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = str(tmp_path / "data")
+    TinyDBStore(Path(root))
+    _, _, pad = run(capsys, "pad", "whist", "--players", "4", "--data-dir", root)
+    _, _, stats = run(capsys, "stats", "--variant", "whist", "--data-dir", root)
+    assert (
+        pad
+        == stats
+        == (
+            "scorepad: unknown variant 'whist'; the variants are Mormon Bridge (mormon-bridge), "
+            "Scotch Bridge (scotch-bridge), Golf (golf)\n"
+        )
+    )
 
 
 # --- ledger -------------------------------------------------------------------------------------

@@ -421,6 +421,11 @@ def line_stats(
     return [books[key].stats() for key in sorted(books, key=lambda key: (key, books[key].name))]
 
 
+MIN_GAMES = 3
+"""The games a player needs, by default, to be ranked (the app's and ``scorepad stats``'s
+minimum): one lucky win is not a 100% win rate worth leading a table with."""
+
+
 def leaderboard(stats: Sequence[PlayerStats], *, min_games: int = 1) -> list[PlayerStats]:
     """The players ranked: most wins, then the best win rate, then the most money, then by
     name. Players with fewer than ``min_games`` games are left out (a 1-for-1 newcomer does

@@ -158,7 +158,9 @@ def test_an_abandoned_game_counts_as_played_never_as_won(played: ScorepadApp) ->
     played.player_page.open("Ann")
     overall = played.player_page.overall
     assert overall is not None and overall.abandoned == 1
-    assert overall.average_total == pytest.approx((22 + 11 + 11) / 3)  # finished games only
+    assert overall.average_total is None  # Quick Bridge's high totals and Golf's low ones mix
+    bridge = next(r.stats for r in played.player_page.by_variant if r.variant == "Quick Bridge")
+    assert bridge.average_total == pytest.approx((22 + 11) / 2)  # finished games only
 
 
 def test_a_store_that_cannot_be_read_says_so_and_shows_no_numbers(
@@ -278,8 +280,8 @@ def test_a_player_s_page_matches_the_history_worked_out_by_hand(played: Scorepad
     ann = page.overall
     assert ann is not None
     assert (ann.games, ann.finished, ann.abandoned, ann.wins) == (3, 3, 0, 2)
-    assert ann.average_total == pytest.approx((22 + 11 + 11) / 3)
-    assert ann.best_total is None  # high-wins and low-wins games mixed
+    assert ann.average_total is None  # high-wins and low-wins games mixed: no average
+    assert ann.best_total is None  # nor a best
     assert (ann.rounds, ann.bids_made) == (7, 4)
     assert [(h.cards, h.rounds, h.made) for h in ann.hands] == [(1, 5, 3), (2, 2, 1)]
     assert (ann.zeros_bid, ann.zeros_made) == (4, 1)
@@ -513,6 +515,48 @@ async def test_home_opens_the_players_and_a_player_s_page(driver: ViewDriver) ->
     assert said(driver, "stat-overall-hand-2") == "  2 cards: 50% (1 of 2)"
     assert said(driver, "stat-overall-money-net") == "Net: $0.05"
     assert said(driver, "stat-variant-Quick Bridge-best") == "Best total: 22"
+
+
+def test_a_player_without_a_money_game_has_no_money_not_zero(played: ScorepadApp) -> None:
+    """Quick Bridge is played for no stake: nobody has money there (not "$0.00", which would
+    say they broke even); Cat and Dan never played for money at all."""
+    players = played.players
+    players.open()
+    players.set_min_games("1")
+    money = {s.name: players.net_money(s) for s in players.ranked}
+    assert money == {"Ann": "$0.05", "Bob": "-$0.05", "Cat": "—", "Dan": "—"}
+    players.choose_variant("Quick Bridge")
+    assert {players.net_money(s) for s in players.ranked} == {"—"}
+    assert {(s.cents, s.money_games) for s in players.ranked} == {(0, 0)}
+
+
+@pytest.mark.asyncio
+async def test_no_money_shows_a_dash_and_is_read_as_no_money_games(driver: ViewDriver) -> None:
+    await driver.click("open-players")
+    await driver.type_text("min-games", "1")
+    title = next(
+        c
+        for c in driver.controls()
+        if isinstance(c, ft.Text) and c.value == "Cat" and c.semantics_label
+    )
+    assert title.semantics_label == "3. Cat: 0 wins in 1 game, win rate 0%, no money games"
+    assert "—" in driver.texts() and "$0.00" not in driver.texts()
+
+    await driver.click("leader-Cat")
+    no_bug_reported(driver)
+    assert said(driver, "stat-overall-money") == "Money: no money games"
+    assert not driver.has("stat-overall-money-net")
+    assert said(driver, "stat-variant-Quick Bridge-money") == "Money: no money games"
+
+    driver.app.player_page.back()  # what the app bar's arrow does
+    await driver.settle()
+    await driver.click("leader-Ann")
+    assert said(driver, "stat-overall-money-net") == "Net: $0.05"
+    assert said(driver, "stat-variant-Short Golf-money-net") == "Net: $0.05"
+    assert said(driver, "stat-variant-Quick Bridge-money") == "Money: no money games"
+    assert said(driver, "stat-overall-average") == "Average total: –"
+    assert said(driver, "stat-variant-Quick Bridge-average") == "Average total: 16.5"
+    assert any("No average or best total across variants" in text for text in driver.texts())
 
 
 @pytest.mark.asyncio

@@ -29,6 +29,7 @@ from scorepad.engine import (
     player_stats,
     quoted,
 )
+from scorepad.engine.stats import MIN_GAMES
 from scorepad.store import NameTakenError, RosterPlayer, Settings, StoreError
 from scorepad.ui.state.errors import ActionRefused
 from scorepad.ui.state.screens import Message, MessageKind, Screen
@@ -36,9 +37,10 @@ from scorepad.ui.state.screens import Message, MessageKind, Screen
 if TYPE_CHECKING:
     from scorepad.ui.state.app_state import ScorepadApp
 
-MIN_GAMES = 3
-"""A player needs this many games (by default) to be ranked: one lucky win is not a 100% win
-rate worth leading a table with."""
+NO_MONEY = "—"
+"""The money of a player none of whose games (of those shown) had a stake."""
+NO_MONEY_WORDS = "no money games"
+""":data:`NO_MONEY` as a screen reader says it."""
 MOST_MIN_GAMES = 1000
 """The highest minimum the setting takes: beyond it nobody could be ranked."""
 LAST_DAYS = 30
@@ -258,6 +260,11 @@ class Players:
     def money(self, cents: int) -> str:
         """Money in the table's currency symbol ("$1.20", "-€0.45")."""
         return money_text(cents, self.symbol)
+
+    def net_money(self, stats: PlayerStats) -> str:
+        """A player's net money as shown, or :data:`NO_MONEY` when none of their games had a
+        stake: a game without one has no money, and "$0.00" would say they broke even."""
+        return self.money(stats.cents) if stats.money_games else NO_MONEY
 
     @property
     def variants(self) -> list[str]:

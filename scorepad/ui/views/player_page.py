@@ -7,7 +7,15 @@ import flet as ft
 
 from scorepad.engine import PlayerStats
 from scorepad.ui.state import ScorepadApp
-from scorepad.ui.state.players import SPAN_WORDS, PlayerPage, Players, Span, percent
+from scorepad.ui.state.players import (
+    NO_MONEY,
+    NO_MONEY_WORDS,
+    SPAN_WORDS,
+    PlayerPage,
+    Players,
+    Span,
+    percent,
+)
 from scorepad.ui.views.charts import accuracy_by_hand_chart, results_over_time_chart
 from scorepad.ui.views.common import (
     READING_WIDTH,
@@ -32,8 +40,9 @@ def stat_lines(
     players: Players, stats: PlayerStats, *, lowest_wins: bool | None = None
 ) -> list[tuple[str, str, str]]:
     """(key, label, value) of each number on the page, in reading order. ``lowest_wins``: the
-    direction of one variant's games (its best total is its lowest); ``None`` overall, where
-    the money rows always show; in a variant played for no money they are left out."""
+    direction of one variant's games (its best total is its lowest); ``None`` overall. Money
+    shows as won, lost and net, or as one "Money: —" row when no game had a stake (a game
+    without one has no money: "$0.00" would say the player broke even)."""
     best = "–" if stats.best_total is None else str(stats.best_total)
     accuracy = percent(stats.accuracy)
     if stats.rounds:
@@ -50,7 +59,9 @@ def stat_lines(
         ("zeros", "Zeros bid / made", f"{stats.zeros_bid} / {stats.zeros_made}"),
         ("sets", "Sets", str(stats.sets)),
     ]
-    if lowest_wins is None or stats.cents_won or stats.cents_lost:
+    if not stats.money_games:
+        lines.append(("money", "Money", NO_MONEY))
+    else:
         lines += [
             ("money-won", "Money won", players.money(stats.cents_won)),
             ("money-lost", "Money lost", players.money(stats.cents_lost)),
@@ -59,11 +70,15 @@ def stat_lines(
     return lines
 
 
-def stat_row(section: str, key: str, label: str, value: str) -> ft.Control:
+def stat_row(
+    section: str, key: str, label: str, value: str, *, words: str | None = None
+) -> ft.Control:
+    """A number and its label, read as one: "Won: 3" (``words``: the value as a screen reader
+    says it, where a mark such as "—" would be read as nothing)."""
     return tagged(
         f"stat-{section}-{key}",
         ft.Semantics(
-            label=f"{label}: {value}",
+            label=f"{label}: {words or value}",
             container=True,
             exclude_semantics=True,
             content=ft.Row(
@@ -103,14 +118,15 @@ def stats_section(
 ) -> ft.Control:
     rows: list[ft.Control] = [heading(title, identifier=f"section-{section}")]
     for key, label, value in stat_lines(players, stats, lowest_wins=lowest_wins):
-        rows.append(stat_row(section, key, label, value))
+        words = NO_MONEY_WORDS if key == "money" else None
+        rows.append(stat_row(section, key, label, value, words=words))
         if key == "accuracy" and stats.hands:
             rows.extend(hand_rows(section, stats))
     if stats.best_total is None and stats.finished:
         rows.append(
             ft.Text(
-                "No best total across variants where high wins and low wins mix: see each "
-                "variant's own.",
+                "No average or best total across variants where high wins and low wins mix: "
+                "see each variant's own.",
                 size=12,
                 color=ft.Colors.ON_SURFACE_VARIANT,
             )

@@ -9,7 +9,13 @@ import flet as ft
 from scorepad.engine import MAX_NAME_LENGTH, PlayerStats
 from scorepad.store import RosterPlayer
 from scorepad.ui.state import ScorepadApp, Screen
-from scorepad.ui.state.players import Players, RosterDialog, RosterTask, percent
+from scorepad.ui.state.players import (
+    NO_MONEY_WORDS,
+    Players,
+    RosterDialog,
+    RosterTask,
+    percent,
+)
 from scorepad.ui.views.common import (
     TAP,
     heading,
@@ -80,9 +86,10 @@ def header_row() -> ft.Control:
 def leader_words(players: Players, place: int, stats: PlayerStats) -> str:
     """A row as a screen reader says it: place, whole name, every number."""
     wins = f"{stats.wins} win{'' if stats.wins == 1 else 's'}"
+    money = f"money {players.money(stats.cents)}" if stats.money_games else NO_MONEY_WORDS
     return (
         f"{place}. {stats.name}: {wins} in {stats.games} game{'' if stats.games == 1 else 's'}, "
-        f"win rate {percent(stats.win_rate)}, money {players.money(stats.cents)}"
+        f"win rate {percent(stats.win_rate)}, {money}"
     )
 
 
@@ -119,7 +126,7 @@ def leader_row(players: Players, place: int, stats: PlayerStats) -> ft.Control:
                     [
                         number(str(stats.wins), WINS_WIDTH, bold=True),
                         number(percent(stats.win_rate), RATE_WIDTH),
-                        number(players.money(stats.cents), MONEY_WIDTH),
+                        number(players.net_money(stats), MONEY_WIDTH),
                     ]
                 ),
             ),
