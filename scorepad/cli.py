@@ -13,8 +13,9 @@ import io
 import json
 import os
 import sys
-from collections.abc import Callable, Sequence
-from datetime import date
+from collections import Counter
+from collections.abc import Callable, Collection, Iterable, Sequence
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -22,6 +23,7 @@ from scorepad.engine import (
     PRESETS,
     DayError,
     Game,
+    GameResults,
     GameStatus,
     ScorepadError,
     UnknownVariantError,
@@ -514,22 +516,88 @@ def command_ledger(args: argparse.Namespace) -> int:
     try:
         picked = list(dict.fromkeys(store.resolve_game_id(text) for text in args.games))
         games = store.game_results(since=since, until=until, game_ids=picked or None)
+        # a game named but outside the days is refused by name, not dropped without a word
+        named = store.game_results(game_ids=picked) if picked and (since or until) else games
         ledger = ledger_of(games, names=store.current_names())
         symbol = store.settings().currency_symbol
     except (StoreError, ScorepadError) as exc:
         raise CommandError(str(exc)) from None
-    for game in games:
-        if picked and (game.status is not GameStatus.FINISHED or game.stake_cents is None):
-            why = "no stake" if game.stake_cents is None else game.status.value.replace("_", " ")
-            print(f"scorepad: not in the ledger: game {game.game_id} ({why})", file=sys.stderr)
+    in_range = {game.game_id for game in games}
+    if picked:
+        refused = {  # in the order they were named
+            game.game_id: why
+            for game in sorted(named, key=lambda game: picked.index(game.game_id))
+            if (why := not_settled_because(game, in_range, since, until)) is not None
+        }
+        for game_id, why in refused.items():
+            print(f"scorepad: not in the ledger: game {game_id} ({why})", file=sys.stderr)
+        if len(refused) == len(named):  # nothing named can be settled: that is no ledger
+            return EXIT_INVALID
     if args.json:
         transfers = [payment.model_dump(mode="json", by_alias=True) for payment in ledger.transfers]
         print_json({"balances": dict(ledger.balances), "transfers": transfers})
         return EXIT_OK
     from scorepad.report import render_ledger  # rich is only loaded for the text reports
 
+    settled = [game for game in games if settles(game)]
+    if picked:
+        settled.sort(key=lambda game: picked.index(game.game_id))  # as named
+    if settled:
+        print(settled_line(settled, named_ids=bool(picked)))
+    if not picked and len(settled) < len(games):
+        print(not_counted_line(game for game in games if not settles(game)))
     print(render_ledger(ledger, symbol), end="")
     return EXIT_OK
+
+
+def settles(game: GameResults) -> bool:
+    """Whether the ledger settles ``game``: a finished game played for a stake."""
+    return game.status is GameStatus.FINISHED and game.stake_cents is not None
+
+
+def not_settled_because(
+    game: GameResults, in_range: Collection[str], since: date | None, until: date | None
+) -> str | None:
+    """Why a game named to ``scorepad ledger`` is not settled (its state first: an unfinished
+    game would not count on any day), or ``None`` when it is."""
+    if game.status is not GameStatus.FINISHED:
+        return game.status.value.replace("_", " ")  # "in progress", "abandoned"
+    if game.stake_cents is None:
+        return "without a stake"
+    if game.game_id not in in_range:
+        day = local_day(game.played_on)
+        if since is not None and day < since:
+            return f"started {day.isoformat()}, before --since {since.isoformat()}"
+        if until is not None:
+            return f"started {day.isoformat()}, after --until {until.isoformat()}"
+        return f"started {day.isoformat()}, outside the days asked for"
+    return None
+
+
+def local_day(when: datetime) -> date:
+    """The day a game started on this computer's calendar, as ``--since``/``--until`` pick."""
+    return when.astimezone().date()
+
+
+def settled_line(games: Sequence[GameResults], *, named_ids: bool) -> str:
+    """Which games a ledger settles: "3 games from 2026-11-20 to 2026-11-25", "1 game on
+    2026-06-01", and their ids when they were named one by one."""
+    days = sorted({local_day(game.played_on) for game in games})
+    when = f"on {days[0]}" if len(days) == 1 else f"from {days[0]} to {days[-1]}"
+    line = f"{len(games)} game{'' if len(games) == 1 else 's'} {when}"
+    return f"{line}: {', '.join(game.game_id for game in games)}" if named_ids else line
+
+
+def not_counted_line(games: Iterable[GameResults]) -> str:
+    """The games of the days asked for that the ledger leaves out, grouped by why: "not
+    counted: 1 game abandoned, 2 games in progress"."""
+    reasons = Counter(not_settled_because(game, (game.game_id,), None, None) for game in games)
+    parts = [
+        f"{n} game{'' if n == 1 else 's'} {why}"
+        for why in ("in progress", "abandoned", "without a stake")
+        if (n := reasons[why])
+    ]
+    return f"not counted: {', '.join(parts)}"
 
 
 def day_option(option: str, text: str | None) -> date | None:

@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from scorepad.engine import Ledger, PlayerStats, ScoreSheet, money_text, shown
+from scorepad.engine import Ledger, PlayerStats, ScoreSheet, money_text, shown, signed_money
 from scorepad.store import GameSummary, ListedStatus
 
 STATUS_WORDS = {
@@ -189,7 +189,7 @@ def render_ledger(ledger: Ledger, symbol: str = "$") -> str:
     table.add_column("player")
     table.add_column("net", justify="right")
     for name, cents in ledger.balances.items():
-        table.add_row(literal(name), literal(money_text(cents, symbol)))
+        table.add_row(literal(name), literal(signed_money(cents, symbol)))  # "+$1.85", as the app
     console.print(table)
     if not ledger.transfers:
         console.print(literal("everyone is even: nothing to pay"))

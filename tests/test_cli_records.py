@@ -24,7 +24,7 @@ settled by two payments: Ann pays Dan 5, Cat pays Bob 10.
 from __future__ import annotations
 
 import json
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -278,6 +278,97 @@ def test_a_picked_game_without_money_is_named_on_stderr(
     assert code == 0
     assert json.loads(out)["balances"] == {"Cat": -5, "Dan": 5}
     assert err == f"scorepad: not in the ledger: game {ids['G4']} (in progress)\n"
+
+
+FREE_GOLF = SHORT_GOLF.with_changes(name="Free Golf", stake_cents=None)
+
+
+@pytest.fixture
+def more(
+    data: tuple[Path, dict[str, str]], monkeypatch: pytest.MonkeyPatch
+) -> tuple[Path, dict[str, str]]:
+    """The store above and three more games: G5, June 5, G1 again (Ann, Bob, Cat: Ann -5,
+    Bob +10, Cat -5); G6, June 5, G1's hands played for nothing (finished, no stake); G7,
+    June 6, Mormon Bridge (no stake) one round in."""
+    root, ids = data
+    store = TinyDBStore(root)
+    seventh = GameRecord(variant="Mormon Bridge", players=("Ann", "Bob"), first_dealer="Bob")
+    more_games = (
+        ("G5", G1, JUNE_5),
+        ("G6", G1.model_copy(update={"variant": FREE_GOLF}), JUNE_5),
+        ("G7", seventh.model_copy(update={"rounds": G3.rounds}), JUNE_5 + timedelta(days=1)),
+    )
+    for name, record, day in more_games:
+        monkeypatch.setattr(tinydb_store, "now", lambda day=day: day)
+        ids[name] = store.create_game(record).id
+    monkeypatch.undo()
+    return root, ids
+
+
+@pytest.mark.parametrize(
+    ("games", "options", "why"),
+    [
+        (["G3"], [], "abandoned"),
+        (["G4"], [], "in progress"),
+        (["G7"], [], "in progress"),  # in progress, and without a stake: it is not finished
+        (["G6"], [], "without a stake"),
+        (["G1"], ["--since", "2026-06-02"], "started 2026-06-01, before --since 2026-06-02"),
+        (["G5"], ["--until", "2026-06-04"], "started 2026-06-05, after --until 2026-06-04"),
+    ],
+)
+def test_a_named_game_the_ledger_cannot_settle_is_refused_saying_why(
+    more: tuple[Path, dict[str, str]],
+    capsys: pytest.CaptureFixture[str],
+    games: list[str],
+    options: list[str],
+    why: str,
+) -> None:
+    """Nothing named can be settled: one line saying why (the true reason: an unfinished
+    game is "in progress" whatever its stake; a game outside the days is not dropped without
+    a word), nothing on stdout, exit 1."""
+    root, ids = more
+    for output in ([], ["--json"]):
+        argv = ["ledger", *(ids[g] for g in games), *options, *output, "--data-dir", str(root)]
+        code, out, err = run(capsys, *argv)
+        assert (code, out) == (1, "")
+        assert err == f"scorepad: not in the ledger: game {ids[games[0]]} ({why})\n"
+
+
+def test_the_games_named_that_count_are_settled_and_the_others_named(
+    more: tuple[Path, dict[str, str]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    root, ids = more
+    argv = [ids["G3"], ids["G2"], ids["G7"], ids["G5"], "--until", "2026-06-01"]
+    code, out, err = run(capsys, "ledger", *argv, "--data-dir", str(root))
+    assert code == 0
+    assert err.splitlines() == [  # in the order named
+        f"scorepad: not in the ledger: game {ids['G3']} (abandoned)",
+        f"scorepad: not in the ledger: game {ids['G7']} (in progress)",
+        f"scorepad: not in the ledger: game {ids['G5']} (started 2026-06-05, after --until "
+        "2026-06-01)",
+    ]
+    assert out.splitlines()[0] == f"1 game on 2026-06-01: {ids['G2']}"
+    assert out.splitlines()[-1] == "Cat pays Dan $0.05"
+    code, _, err = run(capsys, "ledger", ids["G3"], ids["G4"], "--data-dir", str(root))
+    assert code == 1 and err.count("\n") == 2
+
+
+def test_ledger_text_says_which_games_it_settles_and_signs_each_net(
+    more: tuple[Path, dict[str, str]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """As the app does: "+$0.15" for who collects, and what the settlement covers."""
+    root, ids = more
+    code, out, err = run(capsys, "ledger", "--data-dir", str(root))
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[:2] == [
+        "3 games from 2026-06-01 to 2026-06-05",
+        "not counted: 2 games in progress, 1 game abandoned, 1 game without a stake",
+    ]
+    nets = {row.split("│")[0].strip(): row.split("│")[1].strip() for row in lines if "│" in row}
+    assert nets == {"Ann": "-$0.10", "Bob": "+$0.20", "Cat": "-$0.15", "Dan": "+$0.05"}
+    code, out, _ = run(capsys, "ledger", ids["G1"], ids["G2"], "--data-dir", str(root))
+    assert out.splitlines()[0] == f"2 games on 2026-06-01: {ids['G1']}, {ids['G2']}"
 
 
 def test_ledger_text_says_who_pays_whom_under_current_names(

@@ -73,7 +73,7 @@ from scorepad.engine.errors import (
 )
 from scorepad.engine.frozen import FrozenDict
 from scorepad.engine.game import Game
-from scorepad.engine.ledger import Ledger, fewest_transfers, ledger_of, money_text
+from scorepad.engine.ledger import Ledger, fewest_transfers, ledger_of, money_text, signed_money
 from scorepad.engine.names import MAX_NAME_LENGTH, checked_name, clean_name, name_key
 from scorepad.engine.pad import (
     Entered,
@@ -247,6 +247,7 @@ __all__ = [
     "quoted",
     "resolve_variant",
     "shown",
+    "signed_money",
     "spoken_cents",
     "spoken_list",
     "tally_of",

@@ -254,3 +254,14 @@ def money_text(cents: int, symbol: str = "$") -> str:
     sign = "-" if cents < 0 else ""
     whole, part = divmod(abs(cents), 100)
     return f"{sign}{symbol}{whole}.{part:02d}"
+
+
+def signed_money(cents: int, symbol: str = "$") -> str:
+    """A net with its sign always shown, as the app's ledger and ``scorepad ledger`` show
+    one: who is up reads as plainly as who is down.
+
+    >>> signed_money(45, "$"), signed_money(-120, "€"), signed_money(0, "$")
+    ('+$0.45', '-€1.20', '$0.00')
+    """
+    text = money_text(cents, symbol)
+    return f"+{text}" if cents > 0 else text

@@ -29,6 +29,7 @@ from scorepad.engine import (
     money_text,
     parse_day,
     quoted,
+    signed_money,
     spoken_list,
 )
 from scorepad.ui.state.errors import ActionRefused
@@ -117,16 +118,6 @@ def unbroken(amount: str) -> str:
     if amount[:1] in ("+", "-"):
         return amount[0] + WORD_JOINER + amount[1:]
     return amount
-
-
-def signed_money(cents: int, symbol: str) -> str:
-    """Money with its sign always shown: who is up reads as plainly as who is down.
-
-    >>> signed_money(45, "$"), signed_money(-120, "€"), signed_money(0, "$")
-    ('+$0.45', '-€1.20', '$0.00')
-    """
-    text = money_text(cents, symbol)
-    return f"+{text}" if cents > 0 else text
 
 
 @dataclass(frozen=True)
