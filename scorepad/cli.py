@@ -204,10 +204,21 @@ def command_games(args: argparse.Namespace) -> int:
         summaries = store.list_games(status=args.status)
     except StoreError as exc:  # the games folder cannot be listed, the store is busy
         raise CommandError(str(exc)) from None
+    renamed = dict(
+        zip(
+            (summary.id for summary in summaries),
+            renamed_players(store, [summary.players for summary in summaries]),
+            strict=True,
+        )
+    )
     if args.json:
         document = {
             "data_dir": str(store.root),
-            "games": [summary.model_dump(mode="json") for summary in summaries],
+            "games": [
+                summary.model_dump(mode="json")
+                | {"current_players": [renamed[summary.id].get(p, p) for p in summary.players]}
+                for summary in summaries
+            ],
         }
         print_json(document)
         return EXIT_OK
@@ -217,8 +228,19 @@ def command_games(args: argparse.Namespace) -> int:
         return EXIT_OK
     from scorepad.report import render_game_list  # rich is only loaded for the text reports
 
-    print(render_game_list(summaries), end="")
+    print(render_game_list(summaries, renamed), end="")
     return EXIT_OK
+
+
+def renamed_players(store: Store, tables: Sequence[Sequence[str]]) -> list[dict[str, str]]:
+    """For each table (its players as played under), those who go by another name now: the
+    played-under name to the name now, read from the roster once, as the app's game list and
+    game screen show them. A game's record keeps the names it was played under; only what
+    is printed changes."""
+    from scorepad.ui.state.display_names import RosterNames  # loaded only where names show
+
+    roster = RosterNames.read(store)
+    return [dict(roster.for_game(players).renamed) for players in tables]
 
 
 def command_export(args: argparse.Namespace) -> int:
@@ -247,10 +269,13 @@ def command_export(args: argparse.Namespace) -> int:
             game = Game(stored.record)
         except ScorepadError as exc:
             raise CommandError(f"game {stored.id}: {exc}") from None
+        (renamed,) = renamed_players(store, [game.players])
         if args.format == "csv":
-            data = sheet_csv(game).encode()
+            data = sheet_csv(game, renamed).encode()
         else:
-            data = sheet_pdf(game, paper, played_on=stored.created.date(), symbol=symbol)
+            data = sheet_pdf(
+                game, paper, played_on=stored.created.date(), symbol=symbol, renamed=renamed
+            )
     deliver(data, out, replacing)
     if out is not None:
         what = {"json": "game", "csv": "the score sheet of game", "pdf": "the score pad of game"}

@@ -9,13 +9,14 @@ every piece of user text through :func:`literal`.
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
 from scorepad.engine import Ledger, PlayerStats, ScoreSheet, money_text, shown, signed_money
+from scorepad.paper.renames import played_as
 from scorepad.store import GameSummary, ListedStatus
 
 STATUS_WORDS = {
@@ -111,17 +112,23 @@ def outcome_lines(sheet: ScoreSheet) -> list[str]:
     return lines
 
 
-def render_game_list(summaries: list[GameSummary]) -> str:
-    """One row per stored game: id, variant, players, status, round n/N, leaders or winners."""
+def render_game_list(
+    summaries: list[GameSummary], renamed: Mapping[str, Mapping[str, str]] | None = None
+) -> str:
+    """One row per stored game: id, variant, players, status, round n/N, leaders or winners;
+    ``renamed`` (a game's id to its players' played-under names and the names they go by
+    now, where those differ) names them as now: "Robert (played as Bob)"."""
     table = Table(show_edge=False, pad_edge=False)
     for heading in ("id", "variant", "players", "status", "round", "leaders"):
         table.add_column(heading)
     for summary in summaries:
-        leaders = summary.winners or summary.leaders
+        now = {} if renamed is None else renamed.get(summary.id, {})
+        leaders = [now.get(name, name) for name in summary.winners or summary.leaders]
+        players = ", ".join(played_as(now.get(name, name), name) for name in summary.players)
         table.add_row(
             literal(summary.id),
             literal(summary.variant),
-            literal(", ".join(summary.players)),
+            literal(players),
             literal(STATUS_WORDS[summary.status]),
             f"{summary.rounds_played}/{summary.rounds_total}",
             literal(

@@ -189,7 +189,9 @@ def test_pad_finds_a_saved_house_rule(
     assert code == 0
     text = pdf_text(out.read_bytes())
     assert "Short Golf: score pad" in text
-    assert text.endswith("\n1 3 1\n2 2 2\n3 1 3")
+    # the rounds, then (Golf is played for a stake) the box to settle up in
+    assert "\n1 3 1\n2 2 2\n3 1 3\nSettling up at 5¢ a set" in text
+    assert text.endswith("\n1.\n2.\n3.")
 
 
 @pytest.mark.parametrize(
@@ -237,3 +239,24 @@ def test_pad_will_not_replace_a_file_without_force(
     assert out.read_text() == "mine"
     assert run(capsys, *argv, "--force")[0] == 0
     assert out.read_bytes().startswith(b"%PDF-")
+
+
+def test_after_a_rename_the_sheet_and_the_pad_name_players_as_now(
+    tmp_path: Path, data: Path, game_id: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The game screen says "Robert" after Bob's rename, and so do the files made from it;
+    the CSV's heads and the PDF's note keep "Bob", so both still match the record."""
+    TinyDBStore(data).rename_player("Bob", "Robert")
+    code, out, _ = run(capsys, "export", game_id, "--format", "csv", "--data-dir", str(data))
+    rows = list(csv.reader(io.StringIO(out)))
+    assert code == 0
+    assert rows[0][7:9] == ["Ann total", "Robert (played as Bob) bid"]
+    assert rows[1][2] == "Robert"  # Bob dealt the first round
+    pdf = tmp_path / "game.pdf"
+    run(capsys, "export", game_id, "--format", "pdf", "--out", str(pdf), "--data-dir", str(data))
+    text = pdf_text(pdf.read_bytes())
+    assert "Golf: Ann, Robert, Cat, Dan" in text
+    assert "\n1 1 Robert hearts " in text
+    assert "Names as known now: Robert played as Bob." in text
+    code, out, _ = run(capsys, "export", game_id, "--data-dir", str(data))
+    assert json.loads(out)["players"] == ["Ann", "Bob", "Cat", "Dan"]  # the record, as played

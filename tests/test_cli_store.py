@@ -149,3 +149,19 @@ def test_export_replaces_a_file_only_with_force(
     code, _, err = run(capsys, *argv)
     assert code == 0
     assert json.loads(out.read_text())["players"] == ["Ann", "Bob", "Cat", "Dan"]
+
+
+def test_games_name_players_as_now_and_keep_the_names_played_under(
+    tmp_path: Path, data: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run(capsys, "import", str(write(tmp_path, ISSUE_EXAMPLE)), "--data-dir", str(data))
+    TinyDBStore(data).rename_player("Dan", "Daniel")
+    code, out, _ = run(capsys, "games", "--data-dir", str(data))
+    row = out.splitlines()[-1]
+    assert code == 0
+    assert "Ann, Bob, Cat, Daniel (played as Dan)" in row
+    assert row.rstrip().endswith("Daniel")  # the leader, as known now
+    code, out, _ = run(capsys, "games", "--json", "--data-dir", str(data))
+    (listed,) = json.loads(out)["games"]
+    assert listed["players"] == ["Ann", "Bob", "Cat", "Dan"]
+    assert listed["current_players"] == ["Ann", "Bob", "Cat", "Daniel"]
