@@ -30,7 +30,8 @@ from pathlib import Path
 import pytest
 
 from scorepad.cli import main
-from scorepad.engine import GOLF, GameRecord, RoundRecord
+from scorepad.engine import GOLF, GameRecord, RoundRecord, leaderboard, player_stats
+from scorepad.report import render_leaderboard
 from scorepad.store import Settings, TinyDBStore, tinydb_store
 
 SHORT_GOLF = GOLF.with_changes(name="Short Golf", hand_sizes=(1, 2), stake_cents=5)
@@ -423,3 +424,36 @@ def test_bad_input_is_one_line_exit_1_and_prints_nothing(
     assert (code, out) == (1, "")
     assert err.startswith("scorepad: ") and err.count("\n") == 1
     assert message in err
+
+
+def test_stats_are_summed_by_the_store_not_from_each_game_s_results(
+    data: tuple[Path, dict[str, str]],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``scorepad stats`` asks the store for its sums (no model per game: fast over a long
+    history), and prints exactly what the engine makes of every game's results: the same
+    players in the same order, the same numbers (bid accuracy by hand size in the JSON), under
+    the names they go by now."""
+    root, _ = data
+    store = TinyDBStore(root)
+    store.rename_player("Cat", "Catherine")
+    names = store.current_names()
+    everyone = leaderboard(player_stats(store.game_results(), names=names))
+    golf = leaderboard(player_stats(store.game_results(variant="Short Golf"), names=names))
+
+    def not_asked(*_: object, **__: object) -> None:
+        raise AssertionError("stats read each game's results")
+
+    monkeypatch.setattr(TinyDBStore, "game_results", not_asked)
+    everyone_ranked = ("--min-games", "1")  # these players have 1 or 2 games; the default is 3
+    code, out, err = run(capsys, "stats", "--json", *everyone_ranked, "--data-dir", str(root))
+    assert (code, err) == (0, "")
+    assert json.loads(out)["players"] == [p.model_dump(mode="json") for p in everyone]
+    assert any(player["hands"] for player in json.loads(out)["players"])
+    code, out, err = run(capsys, "stats", *everyone_ranked, "--data-dir", str(root))
+    assert (code, out, err) == (0, render_leaderboard(everyone), "")
+    code, out, _ = run(
+        capsys, "stats", "--variant", "short golf", *everyone_ranked, "--data-dir", str(root)
+    )
+    assert (code, out) == (0, render_leaderboard(golf))

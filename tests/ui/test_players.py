@@ -15,7 +15,7 @@ import flet as ft
 import pytest
 import pytest_asyncio
 
-from scorepad.engine import GOLF, MAX_NAME_LENGTH, MORMON_BRIDGE
+from scorepad.engine import GOLF, MAX_NAME_LENGTH, MORMON_BRIDGE, leaderboard, player_stats
 from scorepad.store import StoreBusyError, open_store
 from scorepad.ui.state import MessageKind, ScorepadApp, Screen
 from scorepad.ui.state.players import RosterTask, Span
@@ -170,6 +170,7 @@ def test_a_store_that_cannot_be_read_says_so_and_shows_no_numbers(
         raise StoreBusyError(played.store.root / "lock", 10)
 
     monkeypatch.setattr(played.store, "game_results", unreadable)
+    monkeypatch.setattr(played.store, "player_stats", unreadable)  # the leaderboard's sums
     played.players.open()
     assert played.players.ranked == []
     assert played.message is not None and played.message.kind is MessageKind.ERROR
@@ -178,6 +179,40 @@ def test_a_store_that_cannot_be_read_says_so_and_shows_no_numbers(
     assert played.player_page.overall is None
     assert played.message is not None
     assert played.message.text.startswith("the records cannot be read right now: ")
+
+
+def test_the_leaderboard_is_summed_by_the_store_not_from_each_game_s_results(
+    played: ScorepadApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The leaderboard asks the store for its sums (no model per game: fast over a long
+    history) and shows exactly what the engine makes of every game's results, per variant,
+    under the names players go by now (bid accuracy by hand size is not on this screen)."""
+    store = played.store
+    store.rename_player("Bob", "Robert")
+    names = store.current_names()
+    expected = {
+        variant: [
+            stats.model_copy(update={"hands": ()})
+            for stats in leaderboard(
+                player_stats(store.game_results(variant=variant), names=names), min_games=1
+            )
+        ]
+        for variant in (None, "Quick Bridge", "Short Golf")
+    }
+
+    def not_asked(**_: object) -> None:
+        raise AssertionError("the leaderboard read each game's results")
+
+    monkeypatch.setattr(store, "game_results", not_asked)
+    players = played.players
+    players.open()
+    players.set_min_games("1")
+    assert players.variants == ["Quick Bridge", "Short Golf"]
+    for variant, ranked in expected.items():
+        players.choose_variant(variant)
+        assert players.ranked == ranked
+    assert [s.name for s in expected[None]] == ["Ann", "Robert", "Cat", "Dan"]
+    assert played.message is None
 
 
 # --- the roster: rename, merge, undo ----------------------------------------------------------

@@ -1,11 +1,14 @@
 """The players' screens: the all-time leaderboard with the roster (rename, merge, undo) and one
 player's page, their records over a date range.
 
-Both read the store's catalogue (``game_results``), never the game files, once per screen and
-again only after a change; the numbers themselves are the engine's (``player_stats``,
-``leaderboard``), so the app, ``scorepad stats`` and the ledger agree to the cent. Games keep
-the names they were played under; the roster's ``current_names`` says who each name is now,
-so a renamed or merged player's old games count under the name shown. No Flet here.
+Both read the store's catalogue, never the game files, once per screen and again only after a
+change. The leaderboard asks the store for its sums (``store.player_stats``: the catalogue's
+rows added up, no model per game, as ``scorepad stats`` does); a player's page needs each of
+their games for its chart, so it reads ``game_results`` and sums them with the engine's
+``player_stats``. The rules are the engine's either way, so the app, ``scorepad stats`` and
+the ledger agree to the cent. Games keep the names they were played under; the roster's
+``current_names`` says who each name is now, so a renamed or merged player's old games count
+under the name shown. No Flet here.
 """
 
 from __future__ import annotations
@@ -202,14 +205,16 @@ class RosterDialog:
 class _Read:
     """What the players' screens read from the store, kept until something changes."""
 
-    games: list[GameResults] = field(default_factory=list)
-    names: dict[str, str] = field(default_factory=dict)
+    readable: bool = True
+    """``False`` when the store could not be read: no numbers show until the next read."""
+    variants: list[str] = field(default_factory=list)
+    """The variants of the readable games, by name (ended or not)."""
     roster: list[RosterPlayer] = field(default_factory=list)
     undo_label: str | None = None
     symbol: str = "$"
     standings: dict[str | None, list[PlayerStats]] = field(default_factory=dict)
-    """Each variant's players' records (``None``: every game), worked out once per read:
-    a screen draws many times, and 10,000 games are summed in tens of milliseconds."""
+    """Each variant's players' records (``None``: every game), asked of the store once per
+    read: a screen draws many times."""
 
 
 class Players:
@@ -235,23 +240,36 @@ class Players:
 
     @property
     def read(self) -> _Read:
-        """The store's games, names and roster; a store that cannot be read says why in the
-        message line and shows nothing (never a wrong number)."""
+        """The store's variants, roster and the chosen variant's records; a store that cannot
+        be read says why in the message line and shows nothing (never a wrong number)."""
         if self._read is None:
             read = _Read()
+            store = self._app.store
             try:
-                read.games = self._app.store.game_results()
-                read.names = self._app.store.current_names()
-                read.roster = self._app.store.roster()
-                read.undo_label = self._app.store.roster_change_to_undo()
-                read.symbol = self._app.store.settings().currency_symbol
+                read.standings[self.variant] = self._players_of(self.variant)
+                summaries = store.list_games()
+                read.roster = store.roster()
+                read.undo_label = store.roster_change_to_undo()
+                read.symbol = store.settings().currency_symbol
             except (StoreError, ScorepadError) as problem:
-                self._app.message = Message(
-                    f"the players' records cannot be read right now: {problem}",
-                    MessageKind.ERROR,
-                )
+                read = _Read(readable=False)
+                self._cannot_read(problem)
+            else:
+                played = {s.variant for s in summaries if s.problem is None}  # damaged: "?"
+                read.variants = sorted(played, key=str.casefold)
             self._read = read
         return self._read
+
+    def _players_of(self, variant: str | None) -> list[PlayerStats]:
+        """Every player's records over ``variant``'s games (``None``: all), under their
+        current names, summed by the store from its catalogue (the screen shows no bid
+        accuracy by hand size, so none is added up)."""
+        return self._app.store.player_stats(variant=variant, hands=False)
+
+    def _cannot_read(self, problem: Exception) -> None:
+        self._app.message = Message(
+            f"the players' records cannot be read right now: {problem}", MessageKind.ERROR
+        )
 
     @property
     def symbol(self) -> str:
@@ -269,15 +287,24 @@ class Players:
     @property
     def variants(self) -> list[str]:
         """The variants played, by name: the leaderboard's choices besides every game."""
-        return sorted({g.variant for g in self.read.games}, key=str.casefold)
+        return self.read.variants
 
     @property
     def standings(self) -> list[PlayerStats]:
         """Every player of the chosen variant's games (ended ones count), before ranking."""
+        return self._ask_standings()
+
+    def _ask_standings(self) -> list[PlayerStats]:
+        """:attr:`standings`, asked of the store the first time after a read."""
         read = self.read
+        if not read.readable:
+            return []
         if self.variant not in read.standings:
-            chosen = [g for g in read.games if self.variant in (None, g.variant)]
-            read.standings[self.variant] = player_stats(chosen, names=read.names)
+            try:
+                read.standings[self.variant] = self._players_of(self.variant)
+            except (StoreError, ScorepadError) as problem:
+                self._cannot_read(problem)
+                read.standings[self.variant] = []
         return read.standings[self.variant]
 
     @property
@@ -320,6 +347,7 @@ class Players:
                     f"no games of {quoted(variant)} have been played; pick one of the list"
                 )
             self.variant = variant or None
+            self._ask_standings()  # now: a refusal shows in this action's message line
 
     def type_min_games(self, typed: str) -> None:
         """A keystroke in the minimum's field: kept, not yet applied (no redraw whose echo
