@@ -13,18 +13,17 @@ import io
 import json
 import os
 import sys
-from collections import Counter
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any, NoReturn
 
 from scorepad.engine import (
+    MIN_GAMES,
     PRESETS,
     DayError,
     Game,
     GameResults,
-    GameStatus,
     ScorepadError,
     UnknownVariantError,
     Variant,
@@ -32,13 +31,14 @@ from scorepad.engine import (
     leaderboard,
     ledger_of,
     name_key,
+    not_settled_text,
     parse_day,
     preset,
     quoted,
     shown,
     spoken_list,
+    why_not_settled,
 )
-from scorepad.engine.stats import MIN_GAMES
 from scorepad.inputs import (
     PRIVATE_FILE_MODE,
     InputFileError,
@@ -569,15 +569,18 @@ def command_ledger(args: argparse.Namespace) -> int:
         settled.sort(key=lambda game: picked.index(game.game_id))  # as named
     if settled:
         print(settled_line(settled, named_ids=bool(picked)))
-    if not picked and len(settled) < len(games):
-        print(not_counted_line(game for game in games if not settles(game)))
+    left_out = not_settled_text(
+        reason for game in games if (reason := why_not_settled(game)) is not None
+    )
+    if not picked and left_out is not None:
+        print(left_out)
     print(render_ledger(ledger, symbol), end="")
     return EXIT_OK
 
 
 def settles(game: GameResults) -> bool:
     """Whether the ledger settles ``game``: a finished game played for a stake."""
-    return game.status is GameStatus.FINISHED and game.stake_cents is not None
+    return why_not_settled(game) is None
 
 
 def not_settled_because(
@@ -585,10 +588,9 @@ def not_settled_because(
 ) -> str | None:
     """Why a game named to ``scorepad ledger`` is not settled (its state first: an unfinished
     game would not count on any day), or ``None`` when it is."""
-    if game.status is not GameStatus.FINISHED:
-        return game.status.value.replace("_", " ")  # "in progress", "abandoned"
-    if game.stake_cents is None:
-        return "without a stake"
+    reason = why_not_settled(game)
+    if reason is not None:
+        return reason
     if game.game_id not in in_range:
         day = local_day(game.played_on)
         if since is not None and day < since:
@@ -611,18 +613,6 @@ def settled_line(games: Sequence[GameResults], *, named_ids: bool) -> str:
     when = f"on {days[0]}" if len(days) == 1 else f"from {days[0]} to {days[-1]}"
     line = f"{len(games)} game{'' if len(games) == 1 else 's'} {when}"
     return f"{line}: {', '.join(game.game_id for game in games)}" if named_ids else line
-
-
-def not_counted_line(games: Iterable[GameResults]) -> str:
-    """The games of the days asked for that the ledger leaves out, grouped by why: "not
-    counted: 1 game abandoned, 2 games in progress"."""
-    reasons = Counter(not_settled_because(game, (game.game_id,), None, None) for game in games)
-    parts = [
-        f"{n} game{'' if n == 1 else 's'} {why}"
-        for why in ("in progress", "abandoned", "without a stake")
-        if (n := reasons[why])
-    ]
-    return f"not counted: {', '.join(parts)}"
 
 
 def day_option(option: str, text: str | None) -> date | None:

@@ -309,7 +309,7 @@ def more(
 @pytest.mark.parametrize(
     ("games", "options", "why"),
     [
-        (["G3"], [], "abandoned"),
+        (["G3"], [], "ended early"),
         (["G4"], [], "in progress"),
         (["G7"], [], "in progress"),  # in progress, and without a stake: it is not finished
         (["G6"], [], "without a stake"),
@@ -343,7 +343,7 @@ def test_the_games_named_that_count_are_settled_and_the_others_named(
     code, out, err = run(capsys, "ledger", *argv, "--data-dir", str(root))
     assert code == 0
     assert err.splitlines() == [  # in the order named
-        f"scorepad: not in the ledger: game {ids['G3']} (abandoned)",
+        f"scorepad: not in the ledger: game {ids['G3']} (ended early)",
         f"scorepad: not in the ledger: game {ids['G7']} (in progress)",
         f"scorepad: not in the ledger: game {ids['G5']} (started 2026-06-05, after --until "
         "2026-06-01)",
@@ -364,7 +364,8 @@ def test_ledger_text_says_which_games_it_settles_and_signs_each_net(
     lines = out.splitlines()
     assert lines[:2] == [
         "3 games from 2026-06-01 to 2026-06-05",
-        "not counted: 2 games in progress, 1 game abandoned, 1 game without a stake",
+        "Not counted: 2 games in progress, 1 game ended early (no payouts), "
+        "1 game without a stake.",
     ]
     nets = {row.split("│")[0].strip(): row.split("│")[1].strip() for row in lines if "│" in row}
     assert nets == {"Ann": "-$0.10", "Bob": "+$0.20", "Cat": "-$0.15", "Dan": "+$0.05"}

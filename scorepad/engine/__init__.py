@@ -73,7 +73,16 @@ from scorepad.engine.errors import (
 )
 from scorepad.engine.frozen import FrozenDict
 from scorepad.engine.game import Game
-from scorepad.engine.ledger import Ledger, fewest_transfers, ledger_of, money_text, signed_money
+from scorepad.engine.ledger import (
+    NOT_SETTLED_REASONS,
+    Ledger,
+    fewest_transfers,
+    ledger_of,
+    money_text,
+    not_settled_text,
+    signed_money,
+    why_not_settled,
+)
 from scorepad.engine.names import MAX_NAME_LENGTH, checked_name, clean_name, name_key
 from scorepad.engine.pad import (
     Entered,
@@ -108,6 +117,7 @@ from scorepad.engine.settlement import (
 )
 from scorepad.engine.sheet import GameStatus, Payment, RoundResult, RoundSetup, ScoreSheet, Standing
 from scorepad.engine.stats import (
+    MIN_GAMES,
     GameLine,
     GameResults,
     PlayerStats,
@@ -129,7 +139,9 @@ __all__ = [
     "MAX_NAME_LENGTH",
     "MAX_ROUNDS",
     "MAX_STAKE_CENTS",
+    "MIN_GAMES",
     "MORMON_BRIDGE",
+    "NOT_SETTLED_REASONS",
     "PRESETS",
     "SCOTCH_BRIDGE",
     "SWITCHED_ON",
@@ -238,6 +250,7 @@ __all__ = [
     "money_text",
     "name_key",
     "net_cents",
+    "not_settled_text",
     "parse_day",
     "parse_sizes",
     "player_results",
@@ -253,4 +266,5 @@ __all__ = [
     "tally_of",
     "trick_status",
     "tricks_state",
+    "why_not_settled",
 ]

@@ -46,6 +46,7 @@ Rules decided here:
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping
 
 from pydantic import BaseModel, ConfigDict
@@ -265,3 +266,37 @@ def signed_money(cents: int, symbol: str = "$") -> str:
     """
     text = money_text(cents, symbol)
     return f"+{text}" if cents > 0 else text
+
+
+NOT_SETTLED_REASONS = ("in progress", "ended early", "without a stake")
+"""Why a game is not in the ledger, in the order a sentence names them: its state first (an
+unfinished game would not count on any day), then a finished game played for nothing."""
+
+
+def why_not_settled(game: GameResults) -> str | None:
+    """Why ``game`` is not in the ledger (one of :data:`NOT_SETTLED_REASONS`), or ``None``
+    when it is: a finished game played for a stake."""
+    if game.status is GameStatus.IN_PROGRESS:
+        return "in progress"
+    if game.status is GameStatus.ABANDONED:
+        return "ended early"
+    return "without a stake" if game.stake_cents is None else None
+
+
+def not_settled_text(reasons: Iterable[str]) -> str | None:
+    """The games left out of a ledger, counted by why, in one sentence (always in the same
+    order, whatever order the games came in); ``None`` when none was left out.
+
+    >>> not_settled_text(["without a stake", "ended early", "ended early"])
+    'Not counted: 2 games ended early (no payouts), 1 game without a stake.'
+    >>> not_settled_text([]) is None
+    True
+    """
+    counts = Counter(reasons)
+    notes = {"ended early": " (no payouts)"}
+    parts = [
+        f"{n} game{'s' if n != 1 else ''} {why}{notes.get(why, '')}"
+        for why in NOT_SETTLED_REASONS
+        if (n := counts[why])
+    ]
+    return f"Not counted: {', '.join(parts)}." if parts else None

@@ -382,7 +382,7 @@ async def test_the_evening_says_which_of_its_games_are_not_counted_and_why(
     ledger = app.ledger
     ledger.open()
     expected = (
-        "Not counted: 1 game in progress, 1 game without a stake, 1 game ended early (no payouts)."
+        "Not counted: 1 game in progress, 1 game ended early (no payouts), 1 game without a stake."
     )
     assert ledger.not_counted == expected
     ledger.choose_evening(DAY_BEFORE)

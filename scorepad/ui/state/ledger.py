@@ -23,14 +23,15 @@ from typing import TYPE_CHECKING
 from scorepad.engine import (
     DayError,
     GameResults,
-    GameStatus,
     Ledger,
     ledger_of,
     money_text,
+    not_settled_text,
     parse_day,
     quoted,
     signed_money,
     spoken_list,
+    why_not_settled,
 )
 from scorepad.ui.state.errors import ActionRefused
 from scorepad.ui.state.known_names import known_as
@@ -228,42 +229,6 @@ class Choice:
         return f"{count} ticked"
 
 
-UNCOUNTED_REASONS = {GameStatus.ABANDONED: "ended early", GameStatus.IN_PROGRESS: "in progress"}
-"""Why a game played for a stake is not settled, said after "1 game" or "2 games"."""
-NO_STAKE = "without a stake"
-
-
-def uncounted_reason(game: GameResults) -> str | None:
-    """Why ``game`` is not in the ledger, or ``None`` when it is (a finished stake game).
-    A game without a stake is never settled, whatever its state."""
-    if game.stake_cents is None:
-        return NO_STAKE
-    if game.status is GameStatus.FINISHED:
-        return None
-    return UNCOUNTED_REASONS[game.status]
-
-
-def not_counted_text(reasons: Sequence[str]) -> str | None:
-    """The games left out, grouped by why, in one sentence.
-
-    >>> not_counted_text(["ended early", "without a stake", "ended early"])
-    'Not counted: 2 games ended early (no payouts), 1 game without a stake.'
-    >>> not_counted_text([]) is None
-    True
-    """
-    if not reasons:
-        return None
-    counts: dict[str, int] = {}
-    for reason in reasons:
-        counts[reason] = counts.get(reason, 0) + 1
-    notes = {"ended early": " (no payouts)"}
-    parts = [
-        f"{n} game{'s' if n != 1 else ''} {reason}{notes.get(reason, '')}"
-        for reason, n in counts.items()
-    ]
-    return f"Not counted: {', '.join(parts)}."
-
-
 TICKABLE = 50
 """The most games listed to tick one by one: an evening or a range picks older ones."""
 
@@ -331,7 +296,7 @@ class MoneyLedger:
         games: list[StakeGame] = []
         uncounted: list[tuple[date, str]] = []
         for game in store.game_results():
-            reason = uncounted_reason(game)
+            reason = why_not_settled(game)
             if reason is not None:
                 uncounted.append((local_day(game.played_on), reason))
                 continue
@@ -355,9 +320,9 @@ class MoneyLedger:
         if choice.pick is Pick.EVENING:
             if choice.evening is None:
                 return None
-            return not_counted_text([r for day, r in self.uncounted if day == choice.evening])
+            return not_settled_text([r for day, r in self.uncounted if day == choice.evening])
         if choice.pick is Pick.RANGE:
-            return not_counted_text(
+            return not_settled_text(
                 [
                     r
                     for day, r in self.uncounted
