@@ -87,10 +87,9 @@ def series_style(index: int, markers: Sequence[str] = MARKERS) -> tuple[str, str
     >>> len({series_style(i)[1:] for i in range(8)})
     8
     """
-    colour = SERIES_COLOURS[index % len(SERIES_COLOURS)]
-    marker = markers[index % len(markers)]
-    dashed = (index // len(markers)) % 2 == 1
-    return colour, marker, dashed
+    laps, marker_index = divmod(index, len(markers))  # markers repeat on a dashed line
+    colour = SERIES_COLOURS[divmod(index, len(SERIES_COLOURS))[1]]
+    return colour, markers[marker_index], laps % 2 == 1
 
 
 # --- axes ---------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from scorepad.engine import (
+    MIN_GAMES,
     DayError,
     GameResults,
     GameStatus,
@@ -32,7 +33,6 @@ from scorepad.engine import (
     player_stats,
     quoted,
 )
-from scorepad.engine.stats import MIN_GAMES
 from scorepad.store import NameTakenError, RosterPlayer, Settings, StoreError
 from scorepad.ui.state.errors import ActionRefused
 from scorepad.ui.state.screens import Message, MessageKind, Screen

@@ -41,6 +41,9 @@ from scorepad.ui.state.player_charts import (
 )
 from scorepad.ui.views.common import bounded_name, heading, tagged
 
+WIDEST_BAR = 40.0
+"""A bar never grows wider than this (px), however few hand sizes: a fat bar reads as a
+block, not a bar."""
 CHART_MAX_WIDTH = 640
 """A chart no wider than this: on a laptop a wider one only stretches the lines flat."""
 CHART_HEIGHT = 220
@@ -160,7 +163,7 @@ def line_chart_control(chart: LineChart, width: float) -> fch.LineChart:
 def bar_chart_control(chart: BarChart, width: float) -> fch.BarChart:
     """A bar per hand size, its size and share made under it (read without a touch)."""
     plot = width - EDGE - chart.y.label_room - TITLE_ROOM
-    rod_width = min(plot / max(len(chart.bars), 1) * 0.6, 40)
+    rod_width = min(plot / max(len(chart.bars), 1) * 0.6, WIDEST_BAR)
     rows = value_label_rows(chart.bars, plot)
     return fch.BarChart(
         groups=[bar_group(bar, chart.colour, rod_width) for bar in chart.bars],
