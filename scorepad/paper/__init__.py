@@ -9,12 +9,14 @@ from scorepad.paper.csv_sheet import neutralised, sheet_csv
 from scorepad.paper.layout import DEFAULT_PAPER, PAPER_SIZES, PaperSize, paper_size
 from scorepad.paper.pad_pdf import blank_pad_pdf, sheet_pdf
 from scorepad.paper.printable import printable, printed_names
+from scorepad.paper.renames import in_current_words
 
 __all__ = [
     "DEFAULT_PAPER",
     "PAPER_SIZES",
     "PaperSize",
     "blank_pad_pdf",
+    "in_current_words",
     "neutralised",
     "paper_size",
     "printable",

@@ -16,13 +16,13 @@ A tap never reads it. No Flet here.
 from __future__ import annotations
 
 import logging
-import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
 from scorepad.engine import ScorepadError, name_key
+from scorepad.paper import in_current_words
 from scorepad.store import Store, StoreError
 from scorepad.store.roster import current_names
 from scorepad.ui.state.known_names import known_as
@@ -90,22 +90,11 @@ class DisplayNames:
         now = self.shown(played)
         return now if now == played else f"{now}, played as {played}"
 
-    @cached_property
-    def _pattern(self) -> re.Pattern[str] | None:
-        if not self.renamed:
-            return None
-        # every player, longest first: "Ann Marie" is one name, not "Ann" and " Marie"
-        every = sorted((re.escape(name) for name in self.players), key=len, reverse=True)
-        return re.compile(rf"(?<!\w)(?:{'|'.join(every)})(?!\w)")
-
     def in_words(self, text: str) -> str:
         """One of the engine's sentences ("Bob pays Ann 30¢", "Bob cannot bid 2: …") with
         each renamed player's played-under name, as a whole word in its exact spelling,
-        read as the name shown now. The sentence itself is the engine's, unchanged."""
-        pattern = self._pattern
-        if pattern is None:
-            return text
-        return pattern.sub(lambda found: self.shown(found.group(0)), text)
+        read as the name shown now (the printed pad rewords its lines the same way)."""
+        return in_current_words(text, self.players, self._shown) if self.renamed else text
 
 
 NO_NAMES = DisplayNames()
