@@ -58,8 +58,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from operator import itemgetter
-from typing import Annotated, NamedTuple
+from operator import attrgetter
+from typing import Annotated, NamedTuple, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -341,37 +341,33 @@ def current_name(played_as: str, names: Mapping[str, str]) -> str:
     return names.get(name_key(played_as), played_as)
 
 
-def counted_games(games: Iterable[GameResults]) -> list[GameResults]:
-    """The games that count (ended: finished or abandoned), oldest first, each exactly once;
-    :class:`DuplicateGameError` for a game given twice."""
+class Dated(Protocol):
+    """A game as :func:`counted_games` reads it: a :class:`GameResults` or a :class:`GameLine`."""
+
+    @property
+    def game_id(self) -> str: ...
+    @property
+    def status(self) -> GameStatus: ...
+    @property
+    def played_on(self) -> datetime: ...
+
+
+DatedGame = TypeVar("DatedGame", bound=Dated)
+
+
+def counted_games(games: Iterable[DatedGame]) -> list[DatedGame]:
+    """The games that count (ended: finished or abandoned), oldest first (then by id), each
+    exactly once; :class:`DuplicateGameError` for a game given twice."""
     seen: set[str] = set()
-    counted: list[GameResults] = []
+    counted: list[DatedGame] = []
     for game in games:
         if game.game_id in seen:
             raise DuplicateGameError(game.game_id)
         seen.add(game.game_id)
         if game.status is not GameStatus.IN_PROGRESS:
             counted.append(game)
-    counted.sort(key=lambda game: (game.played_on, game.game_id))
+    counted.sort(key=attrgetter("played_on", "game_id"))
     return counted
-
-
-def counted_lines(games: Iterable[GameLine]) -> list[GameLine]:
-    """:func:`counted_games` for games as plain values."""
-    seen: set[str] = set()
-    counted: list[GameLine] = []
-    for game in games:
-        if game.game_id in seen:
-            raise DuplicateGameError(game.game_id)
-        seen.add(game.game_id)
-        if game.status is not GameStatus.IN_PROGRESS:
-            counted.append(game)
-    counted.sort(key=BY_START)
-    return counted
-
-
-BY_START = itemgetter(2, 0)
-"""A :class:`GameLine`'s sort key: started, then id (:func:`counted_games`'s order)."""
 
 
 def player_stats(
@@ -403,7 +399,7 @@ def line_stats(
     books: dict[str, _Book] = {}
     known: dict[str, tuple[str, str]] = {}
     """Each name played under: its current name and that name's key (worked out once)."""
-    for game in counted_lines(games):
+    for game in counted_games(games):
         finished = game.status is GameStatus.FINISHED
         for seat in game.seats:
             played_as = seat[0]

@@ -21,11 +21,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from scorepad.engine import ScorepadError, name_key
+from scorepad.engine import ScorepadError, current_name, name_key
 from scorepad.paper import in_current_words
 from scorepad.store import Store, StoreError
 from scorepad.store.roster import current_names
-from scorepad.ui.state.known_names import known_as
 
 log = logging.getLogger("scorepad.ui")
 
@@ -57,7 +56,7 @@ class DisplayNames:
         ()
         """
         played = tuple(players)
-        shown = {player: known_as(player, names) for player in played}
+        shown = {player: current_name(player, names) for player in played}
         seats = Counter(name_key(name) for name in shown.values())
         return cls(
             played,

@@ -24,6 +24,7 @@ from scorepad.engine import (
     DayError,
     GameResults,
     Ledger,
+    current_name,
     ledger_of,
     money_text,
     not_settled_text,
@@ -34,7 +35,6 @@ from scorepad.engine import (
     why_not_settled,
 )
 from scorepad.ui.state.errors import ActionRefused
-from scorepad.ui.state.known_names import known_as
 from scorepad.ui.state.screens import Screen
 
 if TYPE_CHECKING:
@@ -300,7 +300,7 @@ class MoneyLedger:
             if reason is not None:
                 uncounted.append((local_day(game.played_on), reason))
                 continue
-            money = tuple((known_as(r.player, self._names), r.cents or 0) for r in game.results)
+            money = tuple((current_name(r.player, self._names), r.cents or 0) for r in game.results)
             games.append(StakeGame(results=game, day=local_day(game.played_on), money=money))
         self.games = tuple(games)
         self.uncounted = tuple(uncounted)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Protocol
 
-from scorepad.engine import GameResults, GameStatus, name_key
+from scorepad.engine import GameResults, GameStatus, current_name, name_key
 from scorepad.ui.state.charts import (
     LABEL_LETTER,
     SERIES_COLOURS,
@@ -24,7 +24,6 @@ from scorepad.ui.state.charts import (
     line_chart,
     number_text,
 )
-from scorepad.ui.state.known_names import known_as
 
 # --- a player's results over time -----------------------------------------------------------
 
@@ -74,7 +73,7 @@ def outcomes_of(
         if game.status is not GameStatus.FINISHED:
             continue
         for result in game.results:
-            if name_key(known_as(result.player, names or {})) == key:
+            if name_key(current_name(result.player, names or {})) == key:
                 found.append(
                     Outcome(
                         played_on=game.played_on,
