@@ -3,6 +3,8 @@ charts' place kept above the numbers."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
 from scorepad.engine import PlayerStats
@@ -156,33 +158,21 @@ def range_part(page: PlayerPage) -> list[ft.Control]:
         parts.append(
             ft.Row(
                 [
-                    tagged(
+                    day_field(
                         "since",
-                        ft.TextField(
-                            label="From",
-                            hint_text="2026-01-31",
-                            value=page.since_text,
-                            on_change=lambda e: page.type_since(e.control.value or ""),
-                            on_submit=lambda e: page.set_since(
-                                e.data if isinstance(e.data, str) else page.since_text
-                            ),
-                            on_blur=lambda: page.set_since(page.since_text),
-                            width=150,
-                        ),
+                        "From",
+                        "2026-01-31",
+                        typed_so_far=lambda: page.since_text,
+                        typed=page.type_since,
+                        chosen=page.set_since,
                     ),
-                    tagged(
+                    day_field(
                         "until",
-                        ft.TextField(
-                            label="To",
-                            hint_text="2026-12-31",
-                            value=page.until_text,
-                            on_change=lambda e: page.type_until(e.control.value or ""),
-                            on_submit=lambda e: page.set_until(
-                                e.data if isinstance(e.data, str) else page.until_text
-                            ),
-                            on_blur=lambda: page.set_until(page.until_text),
-                            width=150,
-                        ),
+                        "To",
+                        "2026-12-31",
+                        typed_so_far=lambda: page.until_text,
+                        typed=page.type_until,
+                        chosen=page.set_until,
                     ),
                 ],
                 wrap=True,
@@ -269,3 +259,28 @@ def player_view(app: ScorepadApp, width: float) -> ft.View:
         actions=[],
     )
     return view
+
+
+def day_field(
+    identifier: str,
+    label: str,
+    example: str,
+    *,
+    typed_so_far: Callable[[], str],
+    typed: Callable[[str], None],
+    chosen: Callable[[str], None],
+) -> ft.Control:
+    """A From or To day: keys are kept as typed, the day is read on Enter or leaving the
+    field (reading on every key would redraw under the fingers)."""
+    return tagged(
+        identifier,
+        ft.TextField(
+            label=label,
+            hint_text=example,
+            value=typed_so_far(),
+            on_change=lambda e: typed(e.control.value or ""),
+            on_submit=lambda e: chosen(e.data if isinstance(e.data, str) else typed_so_far()),
+            on_blur=lambda: chosen(typed_so_far()),
+            width=150,
+        ),
+    )
