@@ -1,0 +1,251 @@
+"""Drive a built web bundle (the app running in Pyodide, no server but a static one) in
+Chromium on a persistent profile, with every request to another host refused and recorded.
+
+Shared by the offline test (tests/web/) and the bundle benchmark (benchmarks/web_bundle.py):
+a static server in a thread that can be stopped (to prove the service worker starts the app),
+a browser profile that outlives one launch (to prove the game outlives a browser restart), and
+a page driver like the browser tests' :class:`AppPage` but for an app whose Python runs in a
+web worker instead of behind a websocket.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import uvicorn
+from playwright.sync_api import BrowserContext, Page, Playwright, Route
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from starlette.types import ASGIApp
+
+from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS, AppPage
+
+LOOPBACK = "127.0.0.1"
+PHONE = {"width": 390, "height": 844}
+
+PYODIDE_START_MS = 180_000
+"""How long a page may take to show its first usable screen. Pyodide starts in 15-20 s on a
+2-core machine with nothing else running, and several times that when other browsers or test
+runs share the cores; a first load also downloads and installs every wheel. A slow start is
+not what these checks are about, a start that never comes is."""
+
+TAP_MS = 30_000
+"""How long the app may take to answer one tap (well under a second when the machine is idle)."""
+
+WATCH_THE_WORKER = """(() => {
+    // Every message the page sends to the Python worker, as text (names typed show up in it):
+    // the web app's equivalent of the websocket frames AppPage watches on a served app.
+    const sent = window.__toPython = [];
+    const post = Worker.prototype.postMessage;
+    const text = new TextDecoder('utf-8', {fatal: false});
+    Worker.prototype.postMessage = function (data, ...rest) {
+        try {
+            if (data instanceof Uint8Array || data instanceof ArrayBuffer) {
+                sent.push(text.decode(data));  // before the buffer is transferred away
+            }
+        } catch (e) {}
+        return post.call(this, data, ...rest);
+    };
+})()"""
+
+
+class StaticServer:
+    """A static host for a build on 127.0.0.1 (port chosen by the system), in a thread of this
+    process, that can be stopped mid-test as a host going away would be.
+
+    The app is handed in (the build's own ASGI app from ``scorepad.web_build``'s ``app_for``,
+    wrapped as the caller likes), so what is served is what ``scorepad serve-web`` serves.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self._socket = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self._socket.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self._socket.bind((LOOPBACK, 0))
+        self.port = int(self._socket.getsockname()[1])
+        self.url = f"http://{LOOPBACK}:{self.port}/"
+        config = uvicorn.Config(app, log_level="warning", lifespan="off", access_log=False)
+        self._server = uvicorn.Server(config)
+        self._thread = threading.Thread(
+            target=self._server.run, kwargs={"sockets": [self._socket]}, daemon=True
+        )
+        self.running = False
+
+    def start(self) -> None:
+        self._thread.start()
+        deadline = time.monotonic() + 30
+        while not self._server.started:
+            if not self._thread.is_alive() or time.monotonic() > deadline:
+                raise RuntimeError(f"the static server did not start on {self.url}")
+            time.sleep(0.02)
+        self.running = True
+
+    def stop(self) -> None:
+        """Stop serving and wait until the port refuses connections."""
+        if not self.running:
+            return
+        self._server.should_exit = True
+        self._thread.join(30)
+        self._socket.close()
+        self.running = False
+        with socket.socket() as probe:
+            if probe.connect_ex((LOOPBACK, self.port)) == 0:
+                raise RuntimeError(f"the static server still answers on {self.url}")
+
+
+@contextmanager
+def serving(app: ASGIApp) -> Iterator[StaticServer]:
+    server = StaticServer(app)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+class OtherHosts:
+    """Every request the browser tried to make to a host other than 127.0.0.1: each is
+    aborted (the page never reaches the internet) and its URL kept for the test to show."""
+
+    def __init__(self) -> None:
+        self.urls: list[str] = []
+
+    def guard(self, context: BrowserContext) -> None:
+        context.route("**/*", self._route)
+
+    def _route(self, route: Route) -> None:
+        url = route.request.url
+        if urlsplit(url).hostname == LOOPBACK or url.startswith(("data:", "blob:")):
+            route.fallback()
+        else:
+            self.urls.append(url)
+            route.abort("blockedbyclient")
+
+
+@contextmanager
+def browser_profile(
+    playwright: Playwright, profile: Path, other_hosts: OtherHosts
+) -> Iterator[BrowserContext]:
+    """Headless Chromium on the profile folder ``profile`` (kept between launches, as a phone's
+    browser keeps its storage and service workers), refusing every other host.
+
+    Besides the route guard, Chromium's resolver is told that no other name exists, so even a
+    request the guard could not see (e.g. one a service worker makes) cannot leave the machine.
+    """
+    context = playwright.chromium.launch_persistent_context(
+        str(profile),
+        executable_path=str(CHROMIUM),
+        args=[*CHROMIUM_ARGS, f"--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE {LOOPBACK}"],
+        headless=True,
+        viewport=PHONE,  # type: ignore[arg-type]  # a ViewportSize TypedDict, built as a dict
+        service_workers="allow",
+    )
+    try:
+        other_hosts.guard(context)
+        context.add_init_script(WATCH_THE_WORKER)
+        yield context
+    finally:
+        context.close()
+
+
+class WebAppPage(AppPage):
+    """:class:`AppPage` for the app in Pyodide: the same taps and markers, with a first screen
+    that waits for Python to start, and typing that knows the app has the text once the page
+    has posted it to the Python worker (there is no websocket to watch)."""
+
+    def __init__(self, page: Page) -> None:
+        super().__init__(page)
+        page.on("pageerror", lambda error: self.note(f"page error: {error}"))
+
+    def open(self, url: str) -> None:
+        """Go to ``url`` and wait for the app's first screen; see :meth:`show`."""
+        self.note(f"open {url}")
+        self.page.goto(url, timeout=PYODIDE_START_MS)
+        self.show()
+
+    def reload(self) -> None:
+        self.note("reload")
+        self.page.reload(timeout=PYODIDE_START_MS)
+        self.show()
+
+    def show(self) -> None:
+        """Turn on Flutter's accessibility tree once it draws, then wait for the app's Python
+        to draw its first screen (its revision marker)."""
+        try:
+            placeholder = self.page.wait_for_selector(
+                "flt-semantics-placeholder", state="attached", timeout=PYODIDE_START_MS
+            )
+            assert placeholder is not None
+            placeholder.dispatch_event("click")
+            self.page.wait_for_selector(
+                '[flt-semantics-identifier^="revision-"]',
+                state="attached",
+                timeout=PYODIDE_START_MS,
+            )
+        except PlaywrightTimeoutError:
+            self.keep_evidence("the app did not show its first screen")
+            raise
+        self.note("first screen shown")
+
+    def saved_through(self) -> int | None:
+        """The revision the browser holds durably (the ``saved-{n}`` marker), None without it."""
+        marker = self.page.locator('[flt-semantics-identifier^="saved-"]').first
+        if marker.count() == 0:
+            return None
+        name = marker.get_attribute("flt-semantics-identifier") or "saved-"
+        return int(name.removeprefix("saved-"))
+
+    def wait_until_saved(self, revision: int, timeout: float = TAP_MS) -> None:
+        """Wait until the browser holds ``revision`` durably (IndexedDB synced)."""
+        self.page.wait_for_function(
+            """revision => {
+                const m = document.querySelector('[flt-semantics-identifier^="saved-"]');
+                return m && parseInt(m.getAttribute('flt-semantics-identifier').slice(6))
+                    >= revision;
+            }""",
+            arg=revision,
+            timeout=timeout,
+        )
+
+    def type_into(self, label: str, text: str) -> None:
+        """Tap the text field, type, and press Enter once the Python worker has the whole text
+        (the served app's :meth:`AppPage.type_into` waits for a websocket frame instead)."""
+        for attempt in range(1, 4):
+            posted_before = self._posted()
+            self.page.get_by_role("textbox", name=label).click()
+            self.page.wait_for_function(
+                "() => document.activeElement && "
+                "['INPUT', 'TEXTAREA'].includes(document.activeElement.tagName)"
+            )
+            if attempt > 1:
+                self.page.keyboard.press("ControlOrMeta+A")
+            self.page.keyboard.type(text)
+            if self._python_was_told(text, since=posted_before):
+                break
+            self.note(f"typed {text!r} did not reach the app; again")
+        else:
+            self.keep_evidence(f"typing {text!r} into {label!r} failed")
+            raise AssertionError(f"could not type {text!r} into {label!r}")
+        before = self.revision()
+        self.note(f"type {text!r} into {label!r} and press Enter (revision {before})")
+        self.page.keyboard.press("Enter")
+        self.wait_for_change(before, timeout=TAP_MS)
+
+    def _posted(self) -> int:
+        return int(self.page.evaluate("() => (window.__toPython || []).length"))
+
+    def _python_was_told(self, text: str, *, since: int) -> bool:
+        try:
+            self.page.wait_for_function(
+                """([text, since]) => (window.__toPython || []).slice(since)
+                    .some(message => message.includes(text))""",
+                arg=[text, since],
+                timeout=5000,
+            )
+        except PlaywrightTimeoutError:
+            return False
+        return True

@@ -1,0 +1,209 @@
+"""The offline web app, as a phone uses it: the built bundle (Python in Pyodide, no scorepad
+server) served by a plain static host on 127.0.0.1, in Chromium on a profile that outlives the
+browser, with every request to another host refused.
+
+One scenario in steps, each named in a failure: start a game, play a round, reload mid-round
+(trump and bids still there, because the browser held them durably before the reload), stop
+the host and reload (the service worker starts the app), restart the browser on the same
+profile with the host still gone (the game is still there, and still keeps score).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import BrowserContext, sync_playwright
+
+from tests.web.offline import (
+    PYODIDE_START_MS,
+    OtherHosts,
+    StaticServer,
+    WebAppPage,
+    browser_profile,
+    serving,
+)
+
+pytestmark = pytest.mark.browser
+
+PLAYERS = ["Ann", "Bob", "Cat"]
+
+
+@pytest.fixture
+def host(web_build: Path) -> Iterator[StaticServer]:
+    """The build on a static host (what ``scorepad serve-web`` serves), stoppable mid-test."""
+    from scorepad.web_build import app_for
+
+    with serving(app_for(web_build)) as server:
+        yield server
+
+
+class Steps:
+    """The scenario's steps: each is timed and named, and a failure inside one says which step
+    it was, with a screenshot and the page's console kept in the test's folder."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.times: list[tuple[str, float]] = []
+        self.pages: list[WebAppPage] = []
+
+    @contextmanager
+    def step(self, name: str) -> Iterator[None]:
+        started = time.monotonic()
+        try:
+            yield
+        except Exception as problem:
+            evidence = self._keep_evidence(len(self.times) + 1)
+            raise AssertionError(f"step {name!r} failed: {problem}\n{evidence}") from problem
+        self.times.append((name, time.monotonic() - started))
+
+    def _keep_evidence(self, number: int) -> str:
+        lines = [line for page in self.pages for line in page.console[-60:]]
+        console = self.folder / f"step-{number}-console.txt"
+        console.write_text("\n".join(lines))
+        said = [f"console and taps: {console}"]
+        if self.pages:
+            shot = self.folder / f"step-{number}.png"
+            try:
+                self.pages[-1].page.screenshot(path=str(shot))
+                said.append(f"screenshot: {shot}")
+            except Exception as problem:  # the browser may be gone already
+                said.append(f"no screenshot: {problem}")
+        return "; ".join(said)
+
+    def phone(self, context: BrowserContext) -> WebAppPage:
+        page = context.pages[0] if context.pages else context.new_page()
+        phone = WebAppPage(page)
+        phone.evidence_dir = self.folder
+        self.pages.append(phone)
+        return phone
+
+    def report(self) -> str:
+        return "\n".join(f"{seconds:7.1f} s  {name}" for name, seconds in self.times)
+
+
+def start(app: WebAppPage, variant: str, players: list[str]) -> None:
+    """The browser tests' ``start`` (tests/browser/test_in_chromium.py), for this page."""
+    app.tap("new-game")
+    app.tap(f"variant-preset:{variant}")
+    for seat, name in enumerate(players, start=1):
+        app.type_into("Add a player", name)
+        assert name in app.text_of(f"seat-{seat}"), f"{name} was not seated"
+    app.tap("start-game")
+    app.wait_for("round-title")
+
+
+def total_on_screen(app: WebAppPage, player: str) -> int:
+    text = app.text_of(f"standing-{player}")
+    match = re.search(rf"{player} (-?\d+)", text)
+    assert match, f"no total for {player} in {text!r}"
+    return int(match.group(1))
+
+
+def back_in_the_game(app: WebAppPage) -> None:
+    """After a start, be on the game's screen: the app may reopen it by itself (its route),
+    or list it on the home screen, where a tap resumes it."""
+    app.page.wait_for_selector(
+        '[flt-semantics-identifier="round-title"], [flt-semantics-identifier^="game-"]',
+        state="attached",
+        timeout=PYODIDE_START_MS,
+    )
+    if app.by_id("round-title").count() == 0:
+        games = app.page.locator('[flt-semantics-identifier^="game-"]')
+        assert games.count() == 1, f"expected the one game on the home screen, saw {games.count()}"
+        app.tap(games.first.get_attribute("flt-semantics-identifier") or "")
+        app.wait_for("round-title")
+
+
+def round_two_as_left(app: WebAppPage, after: str) -> None:
+    """Round 2 as it was left: spades turned, Cat bid 1, Ann bid 0, Bob (the dealer) to bid."""
+    back_in_the_game(app)
+    title = app.text_of("round-title")
+    assert "Round 2 of 18" in title, f"{after}: the game is not at round 2: {title!r}"
+    trump = app.text_of("trump-note")
+    assert "spades turned" in trump, f"{after}: the trump was lost: {trump!r}"
+    bids = {name: app.cell_value(f"bid-{name}") for name in ("Cat", "Ann")}
+    assert bids == {"Cat": "1", "Ann": "0"}, f"{after}: the bids were lost: {bids}"
+    prompt = app.text_of("prompt")
+    assert "Bob bids" in prompt, f"{after}: not waiting for Bob's bid: {prompt!r}"
+
+
+def service_worker_controls(app: WebAppPage) -> bool:
+    """Whether the page is controlled by an active service worker (after waiting for one)."""
+    return bool(
+        app.page.evaluate(
+            """async () => {
+                if (!('serviceWorker' in navigator)) return false;
+                await navigator.serviceWorker.ready;
+                return navigator.serviceWorker.controller !== null;
+            }"""
+        )
+    )
+
+
+@pytest.mark.timeout(1200)  # five Pyodide starts, each up to minutes on a loaded 2-core machine
+def test_a_game_survives_a_reload_a_stopped_host_and_a_browser_restart(
+    tmp_path: Path, host: StaticServer
+) -> None:
+    steps = Steps(tmp_path)
+    other_hosts = OtherHosts()
+    profile = tmp_path / "profile"
+    with sync_playwright() as playwright:
+        with browser_profile(playwright, profile, other_hosts) as context:
+            phone = steps.phone(context)
+            with steps.step("first load from the static host to the home screen"):
+                phone.open(host.url)
+                phone.wait_for("new-game", timeout=PYODIDE_START_MS)
+
+            with steps.step("start a Golf game for Ann, Bob and Cat"):
+                start(phone, "golf", PLAYERS)
+                assert "Ann deals" in phone.text_of("round-info")
+
+            with steps.step("play round 1: trump, bids, tricks, record"):
+                phone.tap("suit-hearts")
+                for _ in PLAYERS:  # Bob, Cat, Ann bid 0
+                    phone.tap("pad-0")
+                phone.tap("pad-1")  # Bob took the trick
+                phone.tap("pad-0")  # Cat took none; Ann's 0 is filled in
+                phone.tap("record-round")
+                phone.wait_for("standing-Cat")
+                assert total_on_screen(phone, "Bob") == 0  # bid 0, took 1: set
+                assert total_on_screen(phone, "Cat") == 10
+
+            with steps.step("round 2: choose trump, Cat and Ann bid, wait until saved"):
+                assert "Round 2 of 18" in phone.text_of("round-title")
+                phone.tap("suit-spades")
+                phone.tap("pad-1")  # Cat bids 1
+                phone.tap("pad-0")  # Ann bids 0
+                revision = phone.revision()
+                phone.wait_until_saved(revision)
+
+            with steps.step("reload mid-round: trump and bids still there"):
+                phone.reload()
+                round_two_as_left(phone, "after a reload")
+
+            with steps.step("the service worker controls the page"):
+                assert service_worker_controls(phone), "no service worker controls the page"
+
+            with steps.step("stop the static host, reload: the app starts from the cache"):
+                host.stop()
+                phone.reload()
+                round_two_as_left(phone, "after a reload with the host stopped")
+
+        with browser_profile(playwright, profile, other_hosts) as context:
+            phone = steps.phone(context)
+            with steps.step("restart the browser on the profile, host still stopped"):
+                phone.open(host.url)
+                round_two_as_left(phone, "after a browser restart")
+
+            with steps.step("it still keeps score: Bob bids, the tap is saved"):
+                phone.tap("pad-0")  # Bob, the dealer, bids 0 (1 would make the bids add up)
+                assert phone.cell_value("bid-Bob") == "0"
+                phone.wait_until_saved(phone.revision())
+
+    print(f"\nsteps of the offline scenario:\n{steps.report()}")
+    assert other_hosts.urls == [], f"the page asked other hosts: {other_hosts.urls}"
