@@ -37,6 +37,9 @@ not what these checks are about, a start that never comes is."""
 TAP_MS = 30_000
 """How long the app may take to answer one tap (well under a second when the machine is idle)."""
 
+FIRST_SCREEN = '[flt-semantics-identifier^="revision-"]'
+"""scorepad's first screen, as every screen, carries its revision marker."""
+
 WATCH_THE_WORKER = """(() => {
     // Every message the page sends to the Python worker, as text (names typed show up in it):
     // the web app's equivalent of the websocket frames AppPage watches on a served app.
@@ -115,26 +118,38 @@ class OtherHosts:
         self.urls: list[str] = []
 
     def guard(self, context: BrowserContext) -> None:
+        """Abort every request to another host, and keep its URL."""
         context.route("**/*", self._route)
 
-    def _route(self, route: Route) -> None:
-        url = route.request.url
+    def watch(self, context: BrowserContext) -> None:
+        """Only keep the URLs (Chromium's resolver fails the requests): no interception, which
+        would turn off the browser's HTTP cache and slow what a benchmark measures."""
+        context.on("request", lambda request: self._other(request.url))
+
+    def _other(self, url: str) -> bool:
         if urlsplit(url).hostname == LOOPBACK or url.startswith(("data:", "blob:")):
-            route.fallback()
-        else:
-            self.urls.append(url)
+            return False
+        self.urls.append(url)
+        return True
+
+    def _route(self, route: Route) -> None:
+        if self._other(route.request.url):
             route.abort("blockedbyclient")
+        else:
+            route.fallback()
 
 
 @contextmanager
 def browser_profile(
-    playwright: Playwright, profile: Path, other_hosts: OtherHosts
+    playwright: Playwright, profile: Path, other_hosts: OtherHosts, *, intercept: bool = True
 ) -> Iterator[BrowserContext]:
     """Headless Chromium on the profile folder ``profile`` (kept between launches, as a phone's
     browser keeps its storage and service workers), refusing every other host.
 
     Besides the route guard, Chromium's resolver is told that no other name exists, so even a
     request the guard could not see (e.g. one a service worker makes) cannot leave the machine.
+    With ``intercept`` off, requests to other hosts are only watched (see
+    :meth:`OtherHosts.watch`).
     """
     context = playwright.chromium.launch_persistent_context(
         str(profile),
@@ -145,7 +160,10 @@ def browser_profile(
         service_workers="allow",
     )
     try:
-        other_hosts.guard(context)
+        if intercept:
+            other_hosts.guard(context)
+        else:
+            other_hosts.watch(context)
         context.add_init_script(WATCH_THE_WORKER)
         yield context
     finally:
@@ -157,8 +175,10 @@ class WebAppPage(AppPage):
     that waits for Python to start, and typing that knows the app has the text once the page
     has posted it to the Python worker (there is no websocket to watch)."""
 
-    def __init__(self, page: Page) -> None:
+    def __init__(self, page: Page, first_screen: str = FIRST_SCREEN) -> None:
         super().__init__(page)
+        self.first_screen = first_screen
+        """A CSS selector for what the app's Python draws first."""
         page.on("pageerror", lambda error: self.note(f"page error: {error}"))
 
     def open(self, url: str) -> None:
@@ -174,7 +194,7 @@ class WebAppPage(AppPage):
 
     def show(self) -> None:
         """Turn on Flutter's accessibility tree once it draws, then wait for the app's Python
-        to draw its first screen (its revision marker)."""
+        to draw its first screen."""
         try:
             placeholder = self.page.wait_for_selector(
                 "flt-semantics-placeholder", state="attached", timeout=PYODIDE_START_MS
@@ -182,9 +202,7 @@ class WebAppPage(AppPage):
             assert placeholder is not None
             placeholder.dispatch_event("click")
             self.page.wait_for_selector(
-                '[flt-semantics-identifier^="revision-"]',
-                state="attached",
-                timeout=PYODIDE_START_MS,
+                self.first_screen, state="attached", timeout=PYODIDE_START_MS
             )
         except PlaywrightTimeoutError:
             self.keep_evidence("the app did not show its first screen")
