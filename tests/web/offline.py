@@ -19,7 +19,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import uvicorn
-from playwright.sync_api import BrowserContext, Page, Playwright, Route
+from playwright.sync_api import BrowserContext, Page, Playwright, Request, Route
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from starlette.types import ASGIApp
 
@@ -124,7 +124,10 @@ class OtherHosts:
     def watch(self, context: BrowserContext) -> None:
         """Only keep the URLs (Chromium's resolver fails the requests): no interception, which
         would turn off the browser's HTTP cache and slow what a benchmark measures."""
-        context.on("request", lambda request: self._other(request.url))
+        context.on("request", self._requested)
+
+    def _requested(self, request: Request) -> None:
+        self._other(request.url)
 
     def _other(self, url: str) -> bool:
         if urlsplit(url).hostname == LOOPBACK or url.startswith(("data:", "blob:")):
