@@ -130,13 +130,13 @@ class WheelCacheError(WebBuildError):
 class MissingFromCacheError(WebBuildError):
     """Downloads are off and a wheel is not in the cache (or its cached copy is damaged)."""
 
-    def __init__(self, file: str, folder: Path, detail: str = "is not there") -> None:
+    def __init__(self, file: str, folder: Path, detail: str = "does not have it") -> None:
         self.file = file
         self.folder = folder
         super().__init__(
-            f"{quoted(file)} {detail} in the wheel cache {quoted(folder)} and downloads are "
-            "off: run `uv run scorepad build-web` with the network to the package registry "
-            "once to fill the cache"
+            f"{quoted(file)} is needed, downloads are off and the wheel cache {quoted(folder)} "
+            f"{detail}: run `uv run scorepad build-web` with the network to the package "
+            "registry once to fill the cache"
         )
 
 
