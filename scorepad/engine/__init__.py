@@ -42,6 +42,7 @@ from scorepad.engine.errors import (
     NoCardToTurnError,
     NotAbandonedError,
     NothingToEnterError,
+    NotJsonError,
     NoTrickToUndoError,
     PadKeyError,
     PlayerCountError,
@@ -103,7 +104,7 @@ from scorepad.engine.presets import (
     preset_key,
     resolve_variant,
 )
-from scorepad.engine.record import GameRecord, RoundDraft, RoundRecord
+from scorepad.engine.record import GameRecord, RoundDraft, RoundRecord, read_json
 from scorepad.engine.results import HandTally, PlayerResult, player_results
 from scorepad.engine.schedule import MAX_ROUNDS, compress_sizes, format_sizes, parse_sizes
 from scorepad.engine.settlement import (
@@ -177,6 +178,7 @@ __all__ = [
     "NoCardToTurnError",
     "NoTrickToUndoError",
     "NotAbandonedError",
+    "NotJsonError",
     "NothingToEnterError",
     "PadKey",
     "PadKeyError",
@@ -260,6 +262,7 @@ __all__ = [
     "preset",
     "preset_key",
     "quoted",
+    "read_json",
     "resolve_variant",
     "shown",
     "signed_money",

@@ -372,6 +372,11 @@ class RecordFormatError(ScorepadError):
     """A game record (JSON) whose shape is wrong: missing fields, wrong types, bad JSON."""
 
 
+class NotJsonError(RecordFormatError):
+    """Text that is not JSON at all (or not text): not a record of any shape, so a screen
+    that takes files can say "not JSON" rather than name a field."""
+
+
 # --- Records: stats and the money ledger over many games -------------------------------------
 
 

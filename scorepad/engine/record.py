@@ -23,7 +23,7 @@ from pydantic import (
 )
 
 from scorepad.engine.cards import Suit
-from scorepad.engine.errors import RecordFormatError
+from scorepad.engine.errors import NotJsonError, RecordFormatError
 from scorepad.engine.frozen import FrozenDict
 from scorepad.engine.settlement import MAX_STAKE_CENTS
 from scorepad.engine.text import brief, shown
@@ -119,7 +119,7 @@ def read_json(text: str | bytes) -> object:
     except RecursionError:
         raise RecordFormatError(_too_deep()) from None
     except (ValueError, UnicodeDecodeError) as exc:  # JSONDecodeError is a ValueError
-        raise RecordFormatError(f"not valid JSON: {exc}") from None
+        raise NotJsonError(f"not valid JSON: {exc}") from None
     _check_depth(data)
     return data
 
@@ -147,7 +147,7 @@ def _bounded_int(digits: str) -> int:
 
 
 def _refuse_constant(name: str) -> object:
-    raise RecordFormatError(f"not valid JSON: {name} is not a number JSON allows")
+    raise NotJsonError(f"not valid JSON: {name} is not a number JSON allows")
 
 
 def _too_deep() -> str:

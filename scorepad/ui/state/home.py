@@ -5,6 +5,7 @@ No Flet here.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -12,6 +13,7 @@ from scorepad.engine import clipped, spoken_list
 from scorepad.store import GameSummary, ListedStatus, recover_store
 from scorepad.ui.state.display_names import NO_NAMES, DisplayNames
 from scorepad.ui.state.errors import ActionRefused
+from scorepad.ui.state.imports import PickedFile, Refused, import_files
 from scorepad.ui.state.listings import LIST_ORDER
 from scorepad.ui.state.screens import Message, MessageKind
 
@@ -114,6 +116,26 @@ class Home:
         """Open a game to play on, correct, or look back at."""
         with self._app.action("open the game"):
             self._app.game.show(self._app.store.load_game(game_id))
+
+    def import_games(self, files: Sequence[PickedFile]) -> None:
+        """Store the games in the record files picked (see :mod:`~scorepad.ui.state.imports`).
+
+        One file that holds a game opens it (imported, or the one already stored), so the
+        table can play on at once; the message line says what became of each file, one line
+        each, red when any was refused. Nothing picked (the chooser closed) changes nothing.
+        """
+        if not files:
+            return
+        app = self._app
+        with app.action("import the games"):
+            outcomes = import_files(app.store, files)
+            app.lists.forget()
+            refused = any(isinstance(outcome, Refused) for outcome in outcomes)
+            text = "\n".join(outcome.text for outcome in outcomes)
+            opened = [o.game_id for o in outcomes if not isinstance(o, Refused)]
+            if len(files) == 1 and opened:
+                app.game.show(app.store.load_game(opened[0]))
+            app.message = Message(text, MessageKind.ERROR if refused else MessageKind.INFO)
 
     def recover(self) -> None:
         """Start the unreadable files again from their last good backups, then open."""

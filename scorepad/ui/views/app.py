@@ -14,6 +14,7 @@ from scorepad.ui.views.common import FONTS, VIEW_KEY
 from scorepad.ui.views.downloads import save_files
 from scorepad.ui.views.game import game_view
 from scorepad.ui.views.home import home_view
+from scorepad.ui.views.imports import pick_records
 from scorepad.ui.views.ledger import ledger_view
 from scorepad.ui.views.player_page import player_view
 from scorepad.ui.views.players import players_dialog, players_view
@@ -154,6 +155,7 @@ def mount(page: ft.Page, app: ScorepadApp) -> None:
     keep_awake_in_games(page, app)
     remember_the_theme(page, app)
     save_files(page, app)
+    pick_records(page, app)
     page.render_views(Root, app)
 
 

@@ -205,27 +205,32 @@ def confirm_bar(app: ScorepadApp) -> ft.BottomAppBar | None:
 
 def big_button(
     text: str,
-    on_click: Callable[[], Any],
+    on_click: Callable[[], Any] | None,
     *,
     identifier: str,
     icon: ft.IconData | None = None,
     disabled: bool = False,
     filled: bool = True,
+    action: ft.ClientAction | None = None,
 ) -> ft.Control:
+    """A main action of a screen. ``action``: what the browser itself does on the tap (open a
+    file chooser, which a browser allows only inside the tap), with ``on_click`` ``None``."""
     style = ft.ButtonStyle(
         text_style=ft.TextStyle(size=18), padding=ft.Padding.symmetric(horizontal=20)
     )
     kind = ft.FilledButton if filled else ft.OutlinedButton
+    handler = on_click
     return tagged(
         identifier,
         # a zero-argument lambda: Flet passes the event to a handler that takes an argument
         kind(
             text,
             icon=icon,
-            on_click=lambda: on_click(),  # noqa: PLW0108
+            on_click=None if handler is None else lambda: handler(),  # noqa: PLW0108
             disabled=disabled,
             height=TAP,
             style=style,
+            action=action,
         ),
     )
 

@@ -17,6 +17,7 @@ from scorepad.ui.views.common import (
     tagged,
     theme_button,
 )
+from scorepad.ui.views.imports import import_action
 
 TITLE_LINES = 2
 """A game card's title (variant and players) and its detail line (who leads, with a long name)
@@ -84,6 +85,24 @@ def game_card(app: ScorepadApp, summary: GameSummary) -> ft.Control:
     )
 
 
+def import_button() -> list[ft.Control]:
+    """Import a game: the browser opens its file chooser inside the tap (see
+    :mod:`scorepad.ui.views.imports`); none where this page cannot pick files."""
+    action = import_action(ft.context.page)
+    if action is None:
+        return []
+    return [
+        big_button(
+            "Import a game",
+            None,
+            identifier="import-game",
+            icon=ft.Icons.FILE_OPEN_OUTLINED,
+            filled=False,
+            action=action,
+        )
+    ]
+
+
 def home_view(app: ScorepadApp, width: float) -> ft.View:
     sections = app.home.sections
     body: list[ft.Control] = []
@@ -101,6 +120,7 @@ def home_view(app: ScorepadApp, width: float) -> ft.View:
                     icon=ft.Icons.TUNE,
                     filled=False,
                 ),
+                *import_button(),
             ],
             wrap=True,
         )

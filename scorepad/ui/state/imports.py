@@ -1,0 +1,283 @@
+"""Game records brought in from files: the home screen's "Import a game".
+
+A phone has no command line. A game moves between a phone and a laptop as its record (JSON):
+exported from the game's menu (a download in the browser), imported here from a file the user
+picks. The screen hands over each file's name and bytes; each file gets one outcome, stored as
+a new game, already stored (the same record twice is one game, as with ``scorepad import``),
+or refused with one line that quotes the file's name and says why. A bad file never stops the
+others. No Flet here.
+
+The record is read by the engine, as ``scorepad import`` reads it (:meth:`Game.from_json
+<scorepad.engine.Game.from_json>`, taken step by step so the refusal can say which kind of
+wrong file it is), and stored as the CLI stores it: found by its fingerprint first.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from scorepad.engine import (
+    Game,
+    GameRecord,
+    NotJsonError,
+    RecordFormatError,
+    ScorepadError,
+    quoted,
+    shown,
+    spoken_list,
+)
+from scorepad.engine import read_json as read_json_document
+from scorepad.store import Store, StoredGame, StoreError
+from scorepad.store.backup import BACKUP_FORMAT
+from scorepad.ui.state.errors import ActionRefused
+
+log = logging.getLogger("scorepad.ui")
+
+MAX_RECORD_BYTES = 4 * 1024 * 1024
+"""The largest file imported: 4 MB. A game's record is a few kilobytes; the largest scorepad
+can write (51 players with 40-character names, 60 rounds) is about 1 MB. A bigger file is not
+a record, and the app holds a picked file whole in a phone's memory before reading it."""
+
+RECORD_KEYS = frozenset(GameRecord.model_fields)
+"""The fields of a game record this scorepad knows."""
+IDENTIFYING_KEYS = ("variant", "players")
+"""What every game record has: an object with both is a record, whatever else it holds."""
+
+PICK_A_RECORD = "pick a game record (.json) exported from scorepad"
+
+
+@dataclass(frozen=True)
+class PickedFile:
+    """A file the user picked, as the screen hands it over."""
+
+    name: str
+    """The file's name (no folder: a browser never tells one)."""
+    data: bytes | None
+    """Its bytes; ``None`` when the screen could not read them."""
+
+
+# --- refusals -------------------------------------------------------------------------------
+
+
+class ImportRefusedError(ActionRefused):
+    """A file that was not imported; the message quotes its name and says why, in one line."""
+
+    def __init__(self, file_name: str, reason: str) -> None:
+        self.file_name = file_name
+        self.reason = reason
+        super().__init__(f"{quoted(file_name)} was not imported: {reason}")
+
+
+class UnreadFileError(ImportRefusedError):
+    """The screen gave no bytes for the file (the browser or the system could not read it)."""
+
+    def __init__(self, file_name: str) -> None:
+        super().__init__(file_name, "its content could not be read; try picking it again")
+
+
+class RecordTooLargeError(ImportRefusedError):
+    def __init__(self, file_name: str, size: int) -> None:
+        self.size = size
+        super().__init__(
+            file_name,
+            f"it is {_megabytes(size)}, larger than any game record "
+            f"(at most {_megabytes(MAX_RECORD_BYTES)}; a record is a few kilobytes)",
+        )
+
+
+class NotJsonFileError(ImportRefusedError):
+    """Not JSON at all: a picture, a PDF, a text file."""
+
+    def __init__(self, file_name: str, problem: str) -> None:
+        super().__init__(file_name, f"it is not JSON ({problem}); {PICK_A_RECORD}")
+
+
+class NotARecordError(ImportRefusedError):
+    """JSON, but not a game record: another program's file, a backup, or a record whose shape
+    no scorepad writes (the engine's words say where)."""
+
+
+class NewerRecordError(ImportRefusedError):
+    """A record with fields this scorepad does not know: a newer scorepad wrote it."""
+
+    def __init__(self, file_name: str, fields: Sequence[str]) -> None:
+        self.fields = tuple(fields)
+        named = spoken_list([quoted(field) for field in fields])
+        super().__init__(
+            file_name,
+            f"it has {'a field' if len(fields) == 1 else 'fields'} this scorepad does not know "
+            f"({named}): a newer scorepad wrote it (or it was edited); update scorepad to "
+            "import it",
+        )
+
+
+class RecordRefusedError(ImportRefusedError):
+    """A record whose rounds or set-up break the rules: the engine's own words."""
+
+    def __init__(self, file_name: str, problem: ScorepadError) -> None:
+        self.problem = problem
+        super().__init__(file_name, f"the rules refuse it: {problem}")
+
+
+class RecordNotStoredError(ImportRefusedError):
+    """A good record the store could not write (a full disk, a read-only store)."""
+
+    def __init__(self, file_name: str, problem: StoreError) -> None:
+        self.problem = problem
+        super().__init__(file_name, f"it could not be stored: {problem}")
+
+
+def _megabytes(size: int) -> str:
+    """``4 MB``, ``12.5 MB``: a size as a phone's file list shows it, rounded up (a file a
+    byte over 4 MB reads "4.1 MB", never "4 MB", beside the limit of 4 MB).
+
+    >>> _megabytes(4 * 1024 * 1024), _megabytes(4 * 1024 * 1024 + 1), _megabytes(1)
+    ('4 MB', '4.1 MB', '0.1 MB')
+    """
+    tenths = math.ceil(size * 10 / (1024 * 1024))
+    return f"{tenths // 10} MB" if tenths % 10 == 0 else f"{tenths / 10:.1f} MB"
+
+
+# --- outcomes -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Imported:
+    """The file's game is stored now, under :attr:`game_id`."""
+
+    file_name: str
+    stored: StoredGame
+
+    @property
+    def game_id(self) -> str:
+        return self.stored.id
+
+    @property
+    def text(self) -> str:
+        game = self.stored.game
+        players = spoken_list([shown(player) for player in game.players])
+        played = f"{len(game.results)} of {len(game.schedule)} rounds played"
+        ended = ", ended early" if game.record.abandoned else ""
+        return (
+            f"Imported {quoted(self.file_name)} as game {self.game_id}: "
+            f"{shown(game.variant.name)} with {players}, {played}{ended}."
+        )
+
+
+@dataclass(frozen=True)
+class AlreadyStored:
+    """The same record is stored already (as :attr:`game_id`): nothing was stored twice."""
+
+    file_name: str
+    game_id: str
+
+    @property
+    def text(self) -> str:
+        return (
+            f"{quoted(self.file_name)} is already stored as game {self.game_id}; nothing imported."
+        )
+
+
+@dataclass(frozen=True)
+class Refused:
+    """The file was not imported; :attr:`problem` says why."""
+
+    problem: ImportRefusedError
+
+    @property
+    def file_name(self) -> str:
+        return self.problem.file_name
+
+    @property
+    def text(self) -> str:
+        return f"{self.problem}."
+
+
+ImportOutcome = Imported | AlreadyStored | Refused
+
+
+# --- the job --------------------------------------------------------------------------------
+
+
+def read_record(file_name: str, data: bytes) -> Game:
+    """The game in a picked file's bytes, or the :class:`ImportRefusedError` saying why not."""
+    if len(data) > MAX_RECORD_BYTES:
+        raise RecordTooLargeError(file_name, len(data))
+    if not data.strip():
+        raise NotJsonFileError(file_name, "the file is empty")
+    try:
+        document = read_json_document(data)
+    except NotJsonError as problem:
+        raise NotJsonFileError(file_name, str(problem).removeprefix("not valid JSON: ")) from None
+    except RecordFormatError as problem:  # JSON no scorepad writes: twin keys, deep nesting
+        raise NotARecordError(file_name, f"it is not a scorepad game record ({problem})") from None
+    if not isinstance(document, dict) or not all(key in document for key in IDENTIFYING_KEYS):
+        raise NotARecordError(file_name, _not_a_record(document))
+    unknown = sorted(key for key in document if key not in RECORD_KEYS)
+    if unknown:
+        raise NewerRecordError(file_name, unknown)
+    try:
+        record = GameRecord.from_data(document)
+    except RecordFormatError as problem:
+        raise NotARecordError(
+            file_name, f"it is not a game record scorepad can read: {problem}"
+        ) from None
+    try:
+        return Game(record)
+    except ScorepadError as problem:
+        raise RecordRefusedError(file_name, problem) from None
+
+
+def _not_a_record(document: object) -> str:
+    """Why a JSON document is not a record, in the words of what it is."""
+    if isinstance(document, dict) and document.get("format") == BACKUP_FORMAT:
+        return (
+            "it is a scorepad backup (a whole store), not a game record; "
+            "restore it with scorepad restore on a computer"
+        )
+    if isinstance(document, dict):
+        needs = spoken_list(list(IDENTIFYING_KEYS))
+        return f"it is not a scorepad game record (it has no {needs}); {PICK_A_RECORD}"
+    kind = "a list" if isinstance(document, list) else "a single value"
+    return f"it is not a scorepad game record (it holds {kind}, not an object); {PICK_A_RECORD}"
+
+
+def import_record(store: Store, file_name: str, data: bytes | None) -> Imported | AlreadyStored:
+    """Store the game in one file unless its record is stored already (one game, never two).
+
+    Raises :class:`ImportRefusedError` (a subclass saying which kind) with nothing stored."""
+    if data is None:
+        raise UnreadFileError(file_name)
+    game = read_record(file_name, data)
+    try:
+        existing = store.find_game_with_record(game.record)
+        if existing is not None:
+            return AlreadyStored(file_name, existing)
+        return Imported(file_name, store.create_game(game.record).knowing(game))
+    except StoreError as problem:
+        raise RecordNotStoredError(file_name, problem) from None
+
+
+def import_files(store: Store, files: Sequence[PickedFile]) -> list[ImportOutcome]:
+    """Each file's outcome, in the order picked; a file that fails never stops the others."""
+    outcomes: list[ImportOutcome] = []
+    for file in files:
+        try:
+            outcomes.append(import_record(store, file.name, file.data))
+        except ImportRefusedError as problem:
+            outcomes.append(Refused(problem))
+        except Exception as problem:  # a bug: name it for this file, and import the others
+            log.exception("unexpected failure while importing %s", shown(file.name))
+            outcomes.append(
+                Refused(
+                    ImportRefusedError(
+                        file.name,
+                        f"something went wrong ({type(problem).__name__}); "
+                        "nothing was stored from it",
+                    )
+                )
+            )
+    return outcomes
