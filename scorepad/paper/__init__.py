@@ -2,12 +2,13 @@
 
 This package sits beside the store, on top of the engine: it turns a game (or a variant and a
 table, for a blank pad) into bytes and text, and never touches the store or a screen. fpdf2 is
-named nowhere else (the "fpdf only in paper" contract).
+named nowhere else (the "fpdf only in paper" contract), and imported only when a PDF is made:
+the offline web app runs without it (:class:`PdfUnavailableError`).
 """
 
 from scorepad.paper.csv_sheet import neutralised, sheet_csv
 from scorepad.paper.layout import DEFAULT_PAPER, PAPER_SIZES, PaperSize, paper_size
-from scorepad.paper.pad_pdf import blank_pad_pdf, sheet_pdf
+from scorepad.paper.pad_pdf import PdfUnavailableError, blank_pad_pdf, sheet_pdf
 from scorepad.paper.printable import printable, printed_names
 from scorepad.paper.renames import in_current_words
 
@@ -15,6 +16,7 @@ __all__ = [
     "DEFAULT_PAPER",
     "PAPER_SIZES",
     "PaperSize",
+    "PdfUnavailableError",
     "blank_pad_pdf",
     "in_current_words",
     "neutralised",

@@ -13,11 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from datetime import date
 from functools import cached_property
+from typing import TYPE_CHECKING
 
-from fpdf import FPDF
-from fpdf.enums import MethodReturnValue
-
-from scorepad.engine import DOLLAR, Game, Variant
+from scorepad.engine import DOLLAR, Game, ScorepadError, Variant
 from scorepad.paper.grid import Grid, GridRow, blank_grid, game_grid
 from scorepad.paper.layout import (
     DEALER_WIDTH_MM,
@@ -35,6 +33,9 @@ from scorepad.paper.printable import PDF_ENCODING
 from scorepad.paper.renames import NO_RENAMES
 from scorepad.paper.tally_box import draw_tally, tally_height
 
+if TYPE_CHECKING:
+    from fpdf import FPDF
+
 FONT = "helvetica"
 TITLE_PT = 13.0
 SUBTITLE_PT = 9.0
@@ -43,6 +44,27 @@ LINE_SPACING = 1.45
 """Line height as a multiple of the type size."""
 FOOTER_LINE_MM = SUBTITLE_PT * PT_TO_MM * LINE_SPACING
 FOOTER_GAP_MM = 3.0
+
+
+class PdfUnavailableError(ScorepadError):
+    """fpdf2 is not installed here: the offline web app runs without it (there is no
+    WebAssembly build of its dependencies to rely on, and a phone prints rarely)."""
+
+    def __init__(self, problem: ImportError) -> None:
+        self.problem = problem
+        super().__init__(
+            f"a printable pad (PDF) cannot be made here: fpdf2 is not installed ({problem})"
+        )
+
+
+def _new_pdf(paper: PaperSize) -> FPDF:
+    """A blank landscape document, fpdf2 imported only now: importing scorepad.paper (as the
+    app does at start) must work where fpdf2 is missing, and only a PDF asked for fails."""
+    try:
+        from fpdf import FPDF
+    except ImportError as missing:
+        raise PdfUnavailableError(missing) from None
+    return FPDF(orientation="landscape", unit="mm", format=paper.value)
 
 
 def sheet_pdf(
@@ -76,7 +98,7 @@ class _PadWriter:
 
     def __init__(self, grid: Grid, paper: PaperSize) -> None:
         self.grid = grid
-        pdf = FPDF(orientation="landscape", unit="mm", format=paper.value)
+        pdf = _new_pdf(paper)
         pdf.core_fonts_encoding = PDF_ENCODING
         pdf.set_margins(MARGIN_MM, MARGIN_MM, MARGIN_MM)
         pdf.set_auto_page_break(auto=False)
@@ -124,6 +146,8 @@ class _PadWriter:
     def _footer_lines(self) -> tuple[tuple[str, bool], ...]:
         """The lines under the grid, wrapped to the page's width (a long line of standings or
         payments is never cut off), each with whether it is bold (the standings)."""
+        from fpdf.enums import MethodReturnValue  # fpdf2 is there: the document is made
+
         pdf = self.pdf
         lines: list[tuple[str, bool]] = []
         for index, text in enumerate(self.grid.footer + self.grid.notes):

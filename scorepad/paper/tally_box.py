@@ -10,8 +10,10 @@ fill the last one). Drawn with the pad's fonts; the pad's writer decides where.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from fpdf import FPDF
+if TYPE_CHECKING:  # only drawn on a document the pad's writer made (fpdf2 loaded then)
+    from fpdf import FPDF
 
 TALLY_FONT = "helvetica"
 TALLY_PT = 9.0

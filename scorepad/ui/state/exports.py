@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from scorepad.engine import DOLLAR
-from scorepad.paper import sheet_csv, sheet_pdf
+from scorepad.paper import PdfUnavailableError, sheet_csv, sheet_pdf
 from scorepad.store import StoredGame
 from scorepad.ui.state.errors import ActionRefused
 
@@ -60,6 +60,13 @@ class ExportFile:
         return MEDIA_TYPES[self.kind]
 
 
+PDF_UNAVAILABLE = (
+    "PDF is not available in the offline app; export CSV or JSON, "
+    "or print from scorepad on a computer"
+)
+"""What choosing the PDF says where fpdf2 is missing: the app in the browser, with no server.
+The record (JSON) carries the whole game to a computer, whose scorepad prints it."""
+
 FILE_STEM_LENGTH = 32
 """The most of a variant's name a file name keeps: enough to tell house rules apart, short
 enough that the whole file name fits a phone's download bar."""
@@ -93,7 +100,10 @@ def export_file(
     if kind is ExportKind.CSV:
         data = sheet_csv(game, renamed).encode("utf-8")
     elif kind is ExportKind.PDF:
-        data = sheet_pdf(game, played_on=stored.created.date(), symbol=symbol, renamed=renamed)
+        try:
+            data = sheet_pdf(game, played_on=stored.created.date(), symbol=symbol, renamed=renamed)
+        except PdfUnavailableError:  # the offline web app has no fpdf2: say what still works
+            raise ActionRefused(PDF_UNAVAILABLE) from None
     else:
         text = json.dumps(stored.record.to_data(), ensure_ascii=False, indent=2) + "\n"
         data = text.encode("utf-8")
