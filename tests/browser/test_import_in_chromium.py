@@ -1,0 +1,85 @@
+"""Import a game in the browser (issue 10): the home screen's "Import a game" opens the
+browser's own file chooser, the records picked there are read in the page (no upload) and
+stored, and the list shows the game; a bad file picked with it is refused on the message
+line. At 390x844, in headless Chromium, against the web-mode server."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import FilePayload
+
+from scorepad.engine import GameRecord
+from scorepad.store import open_store
+from tests.browser.harness import AppPage, phone_page, require_chromium, running_app
+
+pytestmark = pytest.mark.browser
+TABLE = {
+    "variant": "golf",
+    "players": ["Ann", "Zoë", "李"],
+    "first_dealer": "Ann",
+    "rounds": [
+        {
+            "turned": "hearts",
+            "bids": {"Ann": 0, "Zoë": 0, "李": 0},
+            "tricks": {"Ann": 0, "Zoë": 1, "李": 0},
+        }
+    ],
+}
+
+
+@pytest.fixture(autouse=True)
+def chromium_present() -> None:
+    require_chromium()
+
+
+@pytest.fixture
+def phone(tmp_path: Path) -> Iterator[AppPage]:
+    with phone_page(tmp_path) as app:
+        yield app
+
+
+def message_says(phone: AppPage, text: str) -> None:
+    """Wait until the message line reads ``text`` (among its lines)."""
+    phone.page.wait_for_function(
+        "text => [...document.querySelectorAll('[flt-semantics-identifier=\"message\"] *')]"
+        ".some(e => (e.getAttribute('aria-label') || '').includes(text))",
+        arg=text,
+        timeout=30000,
+    )
+
+
+def test_records_picked_in_the_browser_are_imported_into_the_list(
+    tmp_path: Path, phone: AppPage
+) -> None:
+    data_dir = tmp_path / "data"
+    open_store(data_dir)  # an empty store: the list starts empty
+    record = (json.dumps(TABLE, ensure_ascii=False, indent=2) + "\n").encode()
+    picked: list[FilePayload] = [
+        {"name": "golf-2026-11-30.json", "mimeType": "application/json", "buffer": record},
+        {"name": "notes.json", "mimeType": "application/json", "buffer": b"Ann 10, Bob 7"},
+    ]
+    with running_app(data_dir) as url:
+        phone.open(url)
+        button = phone.wait_for("import-game").first
+        before = phone.revision()
+        with phone.page.expect_file_chooser(timeout=30000) as chooser:
+            button.click()
+        assert chooser.value.is_multiple()
+        chooser.value.set_files(picked)
+        phone.wait_for_change(before)
+        card = phone.page.locator('[flt-semantics-identifier^="game-"]').first
+        card.wait_for(state="attached", timeout=30000)
+        game_id = (card.get_attribute("flt-semantics-identifier") or "").removeprefix("game-")
+        message_says(
+            phone,
+            f"Imported 'golf-2026-11-30.json' as game {game_id}: Golf with Ann, Zoë and 李, "
+            "1 of 18 rounds played.",
+        )
+        message_says(phone, "'notes.json' was not imported: it is not JSON")
+    stored = open_store(data_dir)
+    assert [summary.id for summary in stored.list_games()] == [game_id]
+    assert stored.load_game(game_id).record == GameRecord.from_data(TABLE)
