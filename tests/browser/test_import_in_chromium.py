@@ -15,20 +15,9 @@ from playwright.sync_api import FilePayload
 from scorepad.engine import GameRecord
 from scorepad.store import open_store
 from tests.browser.harness import AppPage, phone_page, require_chromium, running_app
+from tests.browser.test_export_download import TABLE  # the table the download test exports
 
 pytestmark = pytest.mark.browser
-TABLE = {
-    "variant": "golf",
-    "players": ["Ann", "Zoë", "李"],
-    "first_dealer": "Ann",
-    "rounds": [
-        {
-            "turned": "hearts",
-            "bids": {"Ann": 0, "Zoë": 0, "李": 0},
-            "tricks": {"Ann": 0, "Zoë": 1, "李": 0},
-        }
-    ],
-}
 
 
 @pytest.fixture(autouse=True)
