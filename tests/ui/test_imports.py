@@ -148,8 +148,16 @@ REFUSALS = [
         b'{"name": "scorepad", "version": "1.0"}',
         NotARecordError,
         "'package.json' was not imported: it is not a scorepad game record (it has no variant "
-        "and players); pick a game record (.json) exported from scorepad.",
+        "or players); pick a game record (.json) exported from scorepad.",
         id="another program's JSON",
+    ),
+    pytest.param(
+        "half.json",
+        b'{"variant": "golf", "rounds": []}',
+        NotARecordError,
+        "'half.json' was not imported: it is not a scorepad game record (it has no players); "
+        "pick a game record (.json) exported from scorepad.",
+        id="no players",
     ),
     pytest.param(
         "scorepad-backup.json",

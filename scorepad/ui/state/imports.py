@@ -239,8 +239,8 @@ def _not_a_record(document: object) -> str:
             "restore it with scorepad restore on a computer"
         )
     if isinstance(document, dict):
-        needs = spoken_list(list(IDENTIFYING_KEYS))
-        return f"it is not a scorepad game record (it has no {needs}); {PICK_A_RECORD}"
+        missing = " or ".join(key for key in IDENTIFYING_KEYS if key not in document)
+        return f"it is not a scorepad game record (it has no {missing}); {PICK_A_RECORD}"
     kind = "a list" if isinstance(document, list) else "a single value"
     return f"it is not a scorepad game record (it holds {kind}, not an object); {PICK_A_RECORD}"
 
