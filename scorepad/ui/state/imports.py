@@ -26,10 +26,10 @@ from scorepad.engine import (
     RecordFormatError,
     ScorepadError,
     quoted,
+    read_json,
     shown,
     spoken_list,
 )
-from scorepad.engine import read_json as read_json_document
 from scorepad.store import Store, StoredGame, StoreError
 from scorepad.store.backup import BACKUP_FORMAT
 from scorepad.ui.state.errors import ActionRefused
@@ -209,7 +209,7 @@ def read_record(file_name: str, data: bytes) -> Game:
     if not data.strip():
         raise NotJsonFileError(file_name, "the file is empty")
     try:
-        document = read_json_document(data)
+        document = read_json(data)
     except NotJsonError as problem:
         raise NotJsonFileError(file_name, str(problem).removeprefix("not valid JSON: ")) from None
     except RecordFormatError as problem:  # JSON no scorepad writes: twin keys, deep nesting
