@@ -395,6 +395,63 @@ def command_app(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def command_build_web(args: argparse.Namespace) -> int:
+    """Build the offline web app (a folder for any static host); downloads wheels once."""
+    from scorepad.web_build import WebBuildError, build_web
+
+    out = Path(args.out)
+    try:
+        report = build_web(
+            out,
+            base_url=args.base_url,
+            on_download=lambda wheel: print(
+                f"downloading {wheel.filename} from the package registry", file=sys.stderr
+            ),
+        )
+    except WebBuildError as exc:
+        raise CommandError(str(exc)) from None
+    except OSError as exc:
+        raise CommandError(f"could not write {shown(str(out))}: {exc.strerror or exc}") from None
+    mib = 1024 * 1024
+    print(
+        f"built the offline web app in {shown(str(out))}: {report.files} files, "
+        f"{report.total_bytes / mib:.1f} MiB on disk, {report.precached_bytes / mib:.1f} MiB "
+        f"precached for offline use ({report.left_out_bytes / mib:.1f} MiB of the Flet client "
+        "left out: never requested)"
+    )
+    print(f"try it: scorepad serve-web {shown(str(out))}; host it on any static HTTPS host")
+    return EXIT_OK
+
+
+def command_serve_web(args: argparse.Namespace) -> int:
+    """Serve a built web app over plain HTTP, loopback unless told otherwise."""
+    from scorepad.web_build.serve import is_loopback, serve_folder
+
+    folder = Path(args.folder)
+    host = args.host or "127.0.0.1"
+    port = args.port or 8000
+    if not (folder / "index.html").is_file():
+        raise CommandError(
+            f"{shown(str(folder))} is not a built web app (no index.html): "
+            f"build one with 'scorepad build-web {shown(str(folder))}'"
+        )
+    if not is_loopback(host):
+        print(
+            f"scorepad: serving on {shown(host)}: other devices on the network can open it, "
+            "but a phone installs the app for offline use only from an HTTPS host",
+            file=sys.stderr,
+        )
+    shown_host = f"[{host}]" if ":" in host else host
+    print(f"serving {shown(str(folder))} at http://{shown(shown_host)}:{port}/ (Ctrl+C stops)")
+    try:
+        serve_folder(folder, host=host, port=port)
+    except OSError as exc:
+        raise CommandError(
+            f"cannot serve on {shown(host)} port {port}: {exc.strerror or exc}"
+        ) from None
+    return EXIT_OK
+
+
 def command_recover(args: argparse.Namespace) -> int:
     root = store_folder(args)
     if not root.exists():
@@ -781,7 +838,33 @@ def build_parser() -> argparse.ArgumentParser:
     restore.set_defaults(handler=command_restore)
 
     add_records_commands(commands, common)
+    add_web_commands(commands)
     return parser
+
+
+def add_web_commands(commands: argparse._SubParsersAction[OneLineParser]) -> None:
+    """``scorepad build-web`` and ``scorepad serve-web``: the app as an offline web app."""
+    build_web = commands.add_parser(
+        "build-web", help="build the app as an offline web app: a folder for any static host"
+    )
+    build_web.add_argument("out", metavar="OUT", help="a new or empty folder (or a previous build)")
+    build_web.add_argument(
+        "--base-url",
+        metavar="PATH",
+        default="/",
+        help="the path the app is served from, e.g. /scorepad/ (default /)",
+    )
+    build_web.set_defaults(handler=command_build_web)
+
+    serve_web = commands.add_parser(
+        "serve-web", help="serve a built web app on this machine (plain HTTP) to try it"
+    )
+    serve_web.add_argument("folder", metavar="DIR", help="a folder made by build-web")
+    serve_web.add_argument("--host", help="address to serve on (default 127.0.0.1: this machine)")
+    serve_web.add_argument(
+        "--port", type=port_number, help="port to serve on, 1 to 65535 (default 8000)"
+    )
+    serve_web.set_defaults(handler=command_serve_web)
 
 
 def add_records_commands(

@@ -1,0 +1,70 @@
+"""The bundle's service worker: what makes the built app start with the network off.
+
+flet-web ships ``flutter_service_worker.js`` as a stub that unregisters itself, so a served
+Flet app has no offline cache. The build writes scorepad's own worker in its place (from the
+``service_worker.js`` template next to this module): it precaches the list of files the page
+needs, named at build time, under a version that is a hash of their contents, so two builds
+of the same files have the same worker and any change makes a new one that takes over.
+
+Flutter's loader only re-registers a worker that is already registered (its first-time path
+is deprecated), so the page registers this one itself (:data:`REGISTRATION`), after the page
+has loaded: precaching then revalidates files the page just fetched instead of racing it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from importlib.resources import files
+from pathlib import Path
+
+WORKER_NAME = "flutter_service_worker.js"
+"""The worker's file name: the one Flutter's loader and flet-web's stub use, so a browser that
+registered the stub before gets this worker at the same URL."""
+
+TEMPLATE_NAME = "service_worker.js"
+VERSION_SLOT = "__SCOREPAD_VERSION__"
+PRECACHE_SLOT = "__SCOREPAD_PRECACHE__"
+
+REGISTRATION = f"""<script>
+    // scorepad: register the precaching service worker (see {WORKER_NAME}). The URL is
+    // relative to <base href>, so a build served from a sub-folder registers its own.
+    if ("serviceWorker" in navigator) {{
+      window.addEventListener("load", () => {{
+        navigator.serviceWorker.register("{WORKER_NAME}").catch((error) => {{
+          console.warn("scorepad: no offline copy (service worker not registered):", error);
+        }});
+      }});
+    }}
+  </script>"""
+"""The script index.html carries to register the worker."""
+
+
+def precache_version(folder: Path, paths: Sequence[str]) -> str:
+    """A hash of the precached files' names and contents (16 hex digits): the same build
+    gives the same version, any changed, added or removed file a new one."""
+    digest = hashlib.sha256()
+    for path in sorted(paths):
+        digest.update(path.encode("utf-8") + b"\0")
+        digest.update(hashlib.sha256((folder / path).read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
+def worker_script(paths: Sequence[str], version: str) -> str:
+    """The worker's source: the template with the precache list and version filled in."""
+    template = files("scorepad.web_build").joinpath(TEMPLATE_NAME).read_text(encoding="utf-8")
+    listing = json.dumps(sorted(paths), indent=2)
+    return template.replace(VERSION_SLOT, version).replace(PRECACHE_SLOT, listing)
+
+
+def precached_paths(script: str) -> list[str]:
+    """The precache list a written worker carries (for tests and reports).
+
+    >>> precached_paths(worker_script(["index.html", "main.dart.js"], "0123"))
+    ['index.html', 'main.dart.js']
+    """
+    start = script.index("const PRECACHE = ") + len("const PRECACHE = ")
+    end = script.index(";\n", start)
+    listing: list[str] = json.loads(script[start:end])
+    return listing
