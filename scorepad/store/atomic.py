@@ -6,7 +6,8 @@ its temp file and leaves the target untouched. (The ``atomicwrites`` package tha
 is archived and unmaintained, hence these few lines.)
 
 Before a good file is replaced, it is kept as the newest of a few rolling backups, hard-linked
-(no copy of the data) where the file system allows.
+(no copy of the data) where the file system allows, copied where it does not (Pyodide in a
+browser has no hard links at all).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import os
 import threading
 from pathlib import Path
 
-from scorepad.store.files import copy_regular_file
+from scorepad.store.files import link_or_copy
 
 TEMP_SUFFIX = ".scorepad-tmp"
 BACKUPS_KEPT = 3
@@ -102,10 +103,7 @@ def rotate_backups(path: Path, backup_folder: Path) -> None:
         for newer, older in zip(reversed(versions[:-1]), reversed(versions[1:]), strict=True):
             with contextlib.suppress(FileNotFoundError):
                 os.replace(newer, older)
-        try:
-            os.link(path, versions[0])
-        except OSError:  # no hard links on this file system (some phones): copy instead
-            copy_regular_file(path, versions[0])
+        link_or_copy(path, versions[0])
     except OSError:
         with contextlib.suppress(OSError):
             os.unlink(versions[0])

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import re
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -15,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from scorepad.store.atomic import backup_paths, replace_atomically
-from scorepad.store.files import content_digest, copy_regular_file, read_store_file
+from scorepad.store.files import content_digest, link_or_copy, read_store_file
 
 DAMAGED_FOLDER = "damaged"
 
@@ -66,12 +65,8 @@ def keep_damaged_copy(path: Path, root: Path) -> Path:
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
     copy = folder / f"{path.name}.{stamp}.{digest}"
     folder.mkdir(parents=True, exist_ok=True)
-    try:
-        os.link(path, copy)  # a regular file: content_digest opened it without following
-    except FileExistsError:
-        pass
-    except OSError:  # no hard links here (some phones): copy the bytes instead
-        copy_regular_file(path, copy)
+    with contextlib.suppress(FileExistsError):
+        link_or_copy(path, copy)  # a regular file: content_digest opened it without following
     return copy
 
 

@@ -173,6 +173,26 @@ def copy_regular_file(source: Path, target: Path) -> None:
         os.close(out)
 
 
+def link_or_copy(source: Path, target: Path) -> None:
+    """Put the regular file ``source`` at the new path ``target`` too: a hard link (no data
+    copied) where the platform has them, else a copy of the bytes.
+
+    Some phones' file systems refuse hard links (``OSError``), and Pyodide in a browser has no
+    ``os.link`` at all (an ``AttributeError`` there, not an ``OSError``): both get a copy.
+    Raises ``FileExistsError`` when ``target`` exists, and ``OSError`` when neither works.
+    """
+    link = getattr(os, "link", None)
+    if link is not None:
+        try:
+            link(source, target)
+            return
+        except FileExistsError:
+            raise
+        except OSError:  # no hard links on this file system: copy instead
+            pass
+    copy_regular_file(source, target)
+
+
 def is_read_only_error(exc: OSError) -> bool:
     """Whether a failed write means the folder cannot be written at all."""
     return exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM)
