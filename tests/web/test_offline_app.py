@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import BrowserContext, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.web.offline import (
     PYODIDE_START_MS,
@@ -46,8 +47,9 @@ class Steps:
     """The scenario's steps: each is timed and named, and a failure inside one says which step
     it was, with a screenshot and the page's console kept in the test's folder."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, other_hosts: OtherHosts) -> None:
         self.folder = folder
+        self.other_hosts = other_hosts
         self.times: list[tuple[str, float]] = []
         self.pages: list[WebAppPage] = []
 
@@ -65,7 +67,7 @@ class Steps:
         lines = [line for page in self.pages for line in page.console[-60:]]
         console = self.folder / f"step-{number}-console.txt"
         console.write_text("\n".join(lines))
-        said = [f"console and taps: {console}"]
+        said = [f"console and taps: {console}", f"other hosts asked: {self.other_hosts.urls}"]
         if self.pages:
             shot = self.folder / f"step-{number}.png"
             try:
@@ -104,24 +106,29 @@ def total_on_screen(app: WebAppPage, player: str) -> int:
     return int(match.group(1))
 
 
-def back_in_the_game(app: WebAppPage) -> None:
+def back_in_the_game(app: WebAppPage, after: str) -> None:
     """After a start, be on the game's screen: the app may reopen it by itself (its route),
     or list it on the home screen, where a tap resumes it."""
     app.page.wait_for_selector(
-        '[flt-semantics-identifier="round-title"], [flt-semantics-identifier^="game-"]',
+        '[flt-semantics-identifier="round-title"], [flt-semantics-identifier="new-game"]',
         state="attached",
         timeout=PYODIDE_START_MS,
     )
-    if app.by_id("round-title").count() == 0:
-        games = app.page.locator('[flt-semantics-identifier^="game-"]')
-        assert games.count() == 1, f"expected the one game on the home screen, saw {games.count()}"
-        app.tap(games.first.get_attribute("flt-semantics-identifier") or "")
-        app.wait_for("round-title")
+    if app.by_id("round-title").count():
+        return
+    games = app.page.locator('[flt-semantics-identifier^="game-"]')
+    try:  # the home screen lists the games as it draws: a short wait only for a slow frame
+        games.first.wait_for(state="attached", timeout=5000)
+    except PlaywrightTimeoutError:
+        raise AssertionError(f"{after}: the game was lost: the home screen lists no game") from None
+    assert games.count() == 1, f"{after}: expected one game on the home screen: {games.count()}"
+    app.tap(games.first.get_attribute("flt-semantics-identifier") or "")
+    app.wait_for("round-title")
 
 
 def round_two_as_left(app: WebAppPage, after: str) -> None:
     """Round 2 as it was left: spades turned, Cat bid 1, Ann bid 0, Bob (the dealer) to bid."""
-    back_in_the_game(app)
+    back_in_the_game(app, after)
     title = app.text_of("round-title")
     assert "Round 2 of 18" in title, f"{after}: the game is not at round 2: {title!r}"
     trump = app.text_of("trump-note")
@@ -145,12 +152,12 @@ def service_worker_controls(app: WebAppPage) -> bool:
     )
 
 
-@pytest.mark.timeout(1200)  # five Pyodide starts, each up to minutes on a loaded 2-core machine
+@pytest.mark.timeout(1800)  # five Pyodide starts, each up to minutes on a loaded 2-core machine
 def test_a_game_survives_a_reload_a_stopped_host_and_a_browser_restart(
     tmp_path: Path, host: StaticServer
 ) -> None:
-    steps = Steps(tmp_path)
     other_hosts = OtherHosts()
+    steps = Steps(tmp_path, other_hosts)
     profile = tmp_path / "profile"
     with sync_playwright() as playwright:
         with browser_profile(playwright, profile, other_hosts) as context:
