@@ -30,7 +30,8 @@ from urllib.parse import quote
 
 from scorepad.web_build.errors import OutFolderError, WebBuildError, quoted
 from scorepad.web_build.service_worker import (
-    REGISTRATION,
+    BOOTSTRAP_TAG,
+    START,
     WORKER_NAME,
     precache_version,
     worker_script,
@@ -558,7 +559,7 @@ def patch_client(app: WebApp, into: Path, base_url: str) -> None:
             ),
             ("background: #ffffff;", f"background: {app.background_color};"),
             ('<img src="icons/loading-animation.png"', '<img src="icons/icon-192.png"'),
-            ("</head>", f"  {REGISTRATION}\n</head>"),
+            (BOOTSTRAP_TAG, START),
         ],
     )
     edit_text(

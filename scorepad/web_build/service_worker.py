@@ -7,8 +7,8 @@ needs, named at build time, under a version that is a hash of their contents, so
 of the same files have the same worker and any change makes a new one that takes over.
 
 Flutter's loader only re-registers a worker that is already registered (its first-time path
-is deprecated), so the page registers this one itself (:data:`REGISTRATION`), after the page
-has loaded: precaching then revalidates files the page just fetched instead of racing it.
+is deprecated), so the page registers this one itself (:data:`START`), and starts Flutter
+once the worker controls the page: every file is then downloaded once, by the worker.
 """
 
 from __future__ import annotations
@@ -27,18 +27,46 @@ TEMPLATE_NAME = "service_worker.js"
 VERSION_SLOT = "__SCOREPAD_VERSION__"
 PRECACHE_SLOT = "__SCOREPAD_PRECACHE__"
 
-REGISTRATION = f"""<script>
-    // scorepad: register the precaching service worker (see {WORKER_NAME}). The URL is
-    // relative to <base href>, so a build served from a sub-folder registers its own.
-    if ("serviceWorker" in navigator) {{
-      window.addEventListener("load", () => {{
-        navigator.serviceWorker.register("{WORKER_NAME}").catch((error) => {{
+BOOTSTRAP_TAG = '<script src="flutter_bootstrap.js" async></script>'
+"""How flet-web's index.html starts Flutter: the build replaces it with :data:`START`."""
+
+START = f"""<script>
+    // scorepad: install the precaching service worker ({WORKER_NAME}) before Flutter
+    // starts, then start Flutter from its cache. On a first visit every file is downloaded
+    // once, by the worker, instead of once by the page and again by the worker; later visits
+    // start at once from the cache. Without service workers (or if one cannot install),
+    // Flutter starts from the network as it would without scorepad's worker.
+    (function () {{
+      var started = false;
+      function start() {{
+        if (started) return;
+        started = true;
+        var script = document.createElement("script");
+        script.src = "flutter_bootstrap.js";
+        script.async = true;
+        document.body.appendChild(script);
+      }}
+      if (!("serviceWorker" in navigator)) return start();
+      navigator.serviceWorker.addEventListener("controllerchange", start);
+      navigator.serviceWorker
+        .register("{WORKER_NAME}")
+        .then(function (registration) {{
+          var pending = registration.installing || registration.waiting;
+          if (navigator.serviceWorker.controller || !pending) return start();
+          pending.addEventListener("statechange", function () {{
+            if (pending.state === "redundant") start(); // it could not install
+          }});
+        }})
+        .catch(function (error) {{
           console.warn("scorepad: no offline copy (service worker not registered):", error);
+          start();
         }});
-      }});
-    }}
+    }})();
   </script>"""
-"""The script index.html carries to register the worker."""
+"""What index.html runs instead of :data:`BOOTSTRAP_TAG`. The worker claims the page as soon
+as it has activated (``controllerchange``), so Flutter's requests are answered from the cache
+it just filled. The URL is relative to ``<base href>``: a build served from a sub-folder
+registers its own worker."""
 
 
 def precache_version(folder: Path, paths: Sequence[str]) -> str:
