@@ -13,12 +13,13 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
+import msgpack
 import pytest
-from playwright.sync_api import Locator, Page, WebSocket, sync_playwright
+from playwright.sync_api import Locator, Page, WebSocket, expect, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -33,6 +34,15 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 PROJECT = Path(__file__).resolve().parents[2]
+LISTEN_SECONDS = 60
+"""How long the app gets to start listening. It takes about 2 s on a quiet 2-core machine and
+5 s at load 13 (measured), and once took over 30 s while other test runs filled both cores; an
+app that exits instead fails at once, with its output."""
+FIELD_READY_MS = 15000
+"""How long a field gets to take the cursor after a tap."""
+FIELD_CLEARED_MS = 5000
+"""How long a field the app clears gets to show it before the test taps back into it. With one
+core hogged the clear took up to 2 s after Enter (measured); the rest is margin."""
 
 
 def free_port() -> int:
@@ -63,7 +73,7 @@ def app_command(port: int, data_dir: Path, *extra: str) -> list[str]:
 
 def wait_until_listening(process: subprocess.Popen[str], port: int) -> None:
     """Wait until the app accepts connections on ``port``; fail with its output if it exits."""
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + LISTEN_SECONDS
     while time.monotonic() < deadline:
         with socket.socket() as probe:
             if probe.connect_ex(("127.0.0.1", port)) == 0:
@@ -71,7 +81,7 @@ def wait_until_listening(process: subprocess.Popen[str], port: int) -> None:
         if process.poll() is not None:
             raise RuntimeError(f"the app exited: {process.stdout.read() if process.stdout else ''}")
         time.sleep(0.1)
-    raise RuntimeError(f"the app did not listen on port {port} within 30 s")
+    raise RuntimeError(f"the app did not listen on port {port} within {LISTEN_SECONDS} s")
 
 
 @contextmanager
@@ -98,6 +108,26 @@ def running_app(data_dir: Path, *extra: str, kill: bool = False) -> Iterator[str
             process.wait(10)
         except subprocess.TimeoutExpired:
             process.kill()
+
+
+def values_told(frames: Sequence[bytes]) -> list[str]:
+    """The text values the page sent the app in ``frames``, in order.
+
+    Flet's web client sends each message as a 0 byte and a msgpack array; a field's change
+    is ``[4, {"id": <control>, "props": {"value": "<its text>"}}]``. Other frames are skipped.
+    """
+    values = []
+    for frame in frames:
+        try:
+            message = msgpack.unpackb(frame[1:]) if frame[:1] == b"\x00" else None
+        except ValueError:  # msgpack's errors for data that is not one message
+            continue
+        if not (isinstance(message, list) and len(message) == 2 and message[0] == 4):
+            continue
+        props = message[1].get("props") if isinstance(message[1], dict) else None
+        if isinstance(props, dict) and isinstance(props.get("value"), str):
+            values.append(props["value"])
+    return values
 
 
 class AppPage:
@@ -205,65 +235,104 @@ class AppPage:
         return said.group(1) if said else text
 
     def type_into(self, label: str, text: str) -> None:
-        """Tap the text field and type, as on a keyboard, then Enter.
+        """Type ``text`` into the empty field labelled ``label`` as a person would, then Enter.
 
-        Flutter swaps in its own editing element when a field takes focus, so the keys go to
-        whatever has focus once it is an input (filling the located element could fill one
-        that is about to be replaced, and the text would be lost). Keys typed in the very
-        instant of that swap can land in an element Flutter no longer listens to (a person
-        does not type within milliseconds of tapping): then the field is tapped again, its text
-        selected and the name typed again, until the page has told the app the whole name.
+        A person looks before typing: at a field that is empty and has the cursor. The test
+        waits for exactly that, not for a time. After a name is added the app clears the field
+        and gives it the cursor again, and on a busy machine the clear comes well after the
+        player is seated: measured with one core hogged, the field had the cursor back, still
+        showing the last name, for up to a second before it was cleared. Keys typed in that
+        second joined the old name ("AnnBob") or were wiped by the clear.
+
+        Enter is pressed only once the page has told the app that the field holds exactly
+        ``text`` (see :meth:`_app_was_told`): the browser's input element can hold the last
+        key before Flutter does, and an Enter in between would submit "An" for "Ann". Keys
+        typed in the very instant Flutter swaps its editing element can land in one it no
+        longer listens to: then the field's text is selected and typed again, up to three
+        times, each retry noted for the failure report.
         """
+        field = self.page.get_by_role("textbox", name=label).first
+        self._wait_until_empty(field, label)
         for attempt in range(1, 4):
             sent_before = len(self.sent)
-            self.page.get_by_role("textbox", name=label).click()
-            self.page.wait_for_function(
-                "() => document.activeElement && "
-                "['INPUT', 'TEXTAREA'].includes(document.activeElement.tagName)"
-            )
+            self._focus(field, label)
             if attempt > 1:
                 self.page.keyboard.press("ControlOrMeta+A")
             self.page.keyboard.type(text)
-            if self._field_holds(text, timeout=2000) and self._app_was_told(
-                text, since=sent_before
-            ):
+            if self._app_was_told(text, since=sent_before):
                 break
             self.note(f"typed {text!r} did not reach the app ({self._focused()}); again")
         else:
             self.keep_evidence(f"typing {text!r} into {label!r} failed ({self._focused()})")
-            raise AssertionError(f"could not type {text!r} into {label!r}")
+            raise AssertionError(
+                f"could not type {text!r} into {label!r}: the app was last told "
+                f"{self._last_told(0)!r}"
+            )
         before = self.revision()
         self.note(f"type {text!r} into {label!r} and press Enter (revision {before})")
         self.page.keyboard.press("Enter")
         self.wait_for_change(before)
 
-    def _app_was_told(self, text: str, *, since: int, timeout: float = 5.0) -> bool:
-        """Whether the page tells the app, within ``timeout`` seconds, that the field holds all
-        of ``text``.
+    def _wait_until_empty(self, field: Locator, label: str) -> None:
+        """Wait until ``field`` holds no text: a field the app has just cleared (after a name
+        was added) holds the old text until the clear arrives.
 
-        The browser's input element can hold the last key before Flutter's own copy of the text
-        does; on a busy machine an Enter pressed in between submits the name without its last
-        letter ("An" for "Ann"). Flutter sends every change to the app, so once a frame with the
-        whole text has gone out, Flutter has it too. A person never types that fast.
+        Under load the clear can reach the screen but not the browser's input element that
+        Flutter types through: the field shows empty, its input still holds "Ann", and keys
+        typed then either join it ("AnnBob") or reach nothing. A person whose keys do not
+        appear taps away and back into the field, which hands the input Flutter's own text
+        again; so does this, noted each time, up to three times.
         """
-        wanted = text.encode()
+        taps_back = 0
+        while True:
+            try:
+                expect(field).to_have_value("", timeout=FIELD_CLEARED_MS)
+                return
+            except AssertionError:
+                shown = field.input_value()
+            if taps_back == 3:
+                break
+            taps_back += 1
+            self.note(f"{label!r} still holds {shown!r} in its input: tap away and back")
+            field.blur()
+            field.click()
+        self.keep_evidence(f"{label!r} still held {shown!r}")
+        raise AssertionError(
+            f"the field {label!r} still held {shown!r} after three taps back into it: "
+            "the app never cleared it"
+        )
+
+    def _focus(self, field: Locator, label: str) -> None:
+        """Tap ``field`` unless it has the cursor already (the app gives the name field the
+        cursor back after Enter: a person just types on), and wait until it has it."""
+        if not field.evaluate("e => e === document.activeElement"):
+            field.click()
+        try:
+            expect(field).to_be_focused(timeout=FIELD_READY_MS)
+        except AssertionError:
+            self.keep_evidence(f"{label!r} did not take the cursor ({self._focused()})")
+            raise
+
+    def _app_was_told(self, text: str, *, since: int, timeout: float = 10.0) -> bool:
+        """Whether the page tells the app, within ``timeout`` seconds, that the field holds
+        exactly ``text``.
+
+        Flutter sends every change of a field to the app as a frame holding the field's new
+        value, so once the last value sent is ``text``, Flutter's own copy is ``text`` and an
+        Enter submits all of it. The whole value is compared: "AnnBob" does not count as
+        "Bob".
+        """
         deadline = time.monotonic() + timeout
-        while not any(wanted in frame for frame in self.sent[since:]):
+        while self._last_told(since) != text:
             if time.monotonic() > deadline:
                 return False
             self.page.wait_for_timeout(25)
         return True
 
-    def _field_holds(self, text: str, timeout: float) -> bool:
-        try:
-            self.page.wait_for_function(
-                "text => document.activeElement && document.activeElement.value === text",
-                arg=text,
-                timeout=timeout,
-            )
-        except PlaywrightTimeoutError:
-            return False
-        return True
+    def _last_told(self, since: int) -> str | None:
+        """The last text value the page sent the app after its first ``since`` frames."""
+        told = values_told(self.sent[since:])
+        return told[-1] if told else None
 
     def _focused(self) -> str:
         return str(
