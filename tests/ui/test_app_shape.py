@@ -52,6 +52,8 @@ def test_each_screen_has_its_controller_and_the_app_is_only_the_shell(app: Score
         "ask",
         "confirm",
         "cancel_confirmation",
+        "saved",
+        "warn",
     }
     assert "tap_number" in public_members(GameController)
     assert "undo" in public_members(GameController)

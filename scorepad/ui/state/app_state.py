@@ -64,6 +64,10 @@ class ScorepadApp:
         or a restart of the server (the games' folder is shared by every device)."""
         self.revision = 0
         """Counts changes; the views show it so that a test can wait for a tap's effect."""
+        self.saved_through: int | None = None
+        """The newest :attr:`revision` whose changes are durable, where saving ends after an
+        action returns (in a browser: once IndexedDB holds them, see :meth:`saved`). ``None``
+        where every change is durable when the store call returns (a laptop's disk)."""
         self._listeners: list[Callable[[], None]] = []
         self.lists = Listings(lambda: self.store, self._tell)
         """The games, variant choices and roster, read once per screen."""
@@ -113,8 +117,23 @@ class ScorepadApp:
 
     def _changed(self) -> None:
         self.revision += 1
+        self._redraw()
+
+    def _redraw(self) -> None:
         for listener in list(self._listeners):
             listener()
+
+    def saved(self, revision: int) -> None:
+        """Every change up to ``revision`` is durable now: show it. Not a change itself (the
+        revision stays), so the listener that saves is not asked to save again."""
+        self.saved_through = revision
+        self._redraw()
+
+    def warn(self, message: Message) -> None:
+        """Put ``message`` where the user is looking from outside any action (saving failed
+        after the action returned); like :meth:`saved`, not a change of its own."""
+        self.message = message
+        self._redraw()
 
     def _tell(self, message: Message) -> None:
         self.message = message

@@ -110,7 +110,7 @@ def Root(app: ScorepadApp) -> list[ft.View]:
     ft.use_dialog(dialog)
     try:
         view = screens[app.screen](app, page.width or 1024)
-        view.controls.append(revision_marker(app))
+        view.controls.extend([revision_marker(app), saved_marker(app)])
         return [view]
     except Exception as problem:  # a bug in a view: say so, keep the way home open
         log.exception("could not draw the %s screen", app.screen)
@@ -123,6 +123,17 @@ def revision_marker(app: ScorepadApp) -> ft.Control:
     return ft.Semantics(
         identifier=f"revision-{app.revision}",
         label=f"revision {app.revision}",
+        content=ft.Container(width=1, height=1),
+    )
+
+
+def saved_marker(app: ScorepadApp) -> ft.Control:
+    """An invisible node naming the newest revision that is durable: in a browser a change is
+    saved only once IndexedDB has it, after the tap was drawn; tests wait for this one."""
+    saved = app.revision if app.saved_through is None else app.saved_through
+    return ft.Semantics(
+        identifier=f"saved-{saved}",
+        label=f"saved {saved}",
         content=ft.Container(width=1, height=1),
     )
 
