@@ -33,6 +33,7 @@ from scorepad.web_build.service_worker import (
     BOOTSTRAP_TAG,
     START,
     WORKER_NAME,
+    file_hashes,
     precache_version,
     worker_script,
 )
@@ -617,9 +618,9 @@ def precached(folder: Path) -> list[str]:
 
 def write_service_worker(into: Path) -> str:
     """Write scorepad's worker over flet-web's stub; returns its cache version."""
-    paths = precached(into)
-    version = precache_version(into, paths)
-    (into / WORKER_NAME).write_text(worker_script(paths, version), encoding="utf-8")
+    hashes = file_hashes(into, precached(into))
+    version = precache_version(hashes)
+    (into / WORKER_NAME).write_text(worker_script(hashes, version), encoding="utf-8")
     return version
 
 

@@ -1,15 +1,18 @@
 // scorepad's service worker: written by `scorepad build-web` over flet-web's stub (which only
 // unregisters itself), so a built bundle starts with the network off after one visit.
 //
-// PRECACHE and VERSION are filled in at build time: every file the page needs, and a hash of
-// their contents. A new build has a new VERSION, so its worker differs byte for byte from the
-// installed one; the browser installs it on its next update check, and skipWaiting/claim
-// make it take over at once, so a fixed build reaches a phone without the user doing anything.
+// PRECACHE and VERSION are filled in at build time: every file the page needs with a hash of
+// its contents, and a hash of them all. A new build has a new VERSION, so its worker differs
+// byte for byte from the installed one; the browser installs it on its next update check,
+// copying the files whose hash did not change from the old cache and downloading only the
+// others, and skipWaiting/claim make it take over at once, so a fixed build reaches a phone
+// without the user doing anything (and without downloading the whole app again).
 "use strict";
 
 const VERSION = "__SCOREPAD_VERSION__";
 const PRECACHE = __SCOREPAD_PRECACHE__;
 const INDEX = "index.html";
+const LISTING = "__scorepad_precache__.json"; // in each cache: the files and hashes it holds
 
 // Cache Storage is per origin, not per folder: two builds served from one host (say /a/ and
 // /b/) must not delete each other's caches, so a cache's name carries the worker's scope.
@@ -17,16 +20,45 @@ const PREFIX = `scorepad:${self.registration.scope}:`;
 const CACHE = PREFIX + VERSION;
 
 self.addEventListener("install", (event) => {
-  // "no-cache": revalidate with the server, so a stale HTTP cache entry from an older build
-  // can never be precached under this build's version (an unchanged file costs a 304).
-  const requests = PRECACHE.map((path) => new Request(path, { cache: "no-cache" }));
-  event.waitUntil(
-    caches
-      .open(CACHE)
-      .then((cache) => cache.addAll(requests))
-      .then(() => self.skipWaiting()),
-  );
+  event.waitUntil(precache().then(() => self.skipWaiting()));
 });
+
+async function precache() {
+  const cache = await caches.open(CACHE);
+  const have = await reuseUnchanged(cache);
+  const missing = Object.keys(PRECACHE).filter((path) => !have.has(path));
+  // "no-cache": revalidate with the server, so a stale HTTP cache entry from an older build
+  // can never be cached under this build's version (an unchanged file costs a 304).
+  await cache.addAll(missing.map((path) => new Request(path, { cache: "no-cache" })));
+  await cache.put(LISTING, new Response(JSON.stringify(PRECACHE)));
+}
+
+// The files this cache already holds (an install that was interrupted) or that an older
+// build's cache holds with the same hash: copied, not downloaded again.
+async function reuseUnchanged(cache) {
+  const have = new Set();
+  for (const path of Object.keys(PRECACHE)) {
+    if (await cache.match(path)) {
+      have.add(path);
+    }
+  }
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(PREFIX) || name === CACHE) {
+      continue;
+    }
+    const old = await caches.open(name);
+    const listing = await old.match(LISTING);
+    const hashes = listing ? await listing.json() : {};
+    for (const [path, hash] of Object.entries(PRECACHE)) {
+      const response = have.has(path) || hashes[path] !== hash ? null : await old.match(path);
+      if (response) {
+        await cache.put(path, response);
+        have.add(path);
+      }
+    }
+  }
+  return have;
+}
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from importlib.resources import files
 from pathlib import Path
 
@@ -52,7 +52,13 @@ START = f"""<script>
         .register("{WORKER_NAME}")
         .then(function (registration) {{
           var pending = registration.installing || registration.waiting;
-          if (navigator.serviceWorker.controller || !pending) return start();
+          if (navigator.serviceWorker.controller) {{
+            start();
+            // Ask the host for a newer build now (the browser's own check can wait for
+            // hours); offline this fails quietly and the cached build runs as it is.
+            return registration.update().catch(function () {{}});
+          }}
+          if (!pending) return start();
           pending.addEventListener("statechange", function () {{
             if (pending.state === "redundant") start(); // it could not install
           }});
@@ -69,30 +75,38 @@ it just filled. The URL is relative to ``<base href>``: a build served from a su
 registers its own worker."""
 
 
-def precache_version(folder: Path, paths: Sequence[str]) -> str:
+def file_hashes(folder: Path, paths: Sequence[str]) -> dict[str, str]:
+    """Each precached file's content hash (16 hex digits), by path, sorted: an update
+    downloads only the files whose hash changed."""
+    return {
+        path: hashlib.sha256((folder / path).read_bytes()).hexdigest()[:16]
+        for path in sorted(paths)
+    }
+
+
+def precache_version(hashes: Mapping[str, str]) -> str:
     """A hash of the precached files' names and contents (16 hex digits): the same build
     gives the same version, any changed, added or removed file a new one."""
     digest = hashlib.sha256()
-    for path in sorted(paths):
-        digest.update(path.encode("utf-8") + b"\0")
-        digest.update(hashlib.sha256((folder / path).read_bytes()).digest())
+    for path, file_hash in sorted(hashes.items()):
+        digest.update(f"{path}\0{file_hash}\n".encode())
     return digest.hexdigest()[:16]
 
 
-def worker_script(paths: Sequence[str], version: str) -> str:
+def worker_script(hashes: Mapping[str, str], version: str) -> str:
     """The worker's source: the template with the precache list and version filled in."""
     template = files("scorepad.web_build").joinpath(TEMPLATE_NAME).read_text(encoding="utf-8")
-    listing = json.dumps(sorted(paths), indent=2)
+    listing = json.dumps(dict(sorted(hashes.items())), indent=2)
     return template.replace(VERSION_SLOT, version).replace(PRECACHE_SLOT, listing)
 
 
 def precached_paths(script: str) -> list[str]:
-    """The precache list a written worker carries (for tests and reports).
+    """The files a written worker precaches (for tests and reports).
 
-    >>> precached_paths(worker_script(["index.html", "main.dart.js"], "0123"))
+    >>> precached_paths(worker_script({"main.dart.js": "01", "index.html": "02"}, "0123"))
     ['index.html', 'main.dart.js']
     """
     start = script.index("const PRECACHE = ") + len("const PRECACHE = ")
     end = script.index(";\n", start)
-    listing: list[str] = json.loads(script[start:end])
-    return listing
+    listing: dict[str, str] = json.loads(script[start:end])
+    return list(listing)

@@ -246,6 +246,11 @@ def test_the_worker_precaches_every_file_present_but_itself_and_the_unrequested(
     assert "assets/NOTICES" in present
     assert "assets/NOTICES" not in listed
     assert re.search(r'const VERSION = "[0-9a-f]{16}";', worker)
+    # Each file's hash, so an update downloads only what changed.
+    assert (
+        f'"index.html": "{hashlib.sha256((built / "index.html").read_bytes()).hexdigest()[:16]}"'
+        in worker
+    )
     assert "self.skipWaiting()" in worker
     assert "self.clients.claim()" in worker
     index = text(built / "index.html")
