@@ -21,10 +21,7 @@ from tests.browser.harness import require_chromium
 
 BUILD_COMMAND = "uv run scorepad build-web build/web-ci"
 ENVIRONMENT = "SCOREPAD_WEB_BUILD"
-HOW_TO_BUILD = (
-    f"run `{BUILD_COMMAND}` (downloads the browser's wheels once), "
-    f"then `{ENVIRONMENT}=build/web-ci uv run pytest tests/web`"
-)
+HOW_TO_BUILD = f"build one with `{BUILD_COMMAND}` and test with {ENVIRONMENT}=build/web-ci"
 
 
 def cannot_build(reason: str) -> NoReturn:
@@ -32,7 +29,7 @@ def cannot_build(reason: str) -> NoReturn:
     build is a broken pipeline, not a missing tool."""
     if os.environ.get("CI"):
         pytest.fail(
-            f"CI must run the offline web tests, but {reason}: .ci/run should {HOW_TO_BUILD}"
+            f"CI must run the offline web tests, but there is {reason}: .ci/run should {HOW_TO_BUILD}"
         )
     pytest.skip(f"{reason}: {HOW_TO_BUILD}")
 
@@ -55,7 +52,7 @@ def web_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
     try:
         build_web(folder, SCOREPAD_WEB_APP, allow_download=False)
     except WebBuildError as problem:  # e.g. a wheel not in the cache and downloads off
-        cannot_build(f"the bundle could not be built without downloading ({problem})")
+        cannot_build(f"no web bundle to test ({problem})")
     return folder
 
 
