@@ -29,7 +29,8 @@ def cannot_build(reason: str) -> NoReturn:
     build is a broken pipeline, not a missing tool."""
     if os.environ.get("CI"):
         pytest.fail(
-            f"CI must run the offline web tests, but there is {reason}: .ci/run should {HOW_TO_BUILD}"
+            f"CI must run the offline web tests, but there is {reason}: "
+            f".ci/run should {HOW_TO_BUILD}"
         )
     pytest.skip(f"{reason}: {HOW_TO_BUILD}")
 
