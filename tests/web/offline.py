@@ -10,6 +10,7 @@ web worker instead of behind a websocket.
 
 from __future__ import annotations
 
+import base64
 import socket
 import threading
 import time
@@ -41,20 +42,29 @@ FIRST_SCREEN = '[flt-semantics-identifier^="revision-"]'
 """scorepad's first screen, as every screen, carries its revision marker."""
 
 WATCH_THE_WORKER = """(() => {
-    // Every message the page sends to the Python worker, as text (names typed show up in it):
-    // the web app's equivalent of the websocket frames AppPage watches on a served app.
+    // Every message the page posts to the Python worker, base64-encoded (copied before the
+    // buffer is transferred away): the web app's equivalent of the websocket frames AppPage
+    // reads on a served app. Each document gets its own id, so a reader notices a reload.
     const sent = window.__toPython = [];
+    window.__toPythonDocument = Math.random();
     const post = Worker.prototype.postMessage;
-    const text = new TextDecoder('utf-8', {fatal: false});
     Worker.prototype.postMessage = function (data, ...rest) {
-        try {
-            if (data instanceof Uint8Array || data instanceof ArrayBuffer) {
-                sent.push(text.decode(data));  // before the buffer is transferred away
+        if (data instanceof Uint8Array || data instanceof ArrayBuffer) {
+            const bytes = new Uint8Array(data instanceof Uint8Array ? data.buffer : data,
+                data.byteOffset || 0, data.byteLength);
+            let text = '';
+            for (let i = 0; i < bytes.length; i += 8192) {
+                text += String.fromCharCode.apply(null, bytes.subarray(i, i + 8192));
             }
-        } catch (e) {}
+            sent.push(btoa(text));
+        }
         return post.call(this, data, ...rest);
     };
 })()"""
+
+NEW_MESSAGES = """([document, seen]) => window.__toPythonDocument === document
+    ? {document, messages: window.__toPython.slice(seen)}
+    : {document: window.__toPythonDocument ?? null, messages: window.__toPython ?? []}"""
 
 
 class StaticServer:
@@ -174,15 +184,33 @@ def browser_profile(
 
 
 class WebAppPage(AppPage):
-    """:class:`AppPage` for the app in Pyodide: the same taps and markers, with a first screen
-    that waits for Python to start, and typing that knows the app has the text once the page
-    has posted it to the Python worker (there is no websocket to watch)."""
+    """:class:`AppPage` for the app in Pyodide: the same taps, markers and typing, with a
+    first screen that waits for Python to start, and the messages the page posts to the Python
+    worker standing in for the websocket frames a served app's page sends (so ``type_into``
+    knows, as there, when the app has the whole text)."""
 
     def __init__(self, page: Page, first_screen: str = FIRST_SCREEN) -> None:
+        self._told: list[bytes] = []
+        self._document: float | None = None
+        self._seen = 0
         super().__init__(page)
         self.first_screen = first_screen
         """A CSS selector for what the app's Python draws first."""
         page.on("pageerror", lambda error: self.note(f"page error: {error}"))
+
+    @property
+    def sent(self) -> list[bytes]:
+        """Every message the page has posted to the Python worker, across reloads."""
+        new = self.page.evaluate(NEW_MESSAGES, [self._document, self._seen])
+        if new["document"] != self._document:  # a new page load: its messages from the start
+            self._document, self._seen = new["document"], 0
+        self._told.extend(base64.b64decode(message) for message in new["messages"])
+        self._seen += len(new["messages"])
+        return self._told
+
+    @sent.setter
+    def sent(self, value: list[bytes]) -> None:
+        self._told = value
 
     def open(self, url: str) -> None:
         """Go to ``url`` and wait for the app's first screen; see :meth:`show`."""
@@ -231,42 +259,3 @@ class WebAppPage(AppPage):
             arg=revision,
             timeout=timeout,
         )
-
-    def type_into(self, label: str, text: str) -> None:
-        """Tap the text field, type, and press Enter once the Python worker has the whole text
-        (the served app's :meth:`AppPage.type_into` waits for a websocket frame instead)."""
-        for attempt in range(1, 4):
-            posted_before = self._posted()
-            self.page.get_by_role("textbox", name=label).click()
-            self.page.wait_for_function(
-                "() => document.activeElement && "
-                "['INPUT', 'TEXTAREA'].includes(document.activeElement.tagName)"
-            )
-            if attempt > 1:
-                self.page.keyboard.press("ControlOrMeta+A")
-            self.page.keyboard.type(text)
-            if self._python_was_told(text, since=posted_before):
-                break
-            self.note(f"typed {text!r} did not reach the app; again")
-        else:
-            self.keep_evidence(f"typing {text!r} into {label!r} failed")
-            raise AssertionError(f"could not type {text!r} into {label!r}")
-        before = self.revision()
-        self.note(f"type {text!r} into {label!r} and press Enter (revision {before})")
-        self.page.keyboard.press("Enter")
-        self.wait_for_change(before, timeout=TAP_MS)
-
-    def _posted(self) -> int:
-        return int(self.page.evaluate("() => (window.__toPython || []).length"))
-
-    def _python_was_told(self, text: str, *, since: int) -> bool:
-        try:
-            self.page.wait_for_function(
-                """([text, since]) => (window.__toPython || []).slice(since)
-                    .some(message => message.includes(text))""",
-                arg=[text, since],
-                timeout=5000,
-            )
-        except PlaywrightTimeoutError:
-            return False
-        return True
