@@ -331,6 +331,23 @@ def test_a_folder_that_is_not_a_build_is_refused_and_left_alone(
     assert "Traceback" not in err
 
 
+def test_a_folder_in_the_way_of_the_build_s_work_folder_is_left_alone(
+    wheels: Wheels, tmp_path: Path
+) -> None:
+    theirs = tmp_path / ".web.building"
+    theirs.mkdir()
+    (theirs / "notes.txt").write_text("not a build")
+    with pytest.raises(OutFolderError, match="is in the way"):
+        build_web(tmp_path / "web", wheels=wheels)
+    assert (theirs / "notes.txt").read_text() == "not a build"
+    assert not (tmp_path / "web").exists()
+    # What an interrupted build left (marked) is cleared, and the build goes on.
+    (theirs / "notes.txt").unlink()
+    (theirs / MARKER_NAME).write_text("{}")
+    build_web(tmp_path / "web", HELLO_WORLD_WEB_APP, wheels=wheels)
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["web"]
+
+
 def test_a_previous_build_and_an_empty_folder_are_built_into(
     wheels: Wheels, tmp_path: Path
 ) -> None:
