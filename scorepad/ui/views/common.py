@@ -26,8 +26,9 @@ SUIT_COLORS = {
 
 SUIT_FONT = "ScorepadSuits"
 """Card-suit glyphs bundled in assets/fonts: the app's own fonts have none, and offline there is
-no font to fall back on."""
-FONTS = {SUIT_FONT: "/fonts/ScorepadSuits.ttf"}
+no font to fall back on. Relative to the page's base address, so the offline web app hosted in a
+sub-folder (``build-web --base-url /games/``) finds it as the served app and the window do."""
+FONTS = {SUIT_FONT: "fonts/ScorepadSuits.ttf"}
 
 
 def tagged(identifier: str, control: ft.Control) -> ft.Control:
