@@ -276,6 +276,6 @@ def in_plain_words(failure: str) -> str:
     """
     if "QuotaExceeded" in failure:
         return f"this site's storage in the browser is full ({failure})"
-    if any(hint in failure for hint in PRIVATE_WINDOW_HINTS):
+    if any(hint.lower() in failure.lower() for hint in PRIVATE_WINDOW_HINTS):
         return f"this browser does not let the app keep data (a private window?) ({failure})"
     return f"the browser's storage failed ({failure})"

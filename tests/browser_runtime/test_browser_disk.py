@@ -186,4 +186,5 @@ async def test_an_app_that_fails_to_take_the_news_does_not_stop_saving(
 async def test_the_browser_s_reasons_are_put_in_plain_words() -> None:
     assert "full" in in_plain_words("QuotaExceededError: The quota has been exceeded.")
     assert "private window" in in_plain_words("Unable to connect to IndexedDB")
+    assert "private window" in in_plain_words("ReferenceError: indexedDB is not defined")
     assert "SyntaxError: x" in in_plain_words("SyntaxError: x")
