@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from scorepad.browser.disk import BrowserDisk, BrowserStorageError, in_plain_words
+from scorepad.browser.disk import BrowserDisk, BrowserStorageError, in_plain_words, tree_of
 from tests.browser_runtime.fake_indexeddb import FakeIndexedDB, Told, settle
 
 pytestmark = pytest.mark.asyncio
@@ -188,3 +188,16 @@ async def test_the_browser_s_reasons_are_put_in_plain_words() -> None:
     assert "private window" in in_plain_words("Unable to connect to IndexedDB")
     assert "private window" in in_plain_words("ReferenceError: indexedDB is not defined")
     assert "SyntaxError: x" in in_plain_words("SyntaxError: x")
+
+
+async def test_the_tree_sees_a_change_deep_in_the_folder_and_nothing_else(tmp_path: Path) -> None:
+    game = tmp_path / "scorepad" / "backups" / "games" / "0123abcd.json.1"
+    game.parent.mkdir(parents=True)
+    game.write_text("round 1")
+    before = tree_of(tmp_path)
+    assert tree_of(tmp_path) == before
+    assert str(game) in {path for path, _, _ in before}
+
+    game.write_text("round 1 and 2")
+
+    assert tree_of(tmp_path) != before
