@@ -37,6 +37,12 @@ START = f"""<script>
     // start at once from the cache. Without service workers (or if one cannot install),
     // Flutter starts from the network as it would without scorepad's worker.
     (function () {{
+      // Ask the browser to keep the games (IndexedDB) even under storage pressure: without
+      // it a browser may evict a site's data (Safari after 7 days unused). Only the page can
+      // ask, not the Python worker; a refusal changes nothing else.
+      if (navigator.storage && navigator.storage.persist) {{
+        navigator.storage.persist().catch(function () {{}});
+      }}
       var started = false;
       function start() {{
         if (started) return;

@@ -208,6 +208,8 @@ def test_the_page_and_manifest_carry_scorepad_s_name_colours_and_icons(built: Pa
     assert '<meta name="theme-color" content="#2E7D32">' in index
     assert '<link rel="apple-touch-icon" href="icons/apple-touch-icon-192.png">' in index
     assert '<img src="icons/icon-192.png"' in index
+    # the games in IndexedDB are asked to be kept under storage pressure
+    assert "navigator.storage.persist()" in index
     with Image.open(built / "icons/apple-touch-icon-192.png") as touch:
         assert (touch.size, touch.mode) == ((192, 192), "RGB")  # iOS shows transparency black
     assert (built / "fonts" / "ScorepadSuits.ttf").read_bytes() == (
