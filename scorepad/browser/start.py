@@ -25,6 +25,9 @@ log = logging.getLogger("scorepad.browser")
 STORE_FOLDER = "scorepad"
 """The store's folder inside the mounted data folder."""
 
+LOG_PLACE = "the browser's developer console"
+"""Where :class:`ConsoleHandler` writes the details of a problem."""
+
 SAVE_FAILED = (
     "Could not save in this browser: {reason}. Your last change may be lost on reload; "
     "export the game to keep it."
@@ -86,6 +89,7 @@ async def open_app(disk: BrowserDisk) -> ScorepadApp:
     """The app on the store in the browser's data folder, saving there."""
     await disk.load()
     app = ScorepadApp.open(disk.folder / STORE_FOLDER)
+    app.log_place = LOG_PLACE
     keep_in_browser(app, disk)
     return app
 

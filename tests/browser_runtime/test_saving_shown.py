@@ -120,3 +120,22 @@ async def test_a_tab_that_keeps_nothing_says_so_and_never_shows_a_change_saved(
         assert driver.has("saved-0") and db.syncs == 0
     finally:
         driver.close()
+
+
+async def test_in_a_browser_a_screen_that_cannot_be_drawn_points_to_the_console(
+    db: FakeIndexedDB, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """There is no scorepad.log a phone's user could open: the details are in the console."""
+
+    def broken(*_: object) -> None:
+        raise RuntimeError("a bug in the home screen")
+
+    monkeypatch.setattr("scorepad.ui.views.app.home_view", broken)
+    driver = await in_browser(db, tmp_path / "tab")
+    try:
+        shown = " ".join(driver.texts())
+        assert "This screen could not be drawn" in shown
+        assert "the details are in the browser's developer console" in shown
+        assert "scorepad.log" not in shown
+    finally:
+        driver.close()

@@ -68,6 +68,9 @@ class ScorepadApp:
         """The newest :attr:`revision` whose changes are durable, where saving ends after an
         action returns (in a browser: once IndexedDB holds them, see :meth:`saved`). ``None``
         where every change is durable when the store call returns (a laptop's disk)."""
+        self.log_place = "scorepad.log in the data folder"
+        """Where the details of a problem are written, for the words that point there (in a
+        browser tab: its developer console)."""
         self._listeners: list[Callable[[], None]] = []
         self.lists = Listings(lambda: self.store, self._tell)
         """The games, variant choices and roster, read once per screen."""

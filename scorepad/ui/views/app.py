@@ -146,7 +146,7 @@ def broken_view(app: ScorepadApp, problem: Exception) -> ft.View:
             ft.Text("This screen could not be drawn", size=22, weight=ft.FontWeight.BOLD),
             ft.Text(
                 f"{type(problem).__name__}: {problem}. Your games are saved; the details are in "
-                "scorepad.log in the data folder.",
+                f"{app.log_place}.",
                 selectable=True,
             ),
             ft.FilledButton("Back to the games", on_click=app.go_home),
