@@ -196,6 +196,8 @@ class WebAppPage(AppPage):
         super().__init__(page)
         self.first_screen = first_screen
         """A CSS selector for what the app's Python draws first."""
+        self.first_frame_at = 0.0
+        """When (``time.perf_counter``) Flutter last drew its first frame, before Python."""
         page.on("pageerror", lambda error: self.note(f"page error: {error}"))
 
     @property
@@ -231,6 +233,7 @@ class WebAppPage(AppPage):
                 "flt-semantics-placeholder", state="attached", timeout=PYODIDE_START_MS
             )
             assert placeholder is not None
+            self.first_frame_at = time.perf_counter()
             placeholder.dispatch_event("click")
             self.page.wait_for_selector(
                 self.first_screen, state="attached", timeout=PYODIDE_START_MS
