@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable
+
 import flet as ft
 
 from scorepad.engine import format_cents
@@ -17,6 +20,9 @@ from scorepad.ui.views.common import (
     screen_view,
     tagged,
 )
+from scorepad.ui.views.kept import rendering
+
+log = logging.getLogger("scorepad.ui")
 
 
 def variant_picker(new_game: NewGame, form: SetupForm) -> ft.Control:
@@ -60,16 +66,53 @@ def variant_picker(new_game: NewGame, form: SetupForm) -> ft.Control:
 
 def name_input(new_game: NewGame, form: SetupForm) -> ft.Control:
     """The "add a player" field, its text kept in the form (see ``SetupForm.name_text``).
-    After Enter it keeps the focus, ready for the next name."""
+    After Enter it keeps the focus, ready for the next name (in a rendering page; a view
+    drawn on its own, in a test, has no page to focus in)."""
+    if rendering():
+        return NameInput(new_game, form)
+    return name_row(new_game, form, ft.Ref(), on_entered=None)
+
+
+@ft.component
+def NameInput(new_game: NewGame, form: SetupForm) -> ft.Control:
+    """The name field that takes the focus back after each Enter, once the field is empty.
+
+    Focusing straight from the Enter handler reached the browser before the update that
+    empties the field: for a moment (seconds on a loaded phone) the field had the cursor
+    and still showed the last name, and a next name typed at once was lost or glued to it
+    ("AnnBob"). So Enter only counts itself here, and the focus is asked for by an effect:
+    Flet runs effects after it has sent the update of the render that scheduled them, and
+    ``field`` is then the field that update put on the page (focusing the one the Enter
+    came from fails: it was replaced, "Control must be added to the page first").
+    """
+    entered, set_entered = ft.use_state(0)
     field: ft.Ref[ft.TextField] = ft.Ref()
 
+    async def focus_again() -> None:
+        if entered == 0 or field.current is None:  # first drawn: not asked for, no keyboard
+            return
+        try:
+            await field.current.focus()  # type: ignore[no-untyped-call]
+        except RuntimeError as problem:  # the screen was left meanwhile: nothing to focus
+            log.debug("the name field was not focused again: %s", problem)
+
+    ft.use_effect(focus_again, [entered])
+    return name_row(new_game, form, field, on_entered=lambda: set_entered(lambda n: n + 1))
+
+
+def name_row(
+    new_game: NewGame,
+    form: SetupForm,
+    field: ft.Ref[ft.TextField],
+    on_entered: Callable[[], None] | None,
+) -> ft.Control:
     def add(typed: object) -> None:
         new_game.add_player(typed if isinstance(typed, str) else form.name_text, typed=True)
 
-    async def submitted(e: ft.Event[ft.TextField]) -> None:
+    def submitted(e: ft.Event[ft.TextField]) -> None:
         add(e.data)
-        if field.current is not None:
-            await field.current.focus()  # type: ignore[no-untyped-call]
+        if on_entered is not None:
+            on_entered()
 
     return ft.Row(
         [
