@@ -293,6 +293,11 @@ THEME_KEY = "scorepad.theme"
 as ``"dark"`` or ``"light"``."""
 
 
+THEME_STORAGE_TIMEOUT_SECONDS = 5.0
+"""How long the device gets to read or write the theme kept. Flet's calls to the client wait
+forever by default, and an answer can be lost (a reload while it is on its way)."""
+
+
 def remember_the_theme(page: ft.Page, app: ScorepadApp) -> None:
     """Keep the theme chosen on this device, and show it again on the next visit.
 
@@ -300,6 +305,11 @@ def remember_the_theme(page: ft.Page, app: ScorepadApp) -> None:
     so it goes to Flet's SharedPreferences: the client's own storage, kept across a reload
     or a restart of the server. It is read once the page is up; a theme chosen before the
     answer arrives wins. Storage that fails only costs the choice (a line in the log).
+
+    The read is asked again each time a browser (re)joins the session until one answers:
+    after a server restart the open tab reconnects, the new session asks, the page reloads
+    and the answer is lost; the reloaded page rejoins that same session, which had waited
+    for its answer forever and so stayed light.
     """
     try:
         preferences = ft.SharedPreferences()
@@ -307,24 +317,33 @@ def remember_the_theme(page: ft.Page, app: ScorepadApp) -> None:
         log.warning("the theme chosen cannot be kept: %s", problem)
         return
     chosen_here = [False]
+    answered = [False]
 
     def keep(dark: bool) -> None:
         chosen_here[0] = True
 
         async def write() -> None:
             try:
-                await preferences.set(THEME_KEY, "dark" if dark else "light")
+                await asyncio.wait_for(
+                    preferences.set(THEME_KEY, "dark" if dark else "light"),
+                    THEME_STORAGE_TIMEOUT_SECONDS,
+                )
             except Exception as problem:
-                log.warning("could not keep the theme chosen: %s", problem)
+                log.warning(
+                    "could not keep the theme chosen: %s", f"{type(problem).__name__}: {problem}"
+                )
 
         in_background(page, write)
 
     async def restore() -> None:
-        try:
-            kept = await preferences.get(THEME_KEY)
-        except Exception as problem:
-            log.warning("could not read the theme kept: %s", problem)
+        if answered[0] or chosen_here[0]:
             return
+        try:
+            kept = await asyncio.wait_for(preferences.get(THEME_KEY), THEME_STORAGE_TIMEOUT_SECONDS)
+        except Exception as problem:  # asked again when a browser (re)joins the session
+            log.warning("could not read the theme kept: %s", f"{type(problem).__name__}: {problem}")
+            return
+        answered[0] = True
         if chosen_here[0] or kept not in ("dark", "light"):
             return
         if (kept == "dark") != app.dark:
@@ -332,4 +351,6 @@ def remember_the_theme(page: ft.Page, app: ScorepadApp) -> None:
             app.refresh()
 
     app.keep_theme = keep
+    # nothing else in the app listens for a browser (re)joining the session
+    page.on_connect = lambda _: in_background(page, restore)
     in_background(page, restore)
