@@ -6,20 +6,20 @@ The names below are the package's public face; ``scorepad build-web`` and the te
 from scorepad.web_build.bundle import (
     HELLO_WORLD_WEB_APP,
     SCOREPAD_WEB_APP,
-    AppSourceError,
-    BaseUrlError,
     BuildReport,
     WebApp,
-    WebClientError,
     build_web,
 )
 from scorepad.web_build.errors import (
+    AppSourceError,
+    BaseUrlError,
     BundledPyodideError,
     LockFileError,
     MissingFromCacheError,
     NoBrowserWheelError,
     OutFolderError,
     WebBuildError,
+    WebClientError,
     WheelCacheError,
     WheelDownloadError,
     WheelHashError,

@@ -156,3 +156,38 @@ class OutFolderError(WebBuildError):
             f"will not build into {quoted(folder)}: it {reason}; "
             "give a new or empty folder, or a folder a previous build-web made"
         )
+
+
+class WebClientError(WebBuildError):
+    """flet-web's client is not laid out as this build expects (another flet-web version)."""
+
+    def __init__(self, file: str, reason: str) -> None:
+        self.file = file
+        self.reason = reason
+        super().__init__(
+            f"flet-web's {quoted(file)} is not as build-web expects: {reason}; build-web is "
+            "written for flet-web 1.0.x: run `uv sync` to install the version uv.lock pins"
+        )
+
+
+class AppSourceError(WebBuildError):
+    """A file the app is built from (its source, icon, assets) is missing or unreadable."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        self.path = path
+        self.reason = reason
+        super().__init__(
+            f"cannot build the app from {quoted(path)}: {reason}; run build-web from a "
+            "scorepad checkout (the folder with uv.lock and assets/)"
+        )
+
+
+class BaseUrlError(WebBuildError):
+    """A ``--base-url`` that is not a plain URL path."""
+
+    def __init__(self, base_url: str) -> None:
+        self.base_url = base_url
+        super().__init__(
+            f"the base URL {quoted(base_url)} is not a path like '/' or '/scorepad/': give "
+            "the folder the app is served from, with letters, digits, '-', '_', '.' and '/'"
+        )
