@@ -16,10 +16,9 @@ that read on the light and the dark theme alike, and text in the theme's own col
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
-import flet_charts as fch
 
 from scorepad.engine import GameResults, PlayerStats, ScoreSheet
 from scorepad.ui.state.charts import (
@@ -40,6 +39,13 @@ from scorepad.ui.state.player_charts import (
     value_label_rows,
 )
 from scorepad.ui.views.common import bounded_name, heading, tagged
+
+if TYPE_CHECKING:
+    # flet-charts is imported where a chart is built, not here: importing it takes longer
+    # than all of scorepad's own views (its package imports every chart type, matplotlib's
+    # too), and in the offline web app every import at start is paid ~5x on every launch.
+    # The home screen and the game's pad never draw a chart, so they never pay for it.
+    import flet_charts as fch
 
 WIDEST_BAR = 40.0
 """A bar never grows wider than this (px), however few hand sizes: a fat bar reads as a
@@ -89,6 +95,8 @@ def label_text(text: str) -> ft.Text:
 def axis(chart_axis: Axis, *, room: float) -> fch.ChartAxis:
     """An axis with the app's own labels at its ticks (none anywhere else) and its title;
     ``room``: the labels' room across the axis (width at the left, height at the bottom)."""
+    import flet_charts as fch
+
     return fch.ChartAxis(
         title=ft.Text(chart_axis.title, size=LABEL_SIZE, color=TEXT, italic=True),
         title_size=TITLE_ROOM,
@@ -103,12 +111,16 @@ def axis(chart_axis: Axis, *, room: float) -> fch.ChartAxis:
 
 def grid(step: float) -> fch.ChartGridLines:
     """The horizontal lines at the y ticks."""
+    import flet_charts as fch
+
     return fch.ChartGridLines(interval=step, color=GRID, width=1)
 
 
 def point_shape(marker: str | None, colour: str) -> fch.ChartPointShape | bool:
     """A series' marker in flet-charts' shapes: an outline is filled with the background, so
     the line does not run through it; ``False`` (no marker) for ``None``."""
+    import flet_charts as fch
+
     if marker is None:
         return False
     if marker == Marker.CROSS:
@@ -127,6 +139,8 @@ def point_shape(marker: str | None, colour: str) -> fch.ChartPointShape | bool:
 
 def line_data(series: Series) -> fch.LineChartData:
     """A series' line and its points, each with its own marker."""
+    import flet_charts as fch
+
     return fch.LineChartData(
         points=[
             fch.LineChartDataPoint(
@@ -144,6 +158,8 @@ def line_data(series: Series) -> fch.LineChartData:
 
 def line_chart_control(chart: LineChart, width: float) -> fch.LineChart:
     """The chart itself, still: no touch tips (:data:`STILL`)."""
+    import flet_charts as fch
+
     return fch.LineChart(
         data_series=[line_data(s) for s in chart.series],
         min_x=chart.x.low,
@@ -162,6 +178,8 @@ def line_chart_control(chart: LineChart, width: float) -> fch.LineChart:
 
 def bar_chart_control(chart: BarChart, width: float) -> fch.BarChart:
     """A bar per hand size, its size and share made under it (read without a touch)."""
+    import flet_charts as fch
+
     plot = width - EDGE - chart.y.label_room - TITLE_ROOM
     rod_width = min(plot / max(len(chart.bars), 1) * 0.6, WIDEST_BAR)
     rows = value_label_rows(chart.bars, plot)
@@ -211,6 +229,8 @@ def bar_labels(bar: Bar, rows: int, *, lower: bool) -> list[ft.Control]:
 
 
 def bar_group(bar: Bar, colour: str, rod_width: float) -> fch.BarChartGroup:
+    import flet_charts as fch
+
     return fch.BarChartGroup(
         x=bar.cards,
         rods=[
