@@ -18,7 +18,6 @@ from scorepad.ui.state.players import (
     Span,
     percent,
 )
-from scorepad.ui.views.charts import accuracy_by_hand_chart, results_over_time_chart
 from scorepad.ui.views.common import (
     READING_WIDTH,
     heading,
@@ -188,6 +187,9 @@ def charts_part(app: ScorepadApp, room: float) -> ft.Control:
     """THE CHARTS' SLOT: the player's results over time and bids made by hand size, drawn by
     :mod:`scorepad.ui.views.charts` with flet-charts; the numbers below say the same in
     words, and each chart's summary is its accessible name."""
+    # Imported here, as the sheet does: a chart is never drawn at the app's start.
+    from scorepad.ui.views.charts import accuracy_by_hand_chart, results_over_time_chart
+
     page = app.player_page
     stats = page.overall
     if stats is None:

@@ -7,7 +7,6 @@ import flet as ft
 from scorepad.engine import RoundResult, Winner, spoken_list
 from scorepad.ui.state import GameController, GameSession, ScorepadApp
 from scorepad.ui.state.display_names import DisplayNames
-from scorepad.ui.views.charts import running_totals_chart
 from scorepad.ui.views.common import SUIT_COLORS, SUIT_FONT, bounded_name, heading, tagged
 
 STANDINGS_MAX_WIDTH = 420
@@ -321,6 +320,10 @@ def score_cell(
 
 
 def sheet_panel(game: GameController, session: GameSession) -> ft.Control:
+    # The charts' module (and flet-charts with it) is imported when a sheet is first shown,
+    # not when the app starts: the offline web app pays every import at each launch.
+    from scorepad.ui.views.charts import running_totals_chart
+
     parts = [standings_table(session), rounds_table(game, session)]
     chart = running_totals_chart(
         session.sheet,
