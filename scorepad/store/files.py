@@ -15,6 +15,7 @@ import errno
 import hashlib
 import os
 import stat
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import NamedTuple
@@ -77,8 +78,16 @@ def kind_of(mode: int) -> str:
     return next((kind for test, kind in _KINDS if test(mode)), "not a regular file")
 
 
+INODES_KEPT = sys.platform != "emscripten"
+"""Whether a file keeps its inode from one run to the next. Not in the offline web app: there
+the store folder is loaded from IndexedDB into memory at every launch, each file a new inode,
+so a signature with the inode would match no catalogue row and every game would be read again
+at each start (there, nothing but scorepad writes the folder, and a write changes the
+modification time or the size)."""
+
+
 def signature_of(status: os.stat_result) -> Signature:
-    return (status.st_ino, status.st_mtime_ns, status.st_size)
+    return (status.st_ino if INODES_KEPT else 0, status.st_mtime_ns, status.st_size)
 
 
 @contextlib.contextmanager

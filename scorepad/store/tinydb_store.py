@@ -85,6 +85,7 @@ from scorepad.store.files import (
     Signature,
     is_read_only_error,
     read_store_file,
+    signature_of,
 )
 from scorepad.store.fingerprint import record_fingerprint
 from scorepad.store.ids import checked_game_id, checked_prefix, game_id_of, new_game_id
@@ -206,7 +207,7 @@ def game_files(folder: Path) -> dict[str, Signature]:
         except OSError:
             continue
         if is_regular(status.st_mode):
-            found[game_id] = (status.st_ino, status.st_mtime_ns, status.st_size)
+            found[game_id] = signature_of(status)
     return found
 
 

@@ -9,9 +9,18 @@ everything."""
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
+
+import pytest
+
+from scorepad.store import StoredGame, files, open_store
+from scorepad.store.tinydb_store import TinyDBStore
+from scorepad.ui.state import ScorepadApp
+from tests.ui.driving import play_round, start
 
 HEAVY_AT_START = ("flet_charts", "scorepad.ui.views.charts", "scorepad.ui.state.charts")
 """Modules the home screen and the game's pad must not import: flet-charts and scorepad's
@@ -90,3 +99,48 @@ def test_home_and_pad_draw_without_flet_charts_and_the_sheet_draws_its_chart() -
         """
     )
     assert out.splitlines() == ["home True False", "pad True False", "sheet True 1 True"]
+
+
+def played_store(folder: Path, games: int) -> None:
+    """A store with ``games`` games of a round each, its catalogue up to date."""
+    app = ScorepadApp.open(folder)
+    for number in range(games):
+        start(app, "golf", ["Ann", "Bob", f"P{number}"])
+        play_round(app)
+        app.go_home()
+    assert len(app.store.list_games()) == games
+
+
+def games_read_to_list(folder: Path, monkeypatch: pytest.MonkeyPatch) -> int:
+    """How many game files listing the store at ``folder`` reads (the home screen's list)."""
+    reads = []
+    read_game = TinyDBStore._read_game
+
+    def counted(store: TinyDBStore, game_id: str) -> StoredGame:
+        reads.append(game_id)
+        return read_game(store, game_id)
+
+    with monkeypatch.context() as patched:
+        patched.setattr(TinyDBStore, "_read_game", counted)
+        listed = open_store(folder).list_games()
+    assert all(summary.problem is None for summary in listed)
+    return len(reads)
+
+
+@pytest.mark.parametrize("inodes_kept", [True, False])
+def test_a_store_loaded_again_into_new_inodes_lists_from_its_catalogue(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, inodes_kept: bool
+) -> None:
+    """The offline web app loads the store folder from IndexedDB at each launch: the same
+    files, modification times and sizes, but new inodes (as a copy keeping times does here).
+    There the home screen's list comes from the catalogue, not from reading every game again;
+    a game whose file did change is still read again. Where inodes are kept (a laptop), a
+    new inode is a changed file, as before."""
+    monkeypatch.setattr(files, "INODES_KEPT", inodes_kept)
+    played_store(tmp_path / "first", 3)
+    loaded = tmp_path / "loaded"
+    shutil.copytree(tmp_path / "first", loaded)  # copy2: same mtime_ns and size, new inodes
+    assert games_read_to_list(loaded, monkeypatch) == (3 if inodes_kept else 0)
+    changed = next((loaded / "games").iterdir())
+    changed.write_bytes(changed.read_bytes() + b"\n")  # still the same game, a new size
+    assert games_read_to_list(loaded, monkeypatch) == 1
