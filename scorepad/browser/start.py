@@ -76,7 +76,7 @@ def keep_in_browser(app: ScorepadApp, disk: BrowserDisk) -> None:
     """
     app.saved_through = disk.durable
     if disk.problem is not None:
-        app.message = Message(NOT_KEPT.format(reason=disk.problem), MessageKind.ERROR)
+        app.standing_warning = Message(NOT_KEPT.format(reason=disk.problem), MessageKind.ERROR)
         return
     disk.on_saved = app.saved
     disk.on_failed = lambda reason: app.warn(

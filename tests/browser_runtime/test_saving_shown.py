@@ -118,6 +118,12 @@ async def test_a_tab_that_keeps_nothing_says_so_and_never_shows_a_change_saved(
         await driver.settle()
         assert app.game.session is not None
         assert driver.has("saved-0") and db.syncs == 0
+        # no tap, message or dismissal takes the warning away: every tap here is lost
+        app.game.undo()
+        app.dismiss_message()
+        await driver.settle()
+        assert "Games are not kept in this browser" in " ".join(driver.texts())
+        assert driver.has("standing-warning")
     finally:
         driver.close()
 

@@ -68,6 +68,10 @@ class ScorepadApp:
         """The newest :attr:`revision` whose changes are durable, where saving ends after an
         action returns (in a browser: once IndexedDB holds them, see :meth:`saved`). ``None``
         where every change is durable when the store call returns (a laptop's disk)."""
+        self.standing_warning: Message | None = None
+        """A warning that stays on screen whatever is tapped or dismissed, for as long as it
+        is true: a browser tab that keeps nothing says so on every screen (a dismissed
+        warning would leave taps that are silently lost)."""
         self.log_place = "scorepad.log in the data folder"
         """Where the details of a problem are written, for the words that point there (in a
         browser tab: its developer console)."""

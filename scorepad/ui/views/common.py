@@ -106,14 +106,36 @@ def heading(text: str, identifier: str | None = None) -> ft.Control:
 
 def message_bar(app: ScorepadApp, words: Callable[[str], str] | None = None) -> ft.Control | None:
     """The last action's message, where the user is looking: red for a refusal. ``words``
-    puts it in the screen's words (a game's screen names its players as known now)."""
-    message: Message | None = app.message
-    if message is None:
+    puts it in the screen's words (a game's screen names its players as known now). Above it,
+    the app's standing warning (a browser tab that keeps nothing), which cannot be dismissed:
+    it stays true for as long as the page is open."""
+    bars = [
+        _bar(message, words, dismiss)
+        for message, dismiss in (
+            (app.standing_warning, None),
+            (app.message, app.dismiss_message),
+        )
+        if message is not None
+    ]
+    if not bars:
         return None
+    return bars[0] if len(bars) == 1 else ft.Column(bars, spacing=4)
+
+
+def _bar(
+    message: Message,
+    words: Callable[[str], str] | None,
+    dismiss: Callable[[], None] | None,
+) -> ft.Control:
     text = message.text if words is None else words(message.text)
     error = message.kind is MessageKind.ERROR
+    close = (
+        []
+        if dismiss is None
+        else [icon_button(ft.Icons.CLOSE, tooltip="Dismiss message", on_click=dismiss)]
+    )
     return tagged(
-        "message",
+        "message" if dismiss is not None else "standing-warning",
         ft.Container(
             bgcolor=ft.Colors.ERROR_CONTAINER if error else ft.Colors.SECONDARY_CONTAINER,
             border_radius=8,
@@ -136,9 +158,7 @@ def message_bar(app: ScorepadApp, words: Callable[[str], str] | None = None) -> 
                             selectable=True,
                         ),
                     ),
-                    icon_button(
-                        ft.Icons.CLOSE, tooltip="Dismiss message", on_click=app.dismiss_message
-                    ),
+                    *close,
                 ],
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
             ),
