@@ -91,7 +91,6 @@ NOT_PRECACHED: Mapping[str, str] = {
     "assets/packages/flutter_map/*": "the map control's logo (scorepad shows no map)",
     "assets/packages/media_kit/*": "the video control's HLS player (no video)",
     "assets/packages/record_web/*": "the audio recorder's worklet (no recording)",
-    "assets/packages/wakelock_plus/*": "the wakelock's no-sleep video (no wakelock)",
 }
 """Files a build keeps on disk (licences, on-demand assets) that the page does not request on
 a load: the service worker does not precache them, so offline they are simply absent."""

@@ -247,6 +247,8 @@ def test_the_worker_precaches_every_file_present_but_itself_and_the_unrequested(
     assert MARKER_NAME not in listed
     assert "assets/NOTICES" in present
     assert "assets/NOTICES" not in listed
+    # every game screen asks for the wake lock's script: offline too, the screen stays on
+    assert "assets/packages/wakelock_plus/assets/no_sleep.js" in listed
     assert re.search(r'const VERSION = "[0-9a-f]{16}";', worker)
     # Each file's hash, so an update downloads only what changed.
     assert (
