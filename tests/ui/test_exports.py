@@ -15,7 +15,7 @@ import pytest
 import pytest_asyncio
 from pypdf import PdfReader
 
-from scorepad.engine import GameRecord
+from scorepad.engine import GameRecord, Suit
 from scorepad.paper import sheet_csv
 from scorepad.store import open_store
 from scorepad.ui.state import ExportFile, ExportKind, MessageKind, ScorepadApp
@@ -151,3 +151,27 @@ def test_after_a_rename_the_menu_s_files_name_players_as_the_game_screen_does(
     assert "Golf: Ann, Robert, Cat, Dan" in text
     assert "Names as known now: Robert played as Bob." in text
     assert json.loads(record_file.data)["players"] == FOUR
+
+
+def test_a_record_saved_mid_round_says_the_round_being_entered_is_not_in_it(
+    app: ScorepadApp,
+) -> None:
+    start(app, "golf", FOUR)
+    session = app.game.session
+    assert session is not None
+    record = export_file(session.stored, ExportKind.RECORD)
+    app.game.file_saved(record, None)
+    assert app.message is not None and "being entered" not in app.message.text
+    app.game.choose_trump(Suit.HEARTS)
+    session = app.game.session
+    assert session is not None
+    record = export_file(session.stored, ExportKind.RECORD)
+    assert "hearts" not in record.data.decode()  # a record holds recorded rounds only
+    app.game.file_saved(record, None)
+    assert app.message is not None
+    assert app.message.text.endswith(
+        " Round 1, being entered, is not in it: record it first to take it along."
+    )
+    sheet = export_file(session.stored, ExportKind.CSV)
+    app.game.file_saved(sheet, None)
+    assert "being entered" not in app.message.text

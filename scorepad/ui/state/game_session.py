@@ -489,7 +489,22 @@ class GameController:
         (``None``), to the browser's downloads."""
         with self._app.action("report the file saved"):
             place = f"to {where}" if where else f"as {file.name} (see your downloads)"
-            self._app.message = Message(f"Saved the {file.label} {place}.")
+            self._app.message = Message(f"Saved the {file.label} {place}.{self._left_out(file)}")
+
+    def _left_out(self, file: ExportFile) -> str:
+        """What a record saved mid-round does not carry: a record holds recorded rounds only,
+        so the trump and bids being entered stay behind (moving a game to another device
+        mid-round, the table must know to enter them again there)."""
+        session = self.session
+        if file.kind is not ExportKind.RECORD or session is None:
+            return ""
+        upcoming = session.game.next_round
+        if session.editing is not None or upcoming is None or session.draft == RoundDraft():
+            return ""
+        return (
+            f" Round {upcoming.number}, being entered, is not in it: record it first to take "
+            "it along."
+        )
 
     def file_not_saved(self, file: ExportFile, problem: str | None) -> None:
         """The save dialog was closed without a file (``problem`` None), or saving failed."""
