@@ -431,9 +431,10 @@ def command_serve_web(args: argparse.Namespace) -> int:
     host = args.host or "127.0.0.1"
     port = args.port or 8000
     if not (folder / "index.html").is_file():
+        into = "NEW_FOLDER" if folder.is_dir() and any(folder.iterdir()) else shown(str(folder))
         raise CommandError(
             f"{shown(str(folder))} is not a built web app (no index.html): "
-            f"build one with 'scorepad build-web {shown(str(folder))}'"
+            f"build one with 'scorepad build-web {into}'"
         )
     if not is_loopback(host):
         print(
@@ -442,9 +443,13 @@ def command_serve_web(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     shown_host = f"[{host}]" if ":" in host else host
-    print(f"serving {shown(str(folder))} at http://{shown(shown_host)}:{port}/ (Ctrl+C stops)")
+
+    def listening() -> None:
+        where = f"http://{shown(shown_host)}:{port}/"
+        print(f"serving {shown(str(folder))} at {where} (Ctrl+C stops)", flush=True)
+
     try:
-        serve_folder(folder, host=host, port=port)
+        serve_folder(folder, host=host, port=port, on_listening=listening)
     except OSError as exc:
         raise CommandError(
             f"cannot serve on {shown(host)} port {port}: {exc.strerror or exc}"

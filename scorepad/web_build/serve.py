@@ -14,6 +14,7 @@ from __future__ import annotations
 import ipaddress
 import mimetypes
 import socket
+from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 
 import uvicorn
@@ -98,10 +99,18 @@ def bound_socket(host: str, port: int) -> socket.socket:
     return socket.create_server((host, port), family=family)
 
 
-def serve_folder(folder: Path, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT) -> None:
-    """Serve ``folder`` until interrupted (Ctrl+C)."""
+def serve_folder(
+    folder: Path,
+    host: str = DEFAULT_HOST,
+    port: int = DEFAULT_PORT,
+    on_listening: Callable[[], None] | None = None,
+) -> None:
+    """Serve ``folder`` until interrupted (Ctrl+C). ``on_listening`` runs once the port is
+    bound, so "serving at" is never said of an address that then fails."""
     app = app_for(folder)
     listening = bound_socket(host, port)
+    if on_listening is not None:
+        on_listening()
     config = uvicorn.Config(app, log_level="warning", lifespan="off", access_log=False)
     with listening:
         uvicorn.Server(config).run(sockets=[listening])

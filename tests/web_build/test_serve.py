@@ -85,6 +85,11 @@ def test_a_folder_that_is_not_a_build_is_not_served(
     err = capsys.readouterr().err
     assert err.count("\n") == 1
     assert "is not a built web app (no index.html)" in err
+    assert f"build one with 'scorepad build-web {tmp_path}'" in err  # empty: build there
+    (tmp_path / "notes.txt").write_text("mine")
+    assert cli_main(["serve-web", str(tmp_path)]) == 1
+    # build-web would refuse a folder of someone's files: a new folder is the way
+    assert "build one with 'scorepad build-web NEW_FOLDER'" in capsys.readouterr().err
 
 
 def test_a_port_in_use_is_one_line_not_a_traceback(
@@ -94,6 +99,8 @@ def test_a_port_in_use_is_one_line_not_a_traceback(
     with socket.create_server(("127.0.0.1", 0)) as taken:
         port = taken.getsockname()[1]
         assert cli_main(["serve-web", str(tmp_path), "--port", str(port)]) == 1
-    err = capsys.readouterr().err
+    said = capsys.readouterr()
+    err = said.err
     assert err.count("\n") == 1
     assert f"cannot serve on 127.0.0.1 port {port}:" in err
+    assert "serving" not in said.out  # never said of a port it could not listen on
