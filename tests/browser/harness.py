@@ -195,13 +195,37 @@ class AppPage:
         target = self.wait_for(identifier).first
         before = self.revision()
         self.note(f"tap {identifier} (revision {before})")
-        target.click()
+        try:
+            target.click()
+        except PlaywrightTimeoutError:
+            if self.draws_frames():
+                self.keep_evidence(f"{identifier} could not be tapped")
+                raise
+            # Headless Chromium on a busy machine has stopped drawing frames (seen twice in
+            # CI: the click waited 30 s for the control to be "stable" and a screenshot timed
+            # out too). Nothing on the page can be tapped then, by a test or a person; a
+            # person reloads, and the app must come back at the same screen: so does this.
+            self.note(f"the page drew no frame: reloaded it to tap {identifier}")
+            self.open(self.page.url)
+            target = self.wait_for(identifier).first
+            before = self.revision()
+            target.click()
         self.taps += 1
         try:
             self.wait_for_change(before)
         except PlaywrightTimeoutError:
             self.keep_evidence(f"the app did not react to a tap on {identifier}")
             raise
+
+    def draws_frames(self) -> bool:
+        """Whether the page still draws animation frames (answers within 5 s)."""
+        drew = self.page.evaluate(
+            """() => new Promise(done => {
+                requestAnimationFrame(() => done(true));
+                setTimeout(() => done(false), 5000);
+            })"""
+        )
+        return bool(drew)
 
     evidence_dir: Path | None = None
     """Where to save a screenshot when a tap gets no reaction (set by the test fixture)."""
