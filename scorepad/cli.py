@@ -384,12 +384,13 @@ def player_count(text: str) -> int:
 
 
 def command_app(args: argparse.Namespace) -> int:
-    """The app itself: a window, or the browser app where there is no display."""
+    """The app itself: a window, or the browser app where there is no display or with
+    ``--web``; with ``--share`` the browser app for the whole table."""
     from scorepad.ui.launch import run_app
 
     root = store_folder(args)
     try:
-        run_app(root, web=args.web, host=args.host, port=args.port)
+        run_app(root, web=args.web, share=args.share, host=args.host, port=args.port)
     except OSError as exc:
         raise CommandError(str(exc)) from None
     return EXIT_OK
@@ -765,7 +766,17 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--web", action="store_true", help="serve the app to a browser instead of a window"
     )
-    parser.add_argument("--host", help="address to serve on (default 127.0.0.1: this machine)")
+    parser.add_argument(
+        "--share",
+        action="store_true",
+        help="share the table: phones on this network watch the game and bid; prints the join "
+        "address, its QR code, the PIN to keep score and the scorekeeper's address",
+    )
+    parser.add_argument(
+        "--host",
+        help="address to serve on (default 127.0.0.1: this machine; with --share 0.0.0.0: "
+        "every network of this machine); beyond this machine a PIN guards editing",
+    )
     parser.add_argument(
         "--port", type=port_number, help="port to serve on, 1 to 65535 (default 8550)"
     )

@@ -14,8 +14,15 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import flet as ft
 
+    from scorepad.sharing.table import SharedTable
+    from scorepad.ui.share_address import ShareInfo
+
 DEFAULT_HOST = "127.0.0.1"
+ALL_INTERFACES = "0.0.0.0"
+"""Where ``--share`` listens: every IPv4 interface, as the phones at a table have IPv4."""
 DEFAULT_PORT = 8550
+SHARE_EVERYWHERE = "leave out --host to share on every network of this computer"
+"""What to do when ``--share --host`` names an address this machine does not have."""
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 
 
@@ -38,48 +45,97 @@ def log_to_file(folder: Path) -> Path:
     return path
 
 
-def app_main(root: Path) -> Callable[[ft.Page], None]:
-    """Flet's entry point for the store in ``root``; imports Flet and the views, so the web
-    server calls it only once its address is bound (a busy port is reported at once)."""
+def app_main(
+    root: Path, table: SharedTable, share_info: ShareInfo | None = None
+) -> Callable[[ft.Page], None]:
+    """Flet's entry point for the store in ``root`` at ``table`` (the server's one table: every
+    session joins it); imports Flet and the views, so the web server calls it only once its
+    address is bound (a busy port is reported at once). ``share_info`` is what the
+    scorekeeper's share panel shows (the join address) when the table is shared."""
     from scorepad.ui.state import ScorepadApp
     from scorepad.ui.views.app import mount
 
     def main(page: ft.Page) -> None:
-        mount(page, ScorepadApp.open(root))
+        app = ScorepadApp.open(root, table=table)
+        app.share_info = share_info
+        mount(page, app)
 
     return main
 
 
+def serving_host(host: str | None, *, share: bool) -> str:
+    """The address to listen on: ``--host`` when given; with ``--share`` alone every
+    interface, so phones on the table's network can join; otherwise this machine only.
+
+    >>> serving_host(None, share=False), serving_host(None, share=True)
+    ('127.0.0.1', '0.0.0.0')
+    >>> serving_host("127.0.0.1", share=True)
+    '127.0.0.1'
+    """
+    if host:
+        return host
+    return ALL_INTERFACES if share else DEFAULT_HOST
+
+
+def table_for(*, guarded: bool) -> SharedTable:
+    """The server's table: shared, with a fresh PIN and scorekeeper's token, when it is
+    ``guarded`` (``--share``, or a server others can reach); otherwise open (every session
+    keeps score, as the only one who can connect is this machine's user)."""
+    from scorepad.sharing.access import make_pin, make_token
+    from scorepad.sharing.table import SharedTable
+
+    if guarded:
+        return SharedTable(make_pin(), make_token())
+    return SharedTable.open_table()
+
+
+def share_lines(info: ShareInfo, pin: str, encoding: str | None) -> list[str]:
+    """What the terminal shows of a shared table: where phones join (address and QR code),
+    the PIN, and the scorekeeper's own address with its token.
+
+    The QR code is drawn in block characters; a terminal whose encoding cannot show them
+    gets a line saying so instead (the address is printed either way).
+    """
+    from scorepad.ui.share_address import qr_terminal
+
+    qr = qr_terminal(info.join_url)
+    try:
+        qr.encode(encoding or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        qr = "(the QR code needs a UTF-8 terminal; type the address instead)\n"
+    lines = [
+        f"Players: scan this code, or open {info.join_url} to follow the game and bid on your phone"
+    ]
+    lines += [
+        f"  (or {other}, on another network of this computer)" for other in info.other_join_urls
+    ]
+    lines.append(qr.rstrip("\n"))
+    lines += [
+        f"PIN to keep score: {pin}",
+        f"Scorekeeper: open {info.scorekeeper_url} on this computer "
+        "(keep it to yourself: it lets whoever opens it keep score)",
+    ]
+    return lines
+
+
 def run_app(
-    root: Path, *, web: bool = False, host: str | None = None, port: int | None = None
+    root: Path,
+    *,
+    web: bool = False,
+    share: bool = False,
+    host: str | None = None,
+    port: int | None = None,
 ) -> str:
     """Run until the window closes or Ctrl+C; returns how it ran (for the command's message).
 
-    Raises :class:`~scorepad.ui.web_server.ServeError` (an ``OSError``) when the browser app
-    cannot be served on ``host`` and ``port``.
+    ``share`` serves the browser app to the table's network (:func:`serve_table`) even where
+    there is a display. Raises :class:`~scorepad.ui.web_server.ServeError` (an ``OSError``)
+    when the browser app cannot be served on ``host`` and ``port``.
     """
     log_to_file(root)
     assets = str(ASSETS) if ASSETS.is_dir() else None
-    if web or not has_display():
-        from scorepad.ui.web_server import serve_app
-
-        def ready(url: str) -> None:
-            print(f"scorepad is running at {url} (Ctrl+C to stop)", flush=True)
-            print(f"games are kept in {root}", flush=True)
-
-        def warn(line: str) -> None:
-            print(f"scorepad: {line}", file=sys.stderr, flush=True)
-
-        stopped_by = serve_app(
-            partial(app_main, root),
-            assets,
-            host or DEFAULT_HOST,
-            port or DEFAULT_PORT,
-            ready=ready,
-            warn=warn,
-        )
-        if stopped_by is not None:
-            print(f"scorepad stopped; every game is saved in {root}", flush=True)
+    if share or web or not has_display():
+        serve_table(root, assets, share=share, host=host, port=port)
         # The process ends now. Its last cyclic garbage collection of the whole heap took
         # ~1.7 s after a browser session; the OS frees the memory at once instead. Nothing
         # waits on it: every save is already on disk (the store writes durably).
@@ -87,5 +143,77 @@ def run_app(
         return "web"
     import flet as ft
 
-    ft.run(app_main(root), view=ft.AppView.FLET_APP, assets_dir=assets)
+    # The window is this machine's own user: the scorekeeper of an open table.
+    ft.run(app_main(root, table_for(guarded=False)), view=ft.AppView.FLET_APP, assets_dir=assets)
     return "window"
+
+
+def serve_table(
+    root: Path, assets: str | None, *, share: bool, host: str | None, port: int | None
+) -> None:
+    """Serve the browser app until Ctrl+C: bind, choose the table (shared with a PIN when
+    anyone but this machine can connect, or when asked to), say where to open it, serve."""
+    from scorepad.ui.web_guard import ServedAddress
+    from scorepad.ui.web_server import (
+        NotThisMachineError,
+        bind,
+        exposure_warning,
+        reaches_beyond,
+        serve_app,
+        url_of,
+    )
+
+    host = serving_host(host, share=share)
+    port = port or DEFAULT_PORT
+    try:
+        listeners = bind(host, port)
+    except NotThisMachineError:
+        if not share:
+            raise
+        raise NotThisMachineError(host, instead=SHARE_EVERYWHERE) from None
+    try:
+        guarded = share or reaches_beyond(listeners.addresses)
+        table = table_for(guarded=guarded)
+        info = None
+        if guarded:
+            from scorepad.ui.share_address import is_wildcard, lan_addresses, share_info
+
+            assert table.token is not None  # a guarded table always has one
+            found = lan_addresses(ipv6=":" in host) if is_wildcard(host) else []
+            info = share_info(host, port, table.token, addresses=found)
+            if is_wildcard(host) and not found:
+                warn(
+                    "this computer is on no network yet: connect it to the table's Wi-Fi "
+                    "or a phone's hotspot, then start scorepad again so phones can join"
+                )
+        warning = exposure_warning(host, listeners.addresses, share=share)
+        if warning:
+            warn(warning)
+    except BaseException:
+        listeners.close()
+        raise
+
+    def ready() -> None:
+        if info is None:
+            print(f"scorepad is running at {url_of(host, port)} (Ctrl+C to stop)", flush=True)
+        else:
+            assert table.pin is not None
+            print("scorepad is sharing the table (Ctrl+C to stop)")
+            for line in share_lines(info, table.pin, sys.stdout.encoding):
+                print(line)
+        print(f"games are kept in {root}", flush=True)
+
+    stopped_by = serve_app(
+        listeners,
+        partial(app_main, root, table, info),
+        assets,
+        ServedAddress(host, port),
+        ready=ready,
+    )
+    if stopped_by is not None:
+        print(f"scorepad stopped; every game is saved in {root}", flush=True)
+
+
+def warn(line: str) -> None:
+    """A line for the user on stderr (what went wrong or what to know), never a traceback."""
+    print(f"scorepad: {line}", file=sys.stderr, flush=True)

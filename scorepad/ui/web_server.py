@@ -60,10 +60,10 @@ class PortInUseError(ServeError):
 
 
 class NotThisMachineError(ServeError):
-    def __init__(self, host: str) -> None:
+    def __init__(self, host: str, instead: str = "leave out --host to serve on 127.0.0.1") -> None:
+        self.host = host
         super().__init__(
-            f"cannot serve on {shown(host)}: it is not an address of this machine; "
-            "leave out --host to serve on 127.0.0.1"
+            f"cannot serve on {shown(host)}: it is not an address of this machine; {instead}"
         )
 
 
@@ -146,21 +146,44 @@ def bind_error(exc: OSError, host: str, port: int) -> ServeError:
     return ServeError(f"cannot serve on {shown(host)} port {port}: {exc.strerror or exc}")
 
 
-def exposure_warning(host: str, addresses: Sequence[str]) -> str | None:
-    """The warning for serving beyond this machine, or ``None`` when only it can connect.
+def reaches_beyond(addresses: Sequence[str]) -> bool:
+    """Whether a server bound to ``addresses`` can be reached from other machines.
 
-    There is no PIN or sign-in yet: whoever reaches the address can edit every game.
+    >>> reaches_beyond(["::1", "127.0.0.1"]), reaches_beyond(["0.0.0.0"])
+    (False, True)
+    """
+    return not (addresses and all(_is_loopback(address) for address in addresses))
+
+
+def exposure_warning(host: str, addresses: Sequence[str], *, share: bool = False) -> str | None:
+    """What serving beyond this machine means, or ``None`` when only it can connect.
+
+    Beyond this machine the table is always shared (a PIN guards editing): anyone who reaches
+    the address watches the game, and only the scorekeeper's address and the PIN let a device
+    keep score. Both travel as plain HTTP, readable by anyone on the same network, hence the
+    advice to share on a network the table trusts. ``share`` is ``scorepad --share``, which
+    asked for exactly this: a note, not a warning.
 
     >>> exposure_warning("localhost", ["::1", "127.0.0.1"]) is None
     True
     >>> print(exposure_warning("0.0.0.0", ["0.0.0.0"]))  # doctest: +ELLIPSIS
     warning: --host 0.0.0.0 serves the app beyond this machine: anyone on your network ...
     """
-    if addresses and all(_is_loopback(address) for address in addresses):
+    if not reaches_beyond(addresses):
         return None
+    guarded = (
+        "only the scorekeeper's address and the PIN printed below let a device keep score, "
+        "and both travel unencrypted (plain HTTP)"
+    )
+    if share:
+        return (
+            "note: the table is open to your network: anyone who can reach it can watch the "
+            f"game being played; {guarded}, so share on a network you trust (your own Wi-Fi "
+            "or a phone's hotspot)"
+        )
     return (
-        f"warning: --host {shown(host)} serves the app beyond this machine: anyone on your network "
-        "who can reach it can open the app and edit your games (there is no PIN yet); "
+        f"warning: --host {shown(host)} serves the app beyond this machine: anyone on your "
+        f"network who can reach it can watch the game being played; {guarded}; "
         "leave out --host to keep it to this machine"
     )
 
@@ -229,28 +252,23 @@ def serve(app: ASGIApp, listeners: Listeners) -> int | None:
 
 
 def serve_app(
+    listeners: Listeners,
     load_main: Callable[[], Callable[[Any], None]],
     assets_dir: str | None,
-    host: str,
-    port: int,
+    served: ServedAddress,
     *,
-    ready: Callable[[str], None],
-    warn: Callable[[str], None],
+    ready: Callable[[], None],
 ) -> int | None:
-    """Bind, warn when reachable from elsewhere, build and serve; returns the stop signal.
+    """Build the app and serve it on ``listeners`` (closed at the end); returns the stop signal.
 
-    ``load_main`` gives Flet's entry point; it is called once the address is bound (it loads
-    the views, which takes a while). ``ready`` gets the address to open once the server is about
-    to answer.
+    The caller binds first (:func:`bind`), so a busy port is reported before anything slow
+    happens; ``load_main`` gives Flet's entry point and is called only then (it loads the
+    views, which takes a while). ``ready`` is called once the server is about to answer.
     """
-    listeners = bind(host, port)
     try:
-        warning = exposure_warning(host, listeners.addresses)
-        if warning:
-            warn(warning)
         with tempfile.TemporaryDirectory(prefix="scorepad-web-") as work_dir:
-            app = build_app(load_main(), assets_dir, ServedAddress(host, port), Path(work_dir))
-            ready(url_of(host, port))
+            app = build_app(load_main(), assets_dir, served, Path(work_dir))
+            ready()
             return serve(app, listeners)
     finally:
         listeners.close()

@@ -326,7 +326,7 @@ def test_a_port_in_use_says_so(tmp_path: Path) -> None:
     )
 
 
-def test_serving_beyond_this_machine_warns_that_anyone_there_can_edit_the_games() -> None:
+def test_serving_beyond_this_machine_warns_that_anyone_there_can_watch_the_game() -> None:
     for host, addresses in (
         ("0.0.0.0", ["0.0.0.0"]),
         ("::", ["::"]),
@@ -337,7 +337,8 @@ def test_serving_beyond_this_machine_warns_that_anyone_there_can_edit_the_games(
         assert warning is not None, host
         assert f"--host {host} serves the app beyond this machine" in warning
         assert "anyone on your network" in warning
-        assert "edit your games" in warning
+        assert "can watch the game being played" in warning
+        assert "the PIN printed below let a device keep score" in warning  # issue 11
         assert "\n" not in warning
     for host, addresses in (
         ("127.0.0.1", ["127.0.0.1"]),
