@@ -111,6 +111,24 @@ class ServedAddress:
     def wildcard(self) -> bool:
         return self.host.strip().strip("[]") in WILDCARD_HOSTS
 
+    @property
+    def where_to_open(self) -> str:
+        """Where a refused page should go instead: on this machine its loopback address; on
+        every interface (a shared table) the join address, which names this machine by IP.
+
+        >>> ServedAddress("0.0.0.0", 8550).where_to_open
+        "open the join address scorepad printed (this machine's IP address, port 8550)"
+        """
+        if self.wildcard:
+            return (
+                "open the join address scorepad printed "
+                f"(this machine's IP address, port {self.port})"
+            )
+        own = self.host.strip().strip("[]").rstrip(".").lower()
+        if own in ("127.0.0.1", "localhost"):
+            return f"open http://127.0.0.1:{self.port}/ on this machine"
+        return f"open http://{f'[{own}]' if ':' in own else own}:{self.port}/"
+
     def answers_to(self, authority: str) -> bool:
         """Whether a request's Host header names this server.
 
@@ -155,10 +173,7 @@ def refusal(scope: Scope, served: ServedAddress) -> str | None:
     host = _header(scope, b"host")
     if host is None or not served.answers_to(host):
         shown = quoted(host) if host is not None else "no Host header"
-        return (
-            f"this server does not answer to {shown}; "
-            f"open http://127.0.0.1:{served.port}/ on this machine"
-        )
+        return f"this server does not answer to {shown}; {served.where_to_open}"
     origin = _header(scope, b"origin")
     if origin is None:
         if scope["type"] == "websocket":

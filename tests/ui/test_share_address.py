@@ -182,3 +182,27 @@ def test_the_terminal_qr_code_fits_a_small_terminal() -> None:
     lines = qr_terminal("http://192.168.100.200:65535/").splitlines()
     assert len(lines) <= 21
     assert max(len(line) for line in lines) <= 41
+
+
+def test_a_phone_that_names_the_laptop_otherwise_is_told_to_open_the_join_address() -> None:
+    """A phone typing the laptop's router name (``laptop.lan``) is refused, as any name the
+    server cannot vouch for is (DNS rebinding); the refusal sends it to the join address, not
+    to a loopback address that on the phone is the phone itself."""
+    page = {
+        "type": "http",
+        "method": "GET",
+        "path": "/",
+        "headers": [(b"host", b"laptop.lan:8550")],
+    }
+    shared = refusal(page, ServedAddress("0.0.0.0", 8550))
+    assert shared == (
+        "this server does not answer to 'laptop.lan:8550'; open the join address scorepad "
+        "printed (this machine's IP address, port 8550)"
+    )
+    assert refusal(page, ServedAddress("192.168.1.20", 8550)) == (
+        "this server does not answer to 'laptop.lan:8550'; open http://192.168.1.20:8550/"
+    )
+    assert refusal(page, ServedAddress("127.0.0.1", 8550)) == (
+        "this server does not answer to 'laptop.lan:8550'; "
+        "open http://127.0.0.1:8550/ on this machine"
+    )
