@@ -122,7 +122,7 @@ def faded_at_the_left(scrolling: ft.Control) -> ft.Control:
     )
 
 
-def rounds_table(game: GameController, session: GameSession) -> ft.Control:
+def rounds_table(game: GameController | None, session: GameSession) -> ft.Control:
     """The paper sheet: a row per round, a column per player (bid/took and points over the
     running total).
 
@@ -130,7 +130,8 @@ def rounds_table(game: GameController, session: GameSession) -> ft.Control:
     round. Up to :data:`ALL_IN_VIEW_UP_TO` players the player columns share the width, so a
     phone shows everyone at once; with more they scroll sideways and the round numbers stay in
     view, so every row still says which round it is. On a laptop-wide window every column has
-    a fixed width (see :data:`ROOMY_FROM`)."""
+    a fixed width (see :data:`ROOMY_FROM`). ``game`` ``None``: read only (a viewer's screen),
+    the round numbers correct nothing."""
     sheet = session.sheet
     if not sheet.rounds:
         return ft.Column([heading("Score sheet"), ft.Text("No rounds recorded yet.")])
@@ -174,8 +175,8 @@ def rounds_table(game: GameController, session: GameSession) -> ft.Control:
         [
             heading("Score sheet"),
             ft.Text(
-                "Each box: bid/took and the round's points, the total below. "
-                "Tap a round's number to correct it.",
+                "Each box: bid/took and the round's points, the total below."
+                + ("" if game is None else " Tap a round's number to correct it."),
                 size=12,
             ),
             tagged(
@@ -230,9 +231,10 @@ def player_header(name: str, width: float, shared: bool, names: DisplayNames) ->
     )
 
 
-def round_number(game: GameController, result: RoundResult) -> ft.Control:
+def round_number(game: GameController | None, result: RoundResult) -> ft.Control:
     """The round's number with its deal and trump under it, and the way to correct the round:
-    a tap on the number opens it in the pad (the accessible name says so: "Correct round 4")."""
+    a tap on the number opens it in the pad (the accessible name says so: "Correct round 4").
+    ``game`` ``None``: the number and the deal only (a viewer corrects nothing)."""
     number = result.number
     suit = result.trump
     deal = ft.Text(
@@ -248,6 +250,20 @@ def round_number(game: GameController, result: RoundResult) -> ft.Control:
         semantics_label=f"{result.cards} card{'s' if result.cards != 1 else ''}, "
         f"{result.trump_note}",
     )
+    if game is None:
+        return ft.Container(
+            content=ft.Column(
+                [ft.Text(str(number), size=16, weight=ft.FontWeight.BOLD), deal],
+                spacing=0,
+                tight=True,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                alignment=ft.MainAxisAlignment.CENTER,
+            ),
+            width=ROUND_COLUMN,
+            height=ROW_HEIGHT,
+            alignment=ft.Alignment.CENTER,
+            border=ft.Border(bottom=RULE),
+        )
     return ft.Semantics(
         identifier=f"edit-round-{number}",
         label=f"Correct round {number}",
@@ -319,7 +335,9 @@ def score_cell(
     )
 
 
-def sheet_panel(game: GameController, session: GameSession) -> ft.Control:
+def sheet_panel(game: GameController | None, session: GameSession) -> ft.Control:
+    """The standings, the rounds and the running totals' chart (``game`` ``None``: read
+    only, for a viewer's screen)."""
     # The charts' module (and flet-charts with it) is imported when a sheet is first shown,
     # not when the app starts: the offline web app pays every import at each launch.
     from scorepad.ui.views.charts import running_totals_chart
@@ -352,8 +370,9 @@ def sheet_room(session: GameSession) -> float:
     return room
 
 
-def results_panel(app: ScorepadApp, session: GameSession) -> ft.Control:
-    """The end: winners celebrated, and for a game with a stake, who pays whom."""
+def results_panel(app: ScorepadApp, session: GameSession, *, read_only: bool = False) -> ft.Control:
+    """The end: winners celebrated, and for a game with a stake, who pays whom; with the ways
+    on (continue, play again, all games) unless ``read_only`` (a viewer's screen)."""
     sheet = session.sheet
     parts: list[ft.Control] = []
     shown = session.names
@@ -404,6 +423,8 @@ def results_panel(app: ScorepadApp, session: GameSession) -> ft.Control:
         lines.append(ft.Text(shown.in_words(summary.sets), size=15))
         parts.append(heading("Settlement"))
         parts.append(tagged("settlement", ft.Column(lines, spacing=4)))
+    if read_only:
+        return ft.Column(parts, spacing=10)
     if session.can_continue:
         parts.append(
             tagged(
