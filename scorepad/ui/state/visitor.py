@@ -1,0 +1,370 @@
+"""The viewer screen as plain Python: the game the shared table watches, and a seat to bid from.
+
+At a shared table (``scorepad --share``) every phone without the PIN is a viewer. It sees the
+game the table watches (:attr:`SharedTable.shared_game
+<scorepad.sharing.table.SharedTable.shared_game>`): the leaderboard, the score sheet and the
+round in progress (the trump, the bids as they are entered). It may change nothing, with three
+exceptions that the table itself grants:
+
+- the PIN, which makes the phone an editor (the app then leaves the viewer screen by itself);
+- a seat: "I am Ann", once per game (the scorekeeper can release it for another phone);
+- from that seat, Ann's own bid: in a simultaneous round a secret one, kept on the table (never
+  in the game, never on another screen) until "Ready, set, go!" shows every bid at once, or
+  the last bid does, if the table chose so; in a sequential round at Ann's turn only, on the
+  engine's pad, where the dealer's hook closes a key with its reason exactly as on the
+  scorekeeper's pad (:mod:`~scorepad.ui.state.seat_writes` writes it).
+
+Everyone sees who has bid in secret, never what: a phone shows its own bid back to its player
+only, from this session's memory (after a reload it says only that the bid is in). Every
+refusal goes through the app's action wrapper, so it is the message line, never a traceback.
+The game is read through the app's store, which for a viewer refuses every write. No Flet here.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from scorepad.engine import BidRangeError, PadKey, ScorepadError, Stage
+from scorepad.sharing.errors import NoSuchSeatError
+from scorepad.sharing.table import BidsChanged, SeatsChanged
+from scorepad.store import StoreError
+from scorepad.ui.state.access import NOT_RECOGNISED_YET
+from scorepad.ui.state.currency import table_symbol
+from scorepad.ui.state.display_names import NO_NAMES, DisplayNames, RosterNames
+from scorepad.ui.state.errors import ActionRefused
+from scorepad.ui.state.game_session import GameSession
+from scorepad.ui.state.round_entry import RoundEntry
+from scorepad.ui.state.screens import Message
+from scorepad.ui.state.seat_writes import enter_seat_bid, reveal_hidden_bids
+from scorepad.ui.state.share_panel import HiddenBids
+
+if TYPE_CHECKING:
+    from scorepad.ui.state.app_state import ScorepadApp
+
+log = logging.getLogger("scorepad.ui.visitor")
+
+HIDDEN_UNTIL_GO = "hidden until Ready, set, go!"
+
+
+class NoSeatError(ActionRefused):
+    """A bid from a phone that has not said whose seat it is."""
+
+    def __init__(self) -> None:
+        super().__init__('say which seat is yours first: tap "I am" and your name')
+
+
+class SeatAlreadyClaimedError(ActionRefused):
+    """A phone that holds a seat in this game asked for another: a seat is claimed once."""
+
+    def __init__(self, mine: str, asked: str) -> None:
+        super().__init__(
+            f"this phone is {mine}'s seat in this game, so it cannot be {asked}'s too: "
+            f"ask the scorekeeper to release {mine}'s seat first"
+        )
+
+
+class NothingSharedError(ActionRefused):
+    """A seat or a bid asked for while no game is on the table."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(f"no game is on the table yet: {what} once the scorekeeper opens one")
+
+
+class NotBiddingNowError(ActionRefused):
+    """A bid from a seat at a moment of the round that takes none from a phone."""
+
+    def __init__(self, number: int, reason: str) -> None:
+        super().__init__(f"round {number}: {reason}")
+
+
+class SeatState(StrEnum):
+    FREE = "free"
+    MINE = "mine"
+    TAKEN = "taken"
+    """Another phone holds it (which one is the table's business, never shown)."""
+
+
+@dataclass(frozen=True)
+class SeatChoice:
+    """One player of the shared game as the seat buttons offer them."""
+
+    player: str
+    """As the game knows the seat (what a claim passes on)."""
+    state: SeatState
+
+
+class Visitor:
+    """The viewer screen of one session: what it shows (read from the store and the table,
+    again at each :meth:`refresh`) and the few things a viewer may do.
+
+    The app makes it on first use (:attr:`ScorepadApp.visitor
+    <scorepad.ui.state.app_state.ScorepadApp.visitor>`) and calls :meth:`refresh` on every
+    change at the table while this session shows the viewer screen.
+    """
+
+    def __init__(self, app: ScorepadApp) -> None:
+        self._app = app
+        self._session: GameSession | None = None
+        self.problem: str | None = None
+        """Why the game on the table cannot be shown (its file cannot be read), if so."""
+        self.pin_typed = ""
+        """What is typed in the PIN field so far (this session's memory only, never logged)."""
+        self._my_bids: dict[tuple[str, int, str], int] = {}
+        """The secret bids made from this phone, (game, round, player) to bid: shown back to
+        this phone's player only. Kept in this session's memory, never on the table's other
+        screens (the table itself holds the bids until the go)."""
+        self.refresh()
+
+    # --- what the screen shows -------------------------------------------------------------
+
+    @property
+    def game_id(self) -> str | None:
+        """The game the table watches (``None``: the scorekeeper has not opened one yet)."""
+        return self._app.table.shared_game
+
+    @property
+    def session(self) -> GameSession | None:
+        """The game the table watches, read only (``None`` while there is none, or it cannot
+        be read: see :attr:`problem`). Read again if the table moved on to another game."""
+        loaded = None if self._session is None else self._session.stored.id
+        if loaded != self.game_id:
+            self.refresh()
+        return self._session
+
+    @property
+    def names(self) -> DisplayNames:
+        session = self.session
+        return NO_NAMES if session is None else session.names
+
+    @property
+    def entry(self) -> RoundEntry | None:
+        """The round in progress (``None``: no game, or it is over)."""
+        session = self.session
+        return None if session is None else session.entry
+
+    def refresh(self) -> None:
+        """Read the watched game again: something changed at the table. A game that cannot be
+        read leaves the screen waiting, with a line saying why (never a traceback)."""
+        game_id = self.game_id
+        self.problem = None
+        if game_id is None:
+            self._session = None
+            return
+        store = self._app.store
+        try:
+            stored = store.load_game(game_id)
+        except (StoreError, ScorepadError) as problem:
+            log.warning("the game on the table (%s) cannot be read: %s", game_id, problem)
+            self._session = None
+            self.problem = f"The game on the table cannot be shown: {problem}"
+            return
+        self._session, _ = GameSession.opening(stored, RosterNames.read(store), table_symbol(store))
+
+    def hidden_bids(self) -> HiddenBids | None:
+        """Who has bid in secret while the round waits for "Ready, set, go!" (names only,
+        never a number); ``None`` at any other moment."""
+        entry, game_id = self.entry, self.game_id
+        if entry is None or game_id is None or entry.stage is not Stage.GO:
+            return None
+        bidders = self._app.table.hidden_bidders(game_id, entry.number)
+        order = entry.setup.bid_order
+        return HiddenBids(
+            bid=tuple(name for name in order if name in bidders),
+            waiting=tuple(name for name in order if name not in bidders),
+        )
+
+    # --- the seat ---------------------------------------------------------------------------
+
+    @property
+    def my_seat(self) -> str | None:
+        """The player this phone sits as in the watched game, if it claimed a seat."""
+        device, game_id = self._app.access.device, self.game_id
+        if device is None or game_id is None:
+            return None
+        return self._app.table.seat_of(device, game_id)
+
+    def seats(self) -> tuple[SeatChoice, ...]:
+        """Each player of the watched game: free to claim, this phone's, or another's."""
+        session, game_id = self.session, self.game_id
+        if session is None or game_id is None:
+            return ()
+        taken = self._app.table.seats(game_id)
+        mine = self.my_seat
+        return tuple(
+            SeatChoice(
+                player,
+                SeatState.MINE
+                if player == mine
+                else SeatState.TAKEN
+                if player in taken
+                else SeatState.FREE,
+            )
+            for player in session.game.record.players
+        )
+
+    @property
+    def my_bid(self) -> int | None:
+        """This phone's secret bid in the round waiting for the go, if it made one here."""
+        entry, seat, game_id = self.entry, self.my_seat, self.game_id
+        if entry is None or seat is None or game_id is None or entry.stage is not Stage.GO:
+            return None
+        return self._my_bids.get((game_id, entry.number, seat))
+
+    def _hid_a_bid(self) -> bool:
+        """This phone's player has a secret bid on the table (from here, or before a reload)."""
+        hidden = self.hidden_bids()
+        return hidden is not None and self.my_seat in hidden.bid
+
+    @property
+    def my_turn(self) -> bool:
+        """The pad takes this phone's player's bid now: before the go in a simultaneous
+        round, at their turn in a sequential one."""
+        entry, seat = self.entry, self.my_seat
+        if entry is None or seat is None:
+            return False
+        if entry.setup.sequential_bids:
+            return entry.stage is Stage.BIDS and entry.active == seat
+        # a secret bid, once made, is final as fingers shown (after the go the scorekeeper
+        # corrects it like any bid); so the pad goes, and with it any number beside a name
+        return entry.stage is Stage.GO and not self._hid_a_bid()
+
+    @property
+    def my_pad(self) -> tuple[PadKey, ...] | None:
+        """The number keys for this phone's bid, or ``None`` when it takes none now. In a
+        sequential round they are the engine's own (a key the hook closes keeps its reason);
+        a secret bid may be any number from 0 to the cards dealt (the hook never applies to
+        bids shown at once)."""
+        entry = self.entry
+        if entry is None or not self.my_turn:
+            return None
+        if entry.setup.sequential_bids:
+            return entry.pad
+        return tuple(PadKey(value=n, enabled=True) for n in range(entry.setup.cards + 1))
+
+    @property
+    def pad_note(self) -> str | None:
+        """Why keys of :attr:`my_pad` are closed (the engine's words), if any are."""
+        entry = self.entry
+        if entry is None or not self.my_turn or not entry.setup.sequential_bids:
+            return None
+        return entry.pad_note
+
+    @property
+    def seat_status(self) -> str | None:
+        """What the seated player's phone says about their bid now (``None``: no seat, or no
+        round in progress)."""
+        entry, seat = self.entry, self.my_seat
+        if entry is None or seat is None:
+            return None
+        if entry.stage is Stage.GO:
+            return self._secret_bid_status(entry.number)
+        return self._open_bid_status(entry, seat)
+
+    def _open_bid_status(self, entry: RoundEntry, seat: str) -> str:
+        """Any moment but before the go: the trump to wait for, the turn, the bid made."""
+        number = entry.number
+        bid = entry.bids.get(seat)
+        if entry.stage is Stage.TRUMP:
+            return f"Round {number}: bid once the turned card is entered"
+        if bid is not None:
+            return f"You bid {bid} in round {number}"
+        if not entry.setup.sequential_bids:
+            return f"Round {number}: the bids are shown; tell the scorekeeper yours"
+        if entry.stage is Stage.BIDS and entry.active == seat:
+            return f"Your turn to bid in round {number}"
+        who = "" if entry.active is None else self.names.shown(entry.active)
+        return f"{who} bids now: wait for your turn"
+
+    def _secret_bid_status(self, number: int) -> str:
+        """Before the go: this phone's own bid, shown back to its player only."""
+        mine = self.my_bid
+        if mine is not None:
+            return f"Your bid: {mine} ({HIDDEN_UNTIL_GO})"
+        if self._hid_a_bid():
+            return f"Your bid is in ({HIDDEN_UNTIL_GO})"
+        return f"Your bid for round {number}: nobody sees it until Ready, set, go!"
+
+    # --- what a viewer may do --------------------------------------------------------------
+
+    def type_pin(self, typed: str) -> None:
+        """The PIN field changed: kept for Unlock (nothing to draw again)."""
+        self.pin_typed = typed
+
+    def enter_pin(self, typed: str) -> None:
+        """Keep score with the table's PIN: the phone becomes an editor, and the app shows
+        the game to keep (a wrong PIN, or too many tries, is the message line)."""
+        with self._app.action("enter the PIN"):
+            self._app.access.enter_pin(typed.strip())
+            self._app.message = Message("PIN accepted: this phone keeps score now.")
+
+    def claim_seat(self, player: str) -> None:
+        """This phone is ``player``'s seat in the watched game: once per game (the
+        scorekeeper can release it); a seat another phone holds is refused."""
+        with self._app.action("claim the seat"):
+            session, game_id = self.session, self.game_id
+            if session is None or game_id is None:
+                raise NothingSharedError("claim your seat")
+            if player not in session.game.record.players:
+                raise NoSuchSeatError(player)
+            device = self._app.access.device
+            if device is None:
+                raise ActionRefused(NOT_RECOGNISED_YET)
+            mine = self.my_seat
+            if mine == player:
+                return
+            if mine is not None:
+                raise SeatAlreadyClaimedError(mine, player)
+            self._app.table.claim_seat(device, game_id, player)
+            self._app.table.announce(SeatsChanged(game_id))
+            log.info("a phone claimed %s's seat in %s", player, game_id)
+            self._app.message = Message(f"You are {session.names.shown(player)} in this game.")
+
+    def bid(self, value: int) -> None:
+        """This phone's player bids ``value``: in secret before the go of a simultaneous
+        round (shown at once when it is the last and the table chose so), at their turn in a
+        sequential one."""
+        with self._app.action("bid"):
+            self.refresh()  # the round as it is now, not as it was last drawn
+            entry, game_id = self.entry, self.game_id
+            if game_id is None:
+                raise NothingSharedError("bid")
+            if entry is None:
+                raise ActionRefused("the game is over: there is no round to bid in")
+            seat = self.my_seat
+            if seat is None:
+                raise NoSeatError()
+            if entry.setup.sequential_bids:
+                enter_seat_bid(self._app, game_id, seat, value)
+            else:
+                self._hide_bid(entry, game_id, seat, value)
+            self.refresh()
+
+    def _hide_bid(self, entry: RoundEntry, game_id: str, seat: str, value: int) -> None:
+        number, setup = entry.number, entry.setup
+        if entry.stage is Stage.TRUMP:
+            raise NotBiddingNowError(number, "bid once the turned card is entered")
+        if entry.stage is not Stage.GO:
+            raise NotBiddingNowError(
+                number, "the bids are shown already: tell the scorekeeper your bid"
+            )
+        if not 0 <= value <= setup.cards:
+            raise BidRangeError(number, seat, value, setup.cards)
+        device = self._app.access.device
+        if device is None:
+            raise ActionRefused(NOT_RECOGNISED_YET)
+        table = self._app.table
+        if seat in table.hidden_bidders(game_id, number):
+            raise NotBiddingNowError(
+                number,
+                f"your bid is in already ({HIDDEN_UNTIL_GO}); after the go the scorekeeper "
+                "can correct it",
+            )
+        table.hide_bid(device, game_id, number, seat, value)
+        self._my_bids[(game_id, number, seat)] = value
+        table.announce(BidsChanged(game_id))
+        everyone = table.hidden_bidders(game_id, number) >= set(setup.bid_order)
+        if everyone and table.reveal_on_last_bid and reveal_hidden_bids(self._app, game_id):
+            self._app.message = Message("Every bid is in: the bids are shown.")

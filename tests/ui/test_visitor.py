@@ -1,0 +1,355 @@
+"""A viewer's phone at a shared table: the game it watches, its seat and its own bid (issue 11).
+
+Each app here is one browser session on one :class:`SharedTable`, as the server gives each
+session its own app: the scorekeeper's laptop (its token) and phones (no token). A phone sees
+the game the table watches; it may claim a seat once per game and bid from it, in secret
+before "Ready, set, go!" in a simultaneous round (Mormon Bridge) and at its turn in a
+sequential one (Golf); every refusal is the message line and changes nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from scorepad.engine import RoundDraft, Suit
+from scorepad.sharing.table import Role, SharedTable
+from scorepad.store import Store, open_store
+from scorepad.ui.state import MessageKind, ScorepadApp, Screen, Stage
+from scorepad.ui.state.visitor import SeatChoice, SeatState
+from tests.ui.driving import play_round, start
+
+PIN = "4821"
+TOKEN = "the-scorekeepers-token"
+FOUR = ["Ann", "Bob", "Cat", "Dan"]
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Store:
+    return open_store(tmp_path / "data")
+
+
+@pytest.fixture
+def table() -> SharedTable:
+    return SharedTable(PIN, TOKEN)
+
+
+def scorekeeper(store: Store, table: SharedTable) -> ScorepadApp:
+    app = ScorepadApp(store, rng=random.Random(3), table=table)
+    app.access.identify("laptop", TOKEN)
+    assert app.access.role is Role.SCOREKEEPER
+    return app
+
+
+def phone(store: Store, table: SharedTable, device: str) -> ScorepadApp:
+    """A phone opening the join address (no token): a viewer."""
+    app = ScorepadApp(store, rng=random.Random(3), table=table)
+    app.access.identify(device, None)
+    assert app.screen is Screen.VIEWER
+    return app
+
+
+def game_on_table(store: Store, table: SharedTable, variant: str) -> tuple[ScorepadApp, str]:
+    """The scorekeeper starts a game of ``variant`` for FOUR (Dan deals): the one the table
+    watches."""
+    keeper = scorekeeper(store, table)
+    start(keeper, variant, FOUR, dealer="Dan")
+    assert keeper.game.session is not None
+    game_id = keeper.game.session.stored.id
+    assert table.shared_game == game_id
+    return keeper, game_id
+
+
+def error(app: ScorepadApp) -> str:
+    assert app.message is not None and app.message.kind is MessageKind.ERROR, app.message
+    return app.message.text
+
+
+def stored_draft(store: Store, game_id: str) -> RoundDraft:
+    return store.load_game(game_id).draft or RoundDraft()
+
+
+def seated(store: Store, table: SharedTable, player: str) -> ScorepadApp:
+    app = phone(store, table, f"{player.lower()}-phone")
+    app.visitor.claim_seat(player)
+    assert app.visitor.my_seat == player, app.message
+    return app
+
+
+# --- watching -------------------------------------------------------------------------------
+
+
+def test_a_phone_waits_while_no_game_is_on_the_table(store: Store, table: SharedTable) -> None:
+    visitor = phone(store, table, "ann-phone").visitor
+    assert visitor.session is None and visitor.entry is None
+    assert visitor.seats() == () and visitor.my_pad is None and visitor.hidden_bids() is None
+
+
+def test_a_phone_shows_the_game_on_the_table_and_follows_it(
+    store: Store, table: SharedTable
+) -> None:
+    viewer = phone(store, table, "cy-phone")  # there first, before any game
+    keeper, game_id = game_on_table(store, table, "golf")
+    visitor = viewer.visitor
+    session = visitor.session  # the table moved on to a game: read at once
+    assert session is not None and session.stored.id == game_id
+    assert not session.sheet.rounds
+    play_round(keeper)
+    visitor.refresh()  # as the app does on the table's GameChanged
+    session = visitor.session
+    assert session is not None and len(session.sheet.rounds) == 1
+    assert session.sheet.standings == keeper.game.session.sheet.standings  # type: ignore[union-attr]
+
+
+def test_the_round_in_progress_shows_the_trump_and_the_bids_as_they_are_entered(
+    store: Store, table: SharedTable
+) -> None:
+    keeper, _ = game_on_table(store, table, "golf")
+    visitor = phone(store, table, "cy-phone").visitor
+    keeper.game.choose_trump(Suit.HEARTS)
+    keeper.game.tap_number(1)  # Ann, first to bid, bids 1
+    visitor.refresh()
+    entry = visitor.entry
+    assert entry is not None and entry.trump is not None
+    assert "hearts" in entry.trump.note
+    assert entry.bids == {"Ann": 1}
+    assert visitor.hidden_bids() is None, "a sequential round has no secret bids"
+
+
+# --- seats --------------------------------------------------------------------------------------
+
+
+def test_a_seat_is_claimed_once_and_a_seat_another_phone_holds_is_refused(
+    store: Store, table: SharedTable
+) -> None:
+    _, game_id = game_on_table(store, table, "golf")
+    ann = phone(store, table, "ann-phone")
+    ann.visitor.claim_seat("Ann")
+    assert ann.message is not None and "You are Ann" in ann.message.text
+    assert ann.visitor.my_seat == "Ann"
+    assert ann.visitor.seats()[:2] == (
+        SeatChoice("Ann", SeatState.MINE),
+        SeatChoice("Bob", SeatState.FREE),
+    )
+
+    other = phone(store, table, "other-phone")
+    other.visitor.claim_seat("Ann")
+    assert "Ann" in error(other)
+    assert other.visitor.my_seat is None and table.seats(game_id) == {"Ann": "ann-phone"}
+    assert other.visitor.seats()[0] == SeatChoice("Ann", SeatState.TAKEN)
+
+    ann.visitor.claim_seat("Bob")  # a seat is claimed once per game
+    assert "release Ann's seat" in error(ann)
+    assert table.seats(game_id) == {"Ann": "ann-phone"}
+
+    ann.visitor.claim_seat("Zed")
+    assert "Zed" in error(ann)
+    assert table.seats(game_id) == {"Ann": "ann-phone"}
+
+
+def test_a_seat_is_kept_by_a_phone_that_comes_back(store: Store, table: SharedTable) -> None:
+    game_on_table(store, table, "golf")
+    seated(store, table, "Ann")
+    again = phone(store, table, "ann-phone")  # the same phone, reloaded: its device key
+    assert again.visitor.my_seat == "Ann"
+
+
+def test_no_seat_can_be_claimed_before_a_game_is_on_the_table(
+    store: Store, table: SharedTable
+) -> None:
+    ann = phone(store, table, "ann-phone")
+    ann.visitor.claim_seat("Ann")
+    assert "no game is on the table yet" in error(ann)
+
+
+# --- secret bids (Mormon Bridge bids at once) --------------------------------------------------
+
+
+def test_a_secret_bid_waits_on_the_table_and_everyone_sees_who_not_what(
+    store: Store, table: SharedTable
+) -> None:
+    keeper, game_id = game_on_table(store, table, "mormon-bridge")
+    keeper.game.choose_trump(Suit.CLUBS)
+    ann = seated(store, table, "Ann")
+    onlooker = phone(store, table, "onlooker").visitor
+    assert ann.visitor.my_pad is not None and ann.visitor.my_turn
+
+    ann.visitor.bid(2)
+    assert ann.message is None, ann.message
+    assert table.hidden_bidders(game_id, 1) == {"Ann"}
+    assert stored_draft(store, game_id).bids == {}, "a secret bid is never in the game"
+    assert ann.visitor.seat_status == "Your bid: 2 (hidden until Ready, set, go!)"
+    assert ann.visitor.my_pad is None, "a secret bid is final: the pad goes"
+
+    onlooker.refresh()
+    hidden = onlooker.hidden_bids()
+    assert hidden is not None
+    assert hidden.words == "Bid: Ann · waiting for Bob, Cat, Dan"
+    entry = onlooker.entry
+    assert entry is not None and entry.bids == {} and entry.stage is Stage.GO
+
+    keeper.game.say_go()  # Ready, set, go: the secret bid joins the round
+    assert keeper.message is None, keeper.message
+    assert stored_draft(store, game_id).bids == {"Ann": 2}
+    onlooker.refresh()
+    assert onlooker.entry is not None and onlooker.entry.bids == {"Ann": 2}
+    assert onlooker.hidden_bids() is None
+
+
+def test_a_phone_that_comes_back_knows_its_secret_bid_is_in_but_not_shows_it(
+    store: Store, table: SharedTable
+) -> None:
+    keeper, _ = game_on_table(store, table, "mormon-bridge")
+    keeper.game.choose_trump(Suit.CLUBS)
+    seated(store, table, "Ann").visitor.bid(2)
+    again = phone(store, table, "ann-phone").visitor
+    assert again.seat_status == "Your bid is in (hidden until Ready, set, go!)"
+    assert again.my_pad is None
+
+
+@pytest.mark.parametrize("bid", [-1, 11])
+def test_a_secret_bid_out_of_range_is_refused(store: Store, table: SharedTable, bid: int) -> None:
+    keeper, game_id = game_on_table(store, table, "mormon-bridge")
+    keeper.game.choose_trump(Suit.CLUBS)
+    ann = seated(store, table, "Ann")
+    cards = ann.visitor.entry.setup.cards  # type: ignore[union-attr]
+    ann.visitor.bid(bid)
+    assert f"Ann bid {bid}, but a bid in a {cards}-card round is 0 to {cards}" in error(ann)
+    assert table.hidden_bidders(game_id, 1) == frozenset()
+
+
+def test_secret_bids_wait_for_the_turned_card_and_end_at_the_go(
+    store: Store, table: SharedTable
+) -> None:
+    keeper, game_id = game_on_table(store, table, "mormon-bridge")
+    ann = seated(store, table, "Ann")
+    assert ann.visitor.my_pad is None
+    ann.visitor.bid(1)
+    assert "round 1: bid once the turned card is entered" in error(ann)
+
+    keeper.game.choose_trump(Suit.CLUBS)
+    ann.visitor.bid(1)
+    ann.visitor.bid(0)
+    assert "your bid is in already" in error(ann)
+    keeper.game.say_go()
+    ann.visitor.bid(0)
+    assert "the bids are shown already" in error(ann)
+    assert stored_draft(store, game_id).bids == {"Ann": 1}
+
+
+def test_the_last_secret_bid_shows_every_bid_when_the_table_chose_so(
+    store: Store, table: SharedTable
+) -> None:
+    keeper, game_id = game_on_table(store, table, "mormon-bridge")
+    keeper.game.choose_trump(Suit.CLUBS)
+    table.set_reveal_on_last_bid("laptop", True)
+    phones = {name: seated(store, table, name) for name in FOUR}
+    for bid, name in enumerate(FOUR[:-1]):
+        phones[name].visitor.bid(bid)
+        assert stored_draft(store, game_id).bids == {}
+    phones["Dan"].visitor.bid(3)
+    assert phones["Dan"].message is not None
+    assert phones["Dan"].message.text == "Every bid is in: the bids are shown."
+    draft = stored_draft(store, game_id)
+    assert draft.bids == {"Ann": 0, "Bob": 1, "Cat": 2, "Dan": 3} and draft.bids_shown
+    assert table.hidden_bidders(game_id, 1) == frozenset()
+
+
+def test_without_the_tables_choice_the_last_secret_bid_waits_for_the_go(
+    store: Store, table: SharedTable
+) -> None:
+    keeper, game_id = game_on_table(store, table, "mormon-bridge")
+    keeper.game.choose_trump(Suit.CLUBS)
+    for bid, name in enumerate(FOUR):
+        seated(store, table, name).visitor.bid(bid)
+    assert stored_draft(store, game_id).bids == {}
+    assert table.hidden_bidders(game_id, 1) == set(FOUR)
+
+
+# --- bids in turn (Golf bids one by one from the dealer's left) --------------------------------
+
+
+def test_a_sequential_bid_from_a_phone_only_at_the_players_turn(
+    store: Store, table: SharedTable
+) -> None:
+    keeper, game_id = game_on_table(store, table, "golf")
+    keeper.game.choose_trump(Suit.HEARTS)
+    bob = seated(store, table, "Bob")
+    assert bob.visitor.my_pad is None
+    assert bob.visitor.seat_status == "Ann bids now: wait for your turn"
+    bob.visitor.bid(0)
+    assert "Bob" in error(bob) and "Ann" in error(bob)
+    assert stored_draft(store, game_id).bids == {}
+
+    keeper.game.tap_number(0)  # Ann bids 0: Bob's turn
+    bob.visitor.refresh()
+    pad = bob.visitor.my_pad
+    assert pad is not None and all(key.enabled for key in pad)
+    bob.visitor.bid(1)
+    assert bob.message is None, bob.message
+    assert stored_draft(store, game_id).bids == {"Ann": 0, "Bob": 1}
+    assert bob.visitor.seat_status == "You bid 1 in round 1"
+
+
+def test_the_dealers_phone_greys_the_hooked_bid_with_its_reason(
+    store: Store, table: SharedTable
+) -> None:
+    keeper, game_id = game_on_table(store, table, "golf")
+    keeper.game.choose_trump(Suit.HEARTS)
+    for _ in range(3):
+        keeper.game.tap_number(0)  # Ann, Bob and Cat bid 0 in the one-card round
+    dan = seated(store, table, "Dan")
+    pad = dan.visitor.my_pad
+    assert pad is not None
+    closed = [key for key in pad if not key.enabled]
+    assert [key.value for key in closed] == [1]
+    assert closed[0].reason == dan.visitor.pad_note
+    assert (
+        dan.visitor.pad_note is not None and "Dan deals and may not bid 1" in dan.visitor.pad_note
+    )
+
+    dan.visitor.bid(1)
+    assert "Dan deals and may not bid 1" in error(dan)
+    assert "Dan" not in stored_draft(store, game_id).bids
+    dan.visitor.bid(0)
+    assert dan.message is None, dan.message
+    assert stored_draft(store, game_id).bids["Dan"] == 0
+
+
+def test_a_bid_without_a_seat_is_refused(store: Store, table: SharedTable) -> None:
+    keeper, game_id = game_on_table(store, table, "golf")
+    keeper.game.choose_trump(Suit.HEARTS)
+    viewer = phone(store, table, "cy-phone")
+    viewer.visitor.bid(0)
+    assert "say which seat is yours first" in error(viewer)
+    assert stored_draft(store, game_id).bids == {}
+
+
+# --- the PIN --------------------------------------------------------------------------------------
+
+
+def test_a_wrong_pin_is_the_message_line_and_the_right_one_keeps_score(
+    store: Store, table: SharedTable
+) -> None:
+    _, game_id = game_on_table(store, table, "golf")
+    friend = phone(store, table, "friend-phone")
+    friend.visitor.enter_pin("1234")
+    assert "PIN" in error(friend)
+    assert friend.screen is Screen.VIEWER and not friend.access.can_edit
+
+    friend.visitor.enter_pin(f" {PIN} ")
+    assert friend.access.can_edit
+    assert friend.screen is Screen.GAME
+    assert friend.game.session is not None and friend.game.session.stored.id == game_id
+
+
+def test_too_many_wrong_pins_wait_even_for_the_right_one(store: Store, table: SharedTable) -> None:
+    stranger = phone(store, table, "stranger-phone")
+    for _ in range(5):
+        stranger.visitor.enter_pin("0000")
+        error(stranger)
+    stranger.visitor.enter_pin(PIN)
+    assert "wait" in error(stranger).lower()
+    assert not stranger.access.can_edit
