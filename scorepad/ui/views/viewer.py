@@ -1,0 +1,197 @@
+"""The viewer screen: the game the shared table watches, readable on a phone, and a seat to bid
+from. It offers no control that changes anything but the PIN, the seat and the seat's own bid
+(the state refuses everything else anyway: :mod:`scorepad.ui.state.visitor`)."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scorepad.ui.state import GameSession, RoundEntry, ScorepadApp, Stage
+from scorepad.ui.state.visitor import SeatChoice, SeatState, Visitor
+from scorepad.ui.views.common import READING_WIDTH, TAP, VIEW_KEY, heading, message_bar, tagged
+from scorepad.ui.views.game import pad_keys, pad_note_line, player_table, round_info, round_title
+from scorepad.ui.views.kept import redrawn_on
+from scorepad.ui.views.leaderboard import leaderboard
+from scorepad.ui.views.sheet import results_panel, sheet_panel
+
+WAITING = "Waiting for the scorekeeper to open a game: it shows here as soon as they do."
+NO_TRUMP_YET = "Waiting for the turned card"
+
+
+def viewer_view(app: ScorepadApp, width: float) -> ft.View:
+    """The viewer's one screen: the leaderboard, the round in progress with the seats (or
+    this phone's seat and its pad), the score sheet, and the PIN to keep score; while no game
+    is on the table, a line saying it will show here."""
+    visitor = app.visitor
+    session = visitor.session
+    body: list[ft.Control | None] = [message_bar(app, visitor.names.in_words)]
+    if session is None:
+        body.append(waiting(visitor))
+    else:
+        body += game_parts(app, visitor, session, width)
+    body.append(pin_part(visitor))
+    title = "scorepad" if session is None else session.game.variant.name
+    column = ft.Column([part for part in body if part is not None], spacing=14)
+    return ft.View(
+        key=VIEW_KEY,
+        appbar=ft.AppBar(
+            title=ft.Text(title, size=18),
+            automatically_imply_leading=False,  # a viewer has nowhere else to go
+        ),
+        scroll=ft.ScrollMode.AUTO,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+        controls=[
+            tagged("viewer-screen", ft.Container(width=min(width, READING_WIDTH), content=column))
+        ],
+    )
+
+
+def waiting(visitor: Visitor) -> ft.Control:
+    lines: list[ft.Control] = [tagged("viewer-waiting", ft.Text(WAITING, size=18))]
+    if visitor.problem is not None:
+        lines.append(tagged("viewer-problem", ft.Text(visitor.problem, color=ft.Colors.ERROR)))
+    return ft.Column(lines, spacing=8)
+
+
+def game_parts(
+    app: ScorepadApp, visitor: Visitor, session: GameSession, width: float
+) -> list[ft.Control | None]:
+    """The game as the scorekeeper's screen shows it, every part read only: the sheet's round
+    numbers correct nothing, the round's boxes take no tap, the end offers no way on."""
+    parts: list[ft.Control | None] = [
+        redrawn_on((session.sheet, session.names, session.symbol), leaderboard, session)
+    ]
+    entry = session.entry
+    if entry is None:
+        parts.append(results_panel(app, session, read_only=True))
+    else:
+        parts.append(round_part(visitor, session, entry))
+        parts.append(seat_part(visitor))
+    depends_on = (session.sheet, session.game.variant.winner, width, session.names)
+    parts.append(redrawn_on(depends_on, sheet_panel, None, session))
+    return parts
+
+
+def round_part(visitor: Visitor, session: GameSession, entry: RoundEntry) -> ft.Control:
+    """The round in progress: the deal, the trump, who has bid in secret (names only) or
+    the bids as they are entered, and the tricks."""
+    names = session.names
+    info = round_info(entry, names)
+    trump = NO_TRUMP_YET if entry.trump is None else entry.trump.note
+    parts: list[ft.Control] = [
+        tagged(
+            "viewer-round-title",
+            ft.Text(
+                round_title(entry, session.sheet.rounds_total), size=20, weight=ft.FontWeight.BOLD
+            ),
+        ),
+        ft.Text(
+            info, size=15, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS, semantics_label=info
+        ),
+        tagged("viewer-trump", ft.Text(trump, size=16, weight=ft.FontWeight.W_500)),
+    ]
+    hidden = visitor.hidden_bids()
+    if hidden is not None:
+        words = names.in_words(hidden.words)
+        parts.append(tagged("hidden-bids", ft.Text(words, size=15, semantics_label=words)))
+    parts.append(player_table(None, entry, names))
+    if entry.stage not in (Stage.TRUMP, Stage.GO):
+        parts.append(tagged("balance", ft.Text(entry.balance, size=15)))
+    return ft.Column(parts, spacing=8)
+
+
+def seat_part(visitor: Visitor) -> ft.Control:
+    """The seats: "Which seat is yours?" with a button per free seat; once seated, "You are
+    Ann", what the phone's bid waits for, and the pad when it is Ann's turn (its closed keys
+    with the engine's reason, as on the scorekeeper's pad)."""
+    seat = visitor.my_seat
+    names = visitor.names
+    if seat is None:
+        return ft.Column(
+            [
+                heading("Which seat is yours?"),
+                ft.Row(
+                    [seat_choice(visitor, choice) for choice in visitor.seats()],
+                    wrap=True,
+                    spacing=8,
+                    run_spacing=8,
+                ),
+            ],
+            spacing=8,
+        )
+    parts: list[ft.Control] = [
+        tagged(
+            "my-seat",
+            ft.Text(f"You are {names.shown(seat)}", size=20, weight=ft.FontWeight.BOLD),
+        )
+    ]
+    status = visitor.seat_status
+    if status is not None:
+        parts.append(tagged("my-bid", ft.Text(names.in_words(status), size=16)))
+    pad = visitor.my_pad
+    if pad is not None:
+        note = visitor.pad_note
+        if note is not None:
+            parts.append(pad_note_line(note, names))
+        parts.append(pad_keys(visitor.bid, pad))
+    return ft.Column(parts, spacing=6)
+
+
+def seat_choice(visitor: Visitor, choice: SeatChoice) -> ft.Control:
+    """A free seat is a button ("I am Ann"); one another phone holds is only said to be."""
+    shown = visitor.names.shown(choice.player)
+    if choice.state is SeatState.FREE:
+        return tagged(
+            f"claim-{choice.player}",
+            ft.OutlinedButton(
+                f"I am {shown}",
+                icon=ft.Icons.PERSON,
+                height=TAP - 8,
+                on_click=lambda: visitor.claim_seat(choice.player),
+            ),
+        )
+    return tagged(
+        f"taken-{choice.player}",
+        ft.Text(f"{shown}'s seat is taken", size=14, italic=True),
+    )
+
+
+def pin_part(visitor: Visitor) -> ft.Control:
+    """The way to keep score from this phone: the PIN shown on the scorekeeper's screen."""
+    return ft.Column(
+        [
+            heading("Keep score"),
+            ft.Text("Enter the PIN to keep score", size=14),
+            ft.Row(
+                [
+                    tagged(
+                        "pin-field",
+                        ft.TextField(
+                            label="PIN",
+                            value=visitor.pin_typed,
+                            keyboard_type=ft.KeyboardType.NUMBER,
+                            max_length=4,
+                            width=140,
+                            on_change=lambda e: visitor.type_pin(e.control.value or ""),
+                            on_submit=lambda e: visitor.enter_pin(
+                                e.data if isinstance(e.data, str) else visitor.pin_typed
+                            ),
+                        ),
+                    ),
+                    tagged(
+                        "unlock",
+                        ft.FilledTonalButton(
+                            "Unlock",
+                            icon=ft.Icons.LOCK_OPEN,
+                            height=TAP - 8,
+                            on_click=lambda: visitor.enter_pin(visitor.pin_typed),
+                        ),
+                    ),
+                ],
+                spacing=8,
+                vertical_alignment=ft.CrossAxisAlignment.START,
+            ),
+        ],
+        spacing=6,
+    )

@@ -1,0 +1,205 @@
+"""The viewer screen drawn in a real Flet session on a phone (390x844), no browser (issue 11).
+
+The scorekeeper's laptop is an app driven by its state (as its own session would be); the
+phone is drawn through the views, with its device key read from its storage as in a browser.
+The phone offers no control that edits anything but the PIN, its seat and its own bid; it
+shows the round in progress, the leaderboard and the sheet, and changes made on the laptop
+within the table's event, without a tap.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+
+import flet as ft
+import pytest
+import pytest_asyncio
+
+from scorepad.engine import Suit
+from scorepad.sharing.table import Role, SeatsChanged, SharedTable
+from scorepad.store import Store, open_store
+from scorepad.ui.state import ScorepadApp, Screen
+from tests.ui.driving import play_round, start
+from tests.ui.flet_session import ViewDriver
+from tests.ui.table_driving import TableDriver
+
+PIN = "4821"
+TOKEN = "the-scorekeepers-token"
+FOUR = ["Ann", "Bob", "Cat", "Dan"]
+pytestmark = pytest.mark.asyncio
+
+HANDLERS = ("on_click", "on_change", "on_submit", "on_select", "on_tap", "on_long_press")
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Store:
+    return open_store(tmp_path / "data")
+
+
+@pytest.fixture
+def table() -> SharedTable:
+    return SharedTable(PIN, TOKEN)
+
+
+@pytest.fixture
+def keeper(store: Store, table: SharedTable) -> ScorepadApp:
+    """The scorekeeper's laptop (its token)."""
+    app = ScorepadApp(store, rng=random.Random(3), table=table)
+    app.access.identify("laptop", TOKEN)
+    return app
+
+
+@pytest_asyncio.fixture
+async def phone(store: Store, table: SharedTable) -> AsyncIterator[ViewDriver]:
+    """A phone at the join address: drawn, its device key read from its storage."""
+    app = ScorepadApp(store, rng=random.Random(3), table=table)
+    view = await TableDriver.opened(app, kept={"scorepad.device": "ann-phone"})
+    assert app.access.device == "ann-phone", "the phone's device key was never read"
+    assert app.access.role is Role.VIEWER
+    yield view
+    view.close()
+
+
+def texts(view: ViewDriver) -> str:
+    return "\n".join(view.texts())
+
+
+def text_of(view: ViewDriver, identifier: str) -> str:
+    control = view.tagged(identifier)
+    assert isinstance(control, ft.Text), control
+    return control.value or ""
+
+
+async def shown_again(view: ViewDriver, change: Callable[[], None]) -> None:
+    """A change made on the laptop, which the table announces to every session."""
+    change()
+    await view.settle()
+
+
+def live_controls(view: ViewDriver) -> list[str]:
+    """What every control on the screen that answers a tap or typing is, by its tag (or its
+    type, untagged): the whole of what a viewer's page lets anyone do."""
+    tags = {
+        id(c.content): c.identifier
+        for c in view.controls()
+        if isinstance(c, ft.Semantics) and c.identifier and c.content is not None
+    }
+    found = []
+    for control in view.controls():
+        if isinstance(control, ft.Page):
+            continue
+        answers = any(getattr(control, handler, None) is not None for handler in HANDLERS)
+        if answers and not getattr(control, "disabled", False):
+            found.append(tags.get(id(control), type(control).__name__))
+    return sorted(found)
+
+
+async def test_a_phone_waits_for_a_game_on_the_table(phone: ViewDriver) -> None:
+    assert phone.has("viewer-screen") and phone.has("viewer-waiting")
+    assert "Waiting for the scorekeeper to open a game" in text_of(phone, "viewer-waiting")
+    assert live_controls(phone) == ["pin-field", "unlock"]
+
+
+async def test_the_game_on_the_table_shows_live_and_nothing_on_it_edits(
+    phone: ViewDriver, keeper: ScorepadApp
+) -> None:
+    await shown_again(phone, lambda: start(keeper, "golf", FOUR, dealer="Dan"))
+    assert phone.has("standing-Ann") and not phone.has("viewer-waiting")
+    await shown_again(phone, lambda: play_round(keeper, bids=dict.fromkeys(FOUR, 0)))
+    await shown_again(phone, lambda: keeper.game.choose_trump(Suit.HEARTS))
+    await shown_again(phone, lambda: keeper.game.tap_number(1))  # Ann bids 1
+
+    assert "hearts" in text_of(phone, "viewer-trump")
+    assert text_of(phone, "viewer-round-title").startswith("Round 2 of ")
+    bid = phone.tagged("bid-Ann")
+    assert isinstance(bid, ft.Container) and bid.on_click is None
+    assert phone.has("sheet") and not phone.has("edit-round-1")
+    # every seat is free: "I am ..." for each, and the PIN; nothing else answers a tap
+    assert live_controls(phone) == sorted(
+        [*(f"claim-{name}" for name in FOUR), "pin-field", "unlock"]
+    )
+    for identifier in ("record-round", "go", "suit-clubs", "pad-0", "undo", "game-menu"):
+        assert not phone.has(identifier), identifier
+
+
+async def test_a_seat_claimed_and_a_secret_bid_on_the_phone(
+    phone: ViewDriver, keeper: ScorepadApp, store: Store
+) -> None:
+    await shown_again(phone, lambda: start(keeper, "mormon-bridge", FOUR, dealer="Dan"))
+    await shown_again(phone, lambda: keeper.game.choose_trump(Suit.CLUBS))
+    assert keeper.game.session is not None
+    game_id = keeper.game.session.stored.id
+    await phone.click("claim-Ann")
+    assert text_of(phone, "my-seat") == "You are Ann"
+    assert not phone.has("claim-Cat"), "once seated, no other seat is offered"
+    pad = [f"pad-{n}" for n in range(11)]  # round 1 deals 10 cards
+    assert all(phone.has(key) for key in pad)
+
+    await phone.click("pad-2")
+    assert phone.app.message is None, phone.app.message
+    assert text_of(phone, "my-bid") == "Your bid: 2 (hidden until Ready, set, go!)"
+    assert text_of(phone, "hidden-bids") == "Bid: Ann · waiting for Bob, Cat, Dan"
+    assert not any(phone.has(key) for key in pad), "a secret bid is final"
+    draft = store.load_game(game_id).draft
+    assert draft is None or draft.bids == {}, "a secret bid is never in the game"
+
+    await shown_again(phone, keeper.game.say_go)
+    assert not phone.has("hidden-bids")
+    cell = phone.tagged("bid-Ann")
+    assert isinstance(cell, ft.Container) and isinstance(cell.content, ft.Text)
+    assert cell.content.value == "2"
+    assert text_of(phone, "my-bid") == "You bid 2 in round 1"
+
+
+async def test_a_seat_another_phone_holds_is_shown_as_taken(
+    phone: ViewDriver, keeper: ScorepadApp, table: SharedTable
+) -> None:
+    await shown_again(phone, lambda: start(keeper, "golf", FOUR, dealer="Dan"))
+    assert keeper.game.session is not None
+    game_id = keeper.game.session.stored.id
+    table.claim_seat("bob-phone", game_id, "Bob")
+    await shown_again(phone, lambda: table.announce(SeatsChanged(game_id)))
+    assert not phone.has("claim-Bob")
+    assert text_of(phone, "taken-Bob") == "Bob's seat is taken"
+
+
+async def test_the_dealers_phone_greys_the_hooked_bid_with_its_reason(
+    phone: ViewDriver, keeper: ScorepadApp
+) -> None:
+    await shown_again(phone, lambda: start(keeper, "golf", FOUR, dealer="Dan"))
+    await shown_again(phone, lambda: keeper.game.choose_trump(Suit.HEARTS))
+    await phone.click("claim-Dan")
+    assert not phone.has("pad-0"), "not Dan's turn yet"
+    assert text_of(phone, "my-bid") == "Ann bids now: wait for your turn"
+    for _ in range(3):
+        await shown_again(phone, lambda: keeper.game.tap_number(0))
+
+    hooked = phone.tagged("pad-1")
+    assert isinstance(hooked, ft.FilledTonalButton) and hooked.disabled
+    assert isinstance(hooked.content, ft.Text)
+    assert hooked.content.semantics_label == "1 is not allowed"  # as the scorekeeper's pad
+    note = text_of(phone, "pad-note")
+    assert note == "Dan deals and may not bid 1: the bids would add up to 1, the number of tricks"
+    await phone.click("pad-0")
+    assert phone.app.message is None, phone.app.message
+    assert keeper.game.session is not None
+    draft = keeper.store.load_game(keeper.game.session.stored.id).draft
+    assert draft is not None and draft.bids["Dan"] == 0
+
+
+async def test_a_wrong_pin_is_the_message_line_and_the_right_one_keeps_score(
+    phone: ViewDriver, keeper: ScorepadApp
+) -> None:
+    await shown_again(phone, lambda: start(keeper, "golf", FOUR, dealer="Dan"))
+    await phone.type_text("pin-field", "1234", submit=False)
+    await phone.click("unlock")
+    assert phone.has("viewer-screen")
+    message = phone.tagged("message")
+    assert phone.app.message is not None and "PIN" in phone.app.message.text, message
+
+    await phone.type_text("pin-field", PIN, submit=False)
+    await phone.click("unlock")
+    assert phone.app.access.can_edit and phone.app.screen is Screen.GAME
+    assert not phone.has("viewer-screen") and phone.has("record-round")
