@@ -199,6 +199,8 @@ class SharedTable:
             raise NotSharedError("enter a PIN")
         if device is None:
             raise DeviceNotKnownError("enter the PIN")
+        if not isinstance(typed, str):  # a crafted event may send anything
+            raise PinFormatError(repr(typed), len(self.pin or ""))
         candidate = typed.strip()
         with self._lock:
             expected = self._pin

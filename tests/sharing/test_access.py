@@ -123,7 +123,7 @@ steps = st.lists(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(
     limit=st.integers(min_value=1, max_value=5),
     extra=st.integers(min_value=0, max_value=5),

@@ -21,7 +21,7 @@ releases = st.tuples(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(st.lists(claims | releases, max_size=40))
 def test_seats_follow_the_model(steps: list[tuple[str, str, str, str]]) -> None:
     table = SharedTable("0420", "token")

@@ -6,6 +6,7 @@ import pytest
 
 from scorepad.sharing import (
     AccessChanged,
+    DeviceNotKnownError,
     NotSharedError,
     NotYourSeatError,
     PinFormatError,
@@ -218,3 +219,42 @@ def test_a_failing_listener_is_logged_and_the_others_still_hear(
     unsubscribe()
     table.announce(AccessChanged())
     assert heard == [AccessChanged()]
+
+
+def test_something_other_than_text_for_a_pin_is_a_format_error(table: SharedTable) -> None:
+    for crafted in (None, 420, ["0420"]):
+        with pytest.raises(PinFormatError, match="the PIN is 4 digits"):
+            table.enter_pin("phone", crafted)  # type: ignore[arg-type]
+    assert table.role_of("phone") is Role.VIEWER
+
+
+def test_the_scorekeeper_stays_the_scorekeeper(table: SharedTable) -> None:
+    table.enter_pin("laptop", PIN)
+    assert table.role_of("laptop") is Role.SCOREKEEPER
+    table.change_pin("laptop")
+    assert table.role_of("laptop") is Role.SCOREKEEPER
+
+
+def test_an_unidentified_session_cannot_enter_the_pin_or_claim_a_seat(table: SharedTable) -> None:
+    with pytest.raises(DeviceNotKnownError, match="not recognised yet"):
+        table.enter_pin(None, PIN)
+    with pytest.raises(DeviceNotKnownError):
+        table.claim_seat(None, "g1", "Ann")
+    assert table.seat_of(None, "g1") is None
+    assert table.seats("g1") == {}
+
+
+def test_a_pin_holder_may_bid_for_any_player(table: SharedTable) -> None:
+    table.claim_seat("ann-phone", "g1", "Ann")
+    table.enter_pin("bob-phone", PIN)
+    table.hide_bid("bob-phone", "g1", 2, "Ann", 1)
+    table.hide_bid("bob-phone", "g1", 2, "Bob", 0)
+    table.hide_bid("ann-phone", "g1", 2, "Ann", 3)  # a second bid replaces the first
+    assert table.take_hidden_bids("g1", 2) == {"Ann": 3, "Bob": 0}
+
+
+def test_a_table_needs_both_a_pin_and_a_token_and_a_pin_of_digits() -> None:
+    with pytest.raises(ValueError, match="both a PIN and a token"):
+        SharedTable("0420", None)
+    with pytest.raises(ValueError, match="digits"):
+        SharedTable("04a0", TOKEN)
