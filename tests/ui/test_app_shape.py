@@ -54,6 +54,8 @@ def test_each_screen_has_its_controller_and_the_app_is_only_the_shell(app: Score
         "cancel_confirmation",
         "saved",
         "warn",
+        "seat_store",
+        "visitor",
     }
     assert "tap_number" in public_members(GameController)
     assert "undo" in public_members(GameController)

@@ -8,6 +8,12 @@ corrections) and ``house_rules`` (the rules editor); ``lists`` reads what they l
 browser. Each action runs in :meth:`ScorepadApp.action`: it either succeeds (and is saved
 before it returns) or leaves everything as it was and puts a clear message where the user is
 looking. No Flet in this module.
+
+At a shared table (``scorepad --share``) each browser session has its own app on the one
+:class:`~scorepad.sharing.table.SharedTable`: :attr:`ScorepadApp.access` says whether this
+session may edit, a viewer's :attr:`ScorepadApp.store` refuses every write, and a viewer sees
+only the viewer screen (:attr:`ScorepadApp.visitor`) whatever it asks for. Each change of a
+game is announced to the table, and every session shows it (:meth:`ScorepadApp.table_event`).
 """
 
 from __future__ import annotations
@@ -17,9 +23,12 @@ import random
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from scorepad.engine import ScorepadError
+from scorepad.sharing.table import SharedTable
 from scorepad.store import Store, StoreError, open_store
+from scorepad.ui.state.access import Access, ViewerStore
 from scorepad.ui.state.errors import ActionRefused
 from scorepad.ui.state.game_session import GameController
 from scorepad.ui.state.home import Home
@@ -30,6 +39,12 @@ from scorepad.ui.state.new_game import NewGame
 from scorepad.ui.state.players import PlayerPage, Players
 from scorepad.ui.state.routes import Routes
 from scorepad.ui.state.screens import Confirmation, Message, MessageKind, Screen
+from scorepad.ui.state.share_panel import SharePanel
+from scorepad.ui.state.table_link import TableLink
+
+if TYPE_CHECKING:
+    from scorepad.ui.share_address import ShareInfo
+    from scorepad.ui.state.visitor import Visitor
 
 log = logging.getLogger("scorepad.ui")
 
@@ -48,12 +63,27 @@ class ScorepadApp:
         *,
         root: Path | None = None,
         problem: StoreError | None = None,
+        table: SharedTable | None = None,
     ) -> None:
         self._store = store
         self.root = store.root if store is not None else root
         self.problem = problem
         self.rng = rng or random.Random()
+        self.table = table if table is not None else SharedTable.open_table()
+        """The server's one table (shared by every session); an open table (no ``--share``)
+        makes every session the scorekeeper, as before there was sharing."""
+        self.live = TableLink(self)
+        """This session and the table: changes announced, changes made elsewhere shown, the
+        screens of this session's role."""
+        self.access = Access(self.table, on_change=self.live.follow_role)
+        """Who this session is at the table: scorekeeper, editor (PIN) or viewer."""
+        self.share_info: ShareInfo | None = None
+        """The join address and the scorekeeper's, for the share panel (set by the server
+        when the table is shared)."""
+        self._viewer_store: ViewerStore | None = None
         self.screen = Screen.HOME if store is not None else Screen.PROBLEM
+        if not self.access.can_edit:
+            self.screen = Screen.VIEWER
         self.message: Message | None = None
         self.confirmation: Confirmation | None = None
         """An action waiting for the user to confirm it (see :meth:`ask`)."""
@@ -90,19 +120,47 @@ class ScorepadApp:
         """The money ledger: the games picked, each player's net and who pays whom."""
         self.routes = Routes(self)
         """The address of each screen, for the browser's address bar and back button."""
+        self.share_panel = SharePanel(self)
+        """The scorekeeper's panel at a shared table: join address, PIN, seats."""
+        self._visitor: Visitor | None = None
 
     @classmethod
-    def open(cls, root: Path, rng: random.Random | None = None) -> ScorepadApp:
-        """The app on the store in ``root``; a store that cannot be opened gives the app its
-        problem screen instead of a crash."""
+    def open(
+        cls, root: Path, rng: random.Random | None = None, *, table: SharedTable | None = None
+    ) -> ScorepadApp:
+        """The app on the store in ``root`` at ``table`` (``None``: an open table); a store
+        that cannot be opened gives the app its problem screen instead of a crash."""
         try:
-            return cls(open_store(root), rng)
+            return cls(open_store(root), rng, table=table)
         except StoreError as problem:
             log.warning("the store in %s cannot be opened: %s", root, problem)
-            return cls(None, rng, root=root, problem=problem)
+            return cls(None, rng, root=root, problem=problem, table=table)
 
     @property
     def store(self) -> Store:
+        """The games: as they are for an editor; read only for a viewer (every write raises
+        ``ViewerCannotEditError``, whatever event asked for it)."""
+        store = self.seat_store
+        if self.access.can_edit:
+            return store
+        if self._viewer_store is None or self._viewer_store.wrapped is not store:
+            self._viewer_store = ViewerStore(store, self.access)
+        return self._viewer_store
+
+    @property
+    def visitor(self) -> Visitor:
+        """The viewer screen: the shared game, read only, and a seat to bid from (made when
+        first shown: an editor's session never needs it)."""
+        if self._visitor is None:
+            from scorepad.ui.state.visitor import Visitor
+
+            self._visitor = Visitor(self)
+        return self._visitor
+
+    @property
+    def seat_store(self) -> Store:
+        """The store itself, for the one write a viewer may make: a bid from the seat the
+        table lets it hold (:mod:`~scorepad.ui.state.seat_writes` checks the seat first)."""
         if self._store is None:
             raise ActionRefused(f"the games in {self.root} cannot be opened: {self.problem}")
         return self._store
@@ -123,6 +181,7 @@ class ScorepadApp:
         return lambda: self._listeners.remove(listener)
 
     def _changed(self) -> None:
+        self._keep_viewers_in_view()
         self.revision += 1
         self._redraw()
 
@@ -187,7 +246,10 @@ class ScorepadApp:
 
     def go_home(self) -> None:
         """Back to the list of games; a correction with changes not yet saved is asked about
-        first, since leaving drops them."""
+        first, since leaving drops them. A viewer has no list of games: its phone's back
+        gesture leaves it on the viewer screen."""
+        if self.screen is Screen.VIEWER:
+            return
         dropped = self.game.unsaved_correction
         if dropped is None:
             self._go_home_now()
@@ -247,3 +309,19 @@ class ScorepadApp:
         """Keep everything as it is."""
         with self.action("cancel"):
             pass
+
+    # --- the shared table (the rest is :class:`TableLink`, ``app.live``) ----------------------
+
+    def _show_viewer(self) -> None:
+        self.confirmation = None
+        self.game.close()
+        self.lists.forget()
+        self.screen = Screen.VIEWER
+
+    def _keep_viewers_in_view(self) -> None:
+        """A viewer that any action led to another screen is put back on the viewer screen
+        (the last guard: a viewer's page has no control that leads anywhere else)."""
+        if self.screen is Screen.VIEWER or self.access.can_edit:
+            return
+        self.access.refused(f"open the {self.screen.value} screen")
+        self._show_viewer()

@@ -34,6 +34,7 @@ from scorepad.ui.state.exports import ExportFile, ExportKind, export_file, save_
 from scorepad.ui.state.history import before, fitted_draft, pushed
 from scorepad.ui.state.round_entry import Field, RoundEntry, Selection, Stage, draft_from_round
 from scorepad.ui.state.screens import Confirmation, Message, MessageKind, Screen
+from scorepad.ui.state.seat_writes import go_label, hidden_bids_taken, with_hidden_bids
 
 if TYPE_CHECKING:
     from scorepad.ui.state.app_state import ScorepadApp
@@ -77,6 +78,9 @@ class GameSession:
     symbol: str = DOLLAR
     """The table's currency symbol, in which the screens and the exported pad show the
     game's money. Read once when the game opens, like the names."""
+    changed_elsewhere: bool = False
+    """Another session changed the game during a correction here: the correction cannot be
+    saved (the game moved on); Cancel shows the game as it is now."""
 
     @classmethod
     def opening(
@@ -163,6 +167,8 @@ class GameController:
         self._app.screen = Screen.GAME
         if note is not None:
             self._app.message = Message(note)
+        if stored.game.next_round is not None:  # a game being played: the table watches it
+            self._app.live.shared(stored)
 
     def _opening(self, stored: StoredGame) -> tuple[GameSession, str | None]:
         """A session on ``stored`` with what the store says about showing it, read now and
@@ -222,6 +228,39 @@ class GameController:
             told = CHANGED_ELSEWHERE if note is None else f"{CHANGED_ELSEWHERE} {note}"
             raise ActionRefused(told) from None
         session.stored = saved if game is None else saved.knowing(game)
+        self._app.live.shared(saved)
+
+    def changed_elsewhere(self, game_id: str, revision: int | None) -> bool:
+        """Another session saved revision ``revision`` of ``game_id`` (``None``: maybe, not
+        known which): if it is the game open here, show it as it is now (live, without
+        waiting for a tap that would be refused). In the middle of a correction the game
+        stays as it is, with a line saying so: the correction would be lost. Returns whether
+        the screen changed."""
+        session = self.session
+        if session is None or session.stored.id != game_id or session.stored.revision == revision:
+            return False
+        if session.editing is not None:
+            if session.changed_elsewhere:
+                return False
+            session.changed_elsewhere = True
+            self._app.message = Message(
+                f"This game was just changed on another screen: the correction of round "
+                f"{session.editing} cannot be saved. Tap Cancel to see the game as it is now."
+            )
+            return True
+        log.info("game %s changed elsewhere (revision %s): shown again", game_id, revision)
+        selection = session.selection
+        note = self._reload()
+        if self.session is not None and selection is not None and self.session.entry is not None:
+            try:  # the entry picked to correct stays picked if it still can be
+                self.session.selection = self.session.entry.select(
+                    selection.field, selection.player
+                )
+            except ScorepadError:
+                self.session.selection = None
+        if note is not None:
+            self._app.message = Message(note)
+        return True
 
     def _reload(self) -> str | None:
         """Another window changed the open game: show it as it is now, with the undo steps
@@ -274,8 +313,18 @@ class GameController:
             self._save_draft(entry.choose_trump(suit), f"turned {suit}")
 
     def say_go(self) -> None:
+        """Ready, set, go: the bids are shown, those bid in secret on the players' phones
+        among them (taken from the table and saved in the same step)."""
         with self._app.action("show the bids"):
-            self._save_draft(self._entry().say_go(), "ready, set, go")
+            session = self._session()
+            entry = self._entry()
+            draft = entry.say_go()
+            if session.editing is not None:
+                self._save_draft(draft, "ready, set, go")
+                return
+            with hidden_bids_taken(self._app, session.stored.id, entry.number) as hidden:
+                draft = with_hidden_bids(session.game, entry.number, draft, hidden)
+                self._save_draft(draft, go_label(hidden))
 
     def tap_number(self, value: int) -> None:
         """The number pad: a bid or a trick count for whoever the pad is entering."""
@@ -388,6 +437,11 @@ class GameController:
         with self._app.action("stop correcting"):
             session = self._session()
             session.stop_editing()
+            if session.changed_elsewhere:  # show what the other screen did meanwhile
+                note = self._reload()
+                if note is not None:
+                    self._app.message = Message(note)
+                session = self._session()
             if session.game.next_round is None:
                 session.tab = GameTab.SHEET
 

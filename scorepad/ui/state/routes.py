@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import quote, unquote, urlsplit
 
 from scorepad.engine import quoted
+from scorepad.sharing.errors import ViewerCannotEditError
 from scorepad.store import GameIdError, GameNotFoundError, StoreError
 from scorepad.ui.state.errors import ActionRefused
 from scorepad.ui.state.screens import Screen
@@ -148,6 +149,21 @@ class Routes:
         self._app = app
         self._problem_route = HOME_ROUTE
         """The address asked for while the store cannot be opened: kept in the address bar."""
+        self._asked: str | None = None
+        """The address a viewer asked for: shown if the session may edit after all (the
+        scorekeeper's own page is a viewer until its device is recognised)."""
+
+    def take_asked(self) -> str | None:
+        """The address asked for while this session was a viewer (once), if it names a
+        screen other than the list of games."""
+        asked, self._asked = self._asked, None
+        if asked is None:
+            return None
+        try:
+            place = place_at(asked)
+        except RouteError:
+            return None
+        return None if place == Place(Screen.HOME) else asked
 
     @property
     def place(self) -> Place:
@@ -168,6 +184,8 @@ class Routes:
         history, and hands it back to :meth:`open` on a reload or a reconnect."""
         if self._app.screen is Screen.PROBLEM:
             return self._problem_route
+        if self._app.screen is Screen.VIEWER:
+            return HOME_ROUTE  # the join address: a viewer has no other
         return self.place.route
 
     def open(self, route: str) -> None:
@@ -180,9 +198,13 @@ class Routes:
         as back from any game does. An address of
         no screen, or of a game that cannot be opened, shows the list of games with a line
         saying why. While the store cannot be opened the problem screen stays, and the address
-        is kept for later.
+        is kept for later. A viewer sees the viewer screen at any address (one naming
+        anything but the shared game is refused with a line saying so, and logged).
         """
         app = self._app
+        if not app.access.can_edit:
+            self._open_as_viewer(route)
+            return
         if app.screen is Screen.PROBLEM:
             self._problem_route = route
             return
@@ -215,6 +237,24 @@ class Routes:
             app._go_home_now()
         else:
             self._open_game(route, place.game_id)
+
+    def _open_as_viewer(self, route: str) -> None:
+        app = self._app
+        self._asked = route
+        try:
+            place: Place | None = place_at(route)
+        except RouteError:
+            place = None
+        watched = Place(Screen.GAME, app.table.shared_game)
+        if place in (Place(Screen.HOME), watched) or app.access.device is None:
+            # the join address, the game on show, or a page not yet recognised (the
+            # scorekeeper's own, until its token is checked): nothing to refuse
+            if app.screen is not Screen.VIEWER:
+                app.live.follow_role()
+            return
+        with app.action("open the page"):
+            app.access.refused(f"open {quoted(route)}")
+            raise ViewerCannotEditError(f"open {quoted(route)}")
 
     def _open_game(self, route: str, game_id: str) -> None:
         app = self._app

@@ -25,6 +25,9 @@ class Screen(StrEnum):
     """One player's records."""
     LEDGER = "ledger"
     """The money ledger: the games picked settled in the fewest payments."""
+    VIEWER = "viewer"
+    """A shared table's viewer: the game the table watches, read only (the only screen a
+    viewer ever sees, whatever address it asks for)."""
 
 
 class MessageKind(StrEnum):

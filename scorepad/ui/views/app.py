@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import asyncio
+import contextvars
+import inspect
 import logging
+import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import cast
+from urllib.parse import parse_qs, urlsplit
 
 import flet as ft
 
+from scorepad.sharing.table import TableEvent
 from scorepad.ui.state import ScorepadApp, Screen
 from scorepad.ui.views.common import FONTS, VIEW_KEY
 from scorepad.ui.views.downloads import save_files
@@ -21,6 +27,7 @@ from scorepad.ui.views.players import players_dialog, players_view
 from scorepad.ui.views.problem import problem_view
 from scorepad.ui.views.rules import rules_view
 from scorepad.ui.views.setup import setup_view
+from scorepad.ui.views.share_panel import share_dialog
 
 SEED_COLOR = ft.Colors.GREEN
 
@@ -99,22 +106,33 @@ def Root(app: ScorepadApp) -> list[ft.View]:
         Screen.PLAYERS: players_view,
         Screen.PLAYER: player_view,
         Screen.LEDGER: ledger_view,
+        Screen.VIEWER: viewer_screen,
     }
     # the players' rename/merge/currency dialog, shown over the page while the state has one
     # (a hook: called on every render, with None when there is no dialog)
     try:
-        dialog = players_dialog(app)
+        dialog = players_dialog(app) or share_dialog(app)
     except Exception:  # a bug in the dialog: the screen under it still draws
-        log.exception("could not draw the players' dialog")
+        log.exception("could not draw the players' or the share dialog")
         dialog = None
     ft.use_dialog(dialog)
+    # a viewer is drawn the viewer screen, whatever the state says (the state keeps it there
+    # too: this only makes sure no other screen's controls ever reach a viewer's page)
+    screen = app.screen if app.access.can_edit else Screen.VIEWER
     try:
-        view = screens[app.screen](app, page.width or 1024)
+        view = screens[screen](app, page.width or 1024)
         view.controls.extend([revision_marker(app), saved_marker(app)])
         return [view]
     except Exception as problem:  # a bug in a view: say so, keep the way home open
         log.exception("could not draw the %s screen", app.screen)
         return [broken_view(app, problem)]
+
+
+def viewer_screen(app: ScorepadApp, width: float) -> ft.View:
+    """The viewer screen, imported when first drawn: a scorekeeper's window never is one."""
+    from scorepad.ui.views.viewer import viewer_view
+
+    return viewer_view(app, width)
 
 
 def revision_marker(app: ScorepadApp) -> ft.Control:
@@ -162,11 +180,14 @@ def mount(page: ft.Page, app: ScorepadApp) -> None:
     page.dark_theme = ft.Theme(color_scheme_seed=SEED_COLOR, color_scheme=DARK_SCHEME)
     page.theme_mode = ft.ThemeMode.DARK if app.dark else ft.ThemeMode.LIGHT
     page.on_resize = lambda _: app.refresh()
-    follow_the_address(page, app)
+    token = token_in(page.route)
+    show_address = follow_the_address(page, app)
     keep_awake_in_games(page, app)
     remember_the_theme(page, app)
     save_files(page, app)
     pick_records(page, app)
+    watch_the_table(page, app)
+    recognise_the_device(page, app, token, show_address)
     page.render_views(Root, app)
 
 
@@ -202,7 +223,7 @@ def in_background(page: ft.Page, job: Callable[[], Awaitable[None]]) -> None:
     task.add_done_callback(_running.discard)
 
 
-def follow_the_address(page: ft.Page, app: ScorepadApp) -> None:
+def follow_the_address(page: ft.Page, app: ScorepadApp) -> Callable[[], None]:
     """Keep the browser's address bar on the screen on show, and the screen on the address.
 
     The page opens at the address it was loaded with (a reload, or the browser coming back
@@ -247,10 +268,12 @@ def follow_the_address(page: ft.Page, app: ScorepadApp) -> None:
     page.on_view_pop = lambda _: app.go_home()
     app.subscribe(screen_changed)
     app.routes.open(address[0])
+    return screen_changed
 
 
 def keep_awake_in_games(page: ft.Page, app: ScorepadApp) -> None:
-    """Ask the device to keep the screen on while a game is open, and let it sleep elsewhere.
+    """Ask the device to keep the screen on while a game is open (or watched from a viewer's
+    phone), and let it sleep elsewhere.
 
     A score pad lies on the table between rounds; a phone that locks itself makes the
     scorekeeper unlock it for every trick. Flet's Wakelock service asks the platform (in a
@@ -265,7 +288,8 @@ def keep_awake_in_games(page: ft.Page, app: ScorepadApp) -> None:
     held = [False]
 
     def screen_changed() -> None:
-        wanted = app.screen is Screen.GAME
+        # a viewer watches the game too (and may bid from its seat at any moment)
+        wanted = app.screen in (Screen.GAME, Screen.VIEWER)
         if wanted == held[0]:
             return
         held[0] = wanted
@@ -351,6 +375,154 @@ def remember_the_theme(page: ft.Page, app: ScorepadApp) -> None:
             app.refresh()
 
     app.keep_theme = keep
-    # nothing else in the app listens for a browser (re)joining the session
-    page.on_connect = lambda _: in_background(page, restore)
+    when_rejoined(page, lambda: in_background(page, restore))
     in_background(page, restore)
+
+
+def when_rejoined(page: ft.Page, job: Callable[[], None]) -> None:
+    """Run ``job`` each time a browser (re)joins this session (a reload, a reconnect), after
+    whatever already ran then: Flet has one ``on_connect`` per page."""
+    page.on_connect = then(page.on_connect, job)
+
+
+def then(
+    before: ft.ControlEventHandler[ft.Page] | None, job: Callable[[], None]
+) -> Callable[[ft.Event[ft.Page]], None]:
+    """A page event handler that runs ``before`` (the handler already set, if any: Flet takes
+    one with or without the event), then ``job``."""
+
+    def handler(event: ft.Event[ft.Page]) -> None:
+        if before is not None:
+            if inspect.signature(before).parameters:
+                cast(Callable[[ft.Event[ft.Page]], object], before)(event)
+            else:
+                cast(Callable[[], object], before)()
+        job()
+
+    return handler
+
+
+# --- the shared table: who this device is, and changes made elsewhere ------------------------
+
+DEVICE_KEY = "scorepad.device"
+"""The device's own storage keeps this device's key under this name: the shared table knows
+the scorekeeper's device, the PIN holders and the seats by it (a reload or a reconnect keeps
+them all)."""
+
+DEVICE_STORAGE_TIMEOUT_SECONDS = 5.0
+"""How long the browser gets to read or keep the device key (like the theme's)."""
+
+TOKEN_PARAMETER = "token"
+
+
+def token_in(route: str | None) -> str | None:
+    """The scorekeeper's token in the address the page was opened at, if any.
+
+    >>> token_in("/game/1a2b3c4d?token=abc")
+    'abc'
+    >>> token_in("/") is None
+    True
+    """
+    try:
+        values = parse_qs(urlsplit(route or "").query).get(TOKEN_PARAMETER)
+    except ValueError:
+        return None
+    return values[0] if values else None
+
+
+def recognise_the_device(
+    page: ft.Page, app: ScorepadApp, token: str | None, show_address: Callable[[], None]
+) -> None:
+    """Tell the table which device this session is, and with which token it was opened.
+
+    The device key lives in the browser's own storage (made on the first visit), so a
+    reload, a reconnect or a restart of the browser is the same device: the scorekeeper
+    stays the scorekeeper, a PIN holder an editor, a player in their seat. The token is then
+    dropped from the address bar (a screenshot of the screen must not hand it out). At an
+    open table (no ``--share``) every session is the scorekeeper: nothing to read, no wait.
+    Storage that cannot keep the key still gets this session a key of its own, for this
+    visit.
+    """
+    if not app.table.sharing:
+        return
+    try:
+        preferences = ft.SharedPreferences()
+    except Exception as problem:  # no storage service on this platform
+        log.warning("the device key cannot be kept: %s", problem)
+        preferences = None
+    recognised = [False]
+
+    async def recognise() -> None:
+        if recognised[0]:
+            return
+        device = await read_or_make_device_key(preferences)
+        if device is None:
+            return  # asked again when the browser rejoins the session
+        recognised[0] = True
+        try:
+            app.access.identify(device, token)
+        except Exception:
+            log.exception("could not recognise this device at the table")
+        show_address()
+
+    when_rejoined(page, lambda: in_background(page, recognise))
+    in_background(page, recognise)
+
+
+async def read_or_make_device_key(preferences: ft.SharedPreferences | None) -> str | None:
+    """The device key kept in the browser, or a new one (kept for the next visit); ``None``
+    when the browser did not answer in time (the session asks again when it rejoins)."""
+    if preferences is None:
+        return secrets.token_urlsafe(16)
+    try:
+        kept = await asyncio.wait_for(preferences.get(DEVICE_KEY), DEVICE_STORAGE_TIMEOUT_SECONDS)
+    except Exception as problem:
+        log.warning("could not read the device key: %s", f"{type(problem).__name__}: {problem}")
+        return None
+    if isinstance(kept, str) and kept:
+        return kept
+    device = secrets.token_urlsafe(16)
+    try:
+        await asyncio.wait_for(preferences.set(DEVICE_KEY, device), DEVICE_STORAGE_TIMEOUT_SECONDS)
+    except Exception as problem:  # this visit still has its key
+        log.warning("could not keep the device key: %s", f"{type(problem).__name__}: {problem}")
+    return device
+
+
+def on_page_loop(page: ft.Page, job: Callable[[], None]) -> None:
+    """Run ``job`` on ``page``'s own loop, as that page's code (its session draws what the
+    job changes), from any thread or any other session's handler.
+
+    ``page.run_task`` binds the page to the caller's context as well: it runs in a copy, so
+    the session that announced a change keeps its own page.
+    """
+
+    async def run() -> None:
+        job()
+
+    try:
+        connection = page.session.connection  # None while the browser is away
+        if connection is None or connection.loop.is_closed():
+            return  # shown when the browser rejoins (see watch_the_table)
+        contextvars.copy_context().run(page.run_task, run)
+    except Exception as problem:  # a page never connected to a loop (a test without one)
+        log.debug("page %s cannot be shown a change now: %s", page, problem)
+
+
+def watch_the_table(page: ft.Page, app: ScorepadApp) -> None:
+    """Show every change made at the table by another session within a moment: a game
+    changed (an editor's screen shows it as it is now, a viewer's follows it), the PIN
+    changed (the other editors view only again), a seat claimed, a secret bid made.
+
+    The table calls from whichever session made the change; each session hops onto its own
+    page's loop to show it. The session stops listening when it ends (the browser gone for
+    good: Flet closes the session after its timeout; a reconnect keeps it).
+    """
+
+    def heard(event: TableEvent) -> None:
+        on_page_loop(page, lambda: app.live.event(event))
+
+    stop = app.table.subscribe(heard)
+    # a browser away (a phone asleep) misses the changes: shown when it rejoins
+    when_rejoined(page, app.live.catch_up)
+    page.on_close = then(page.on_close, stop)

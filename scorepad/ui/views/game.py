@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
 from scorepad.engine import Suit, TrumpCall
@@ -18,6 +20,7 @@ from scorepad.ui.state import (
     Stage,
 )
 from scorepad.ui.state.display_names import DisplayNames
+from scorepad.ui.state.share_panel import HiddenBids
 from scorepad.ui.views.common import (
     SUIT_COLORS,
     TAP,
@@ -30,6 +33,7 @@ from scorepad.ui.views.common import (
 )
 from scorepad.ui.views.kept import kept, redrawn_on
 from scorepad.ui.views.leaderboard import leaderboard
+from scorepad.ui.views.share_panel import share_button
 from scorepad.ui.views.sheet import results_panel, sheet_panel
 from scorepad.ui.views.tally import tally_prompt, tricks_marks, tricks_mode
 
@@ -91,7 +95,7 @@ def trump_choice(
 
 
 def entry_cell(
-    game: GameController,
+    game: GameController | None,
     *,
     field: Field,
     name: str,
@@ -101,9 +105,11 @@ def entry_cell(
     filled_in: bool = False,
     height: int = 44,
 ) -> ft.Control:
-    """``name``: the seat as the game knows it (the tap passes it on); ``shown``: as read."""
+    """``name``: the seat as the game knows it (the tap passes it on); ``shown``: as read.
+    ``game`` ``None``: read only (a viewer's screen), the box takes no tap."""
     text = "–" if value is None else str(value)
     label = f"{shown}'s {'bid' if field is Field.BID else 'tricks'}: {text}"
+    said = f"{label}{' (worked out)' if filled_in else ''}"
     return tagged(
         f"{field}-{name}",
         ft.Container(
@@ -115,14 +121,14 @@ def entry_cell(
             if active
             else ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
             bgcolor=ft.Colors.PRIMARY_CONTAINER if active else None,
-            on_click=lambda: game.select(field, name),
+            on_click=None if game is None else lambda: game.select(field, name),
             # an accessible name, not a tooltip: a long press would cover the next row
             content=ft.Text(
                 text,
                 size=20,
                 weight=ft.FontWeight.BOLD,
                 italic=filled_in,
-                semantics_label=f"{label}{' (worked out)' if filled_in else ''}: tap to change",
+                semantics_label=said if game is None else f"{said}: tap to change",
             ),
         ),
     )
@@ -150,7 +156,8 @@ def player_name(name: str, *, size: int, said: str | None = None) -> ft.Control:
     )
 
 
-def player_table(game: GameController, entry: RoundEntry, names: DisplayNames) -> ft.Control:
+def player_table(game: GameController | None, entry: RoundEntry, names: DisplayNames) -> ft.Control:
+    """The players' rows of the round; ``game`` ``None``: read only (a viewer's screen)."""
     stage = entry.stage
     compact = len(entry.lines) >= COMPACT_FROM
     rows: list[ft.Control] = [table_header()]
@@ -173,7 +180,7 @@ def table_header() -> ft.Control:
 
 @kept
 def player_line(
-    game: GameController, line: PlayerLine, stage: Stage, compact: bool, names: DisplayNames
+    game: GameController | None, line: PlayerLine, stage: Stage, compact: bool, names: DisplayNames
 ) -> ft.Control:
     """One player's row: name (as known now), bid, tricks and points."""
     shown = names.shown(line.name)
@@ -245,12 +252,13 @@ PAD_GAP = 4
 
 
 def number_pad(game: GameController, entry: RoundEntry) -> ft.Control:
-    return pad_keys(game, entry.pad)
+    return pad_keys(game.tap_number, entry.pad)
 
 
 @kept
-def pad_keys(game: GameController, pad: tuple[PadKey, ...]) -> ft.Control:
-    """The keys, drawn again only when one opens or closes (the hook, a new hand size)."""
+def pad_keys(tap: Callable[[int], None], pad: tuple[PadKey, ...]) -> ft.Control:
+    """The keys, drawn again only when one opens or closes (the hook, a new hand size).
+    ``tap``: what a key does (the scorekeeper's pad, or a player's own bid on their phone)."""
     keys = [
         tagged(
             f"pad-{key.value}",
@@ -267,7 +275,7 @@ def pad_keys(game: GameController, pad: tuple[PadKey, ...]) -> ft.Control:
                 height=PAD_KEY,
                 disabled=not key.enabled,
                 style=ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=14)),
-                on_click=lambda _, n=key.value: game.tap_number(n),
+                on_click=lambda _, n=key.value: tap(n),
             ),
         )
         for key in pad
@@ -275,27 +283,56 @@ def pad_keys(game: GameController, pad: tuple[PadKey, ...]) -> ft.Control:
     return ft.Row(keys, wrap=True, spacing=PAD_GAP, run_spacing=PAD_GAP)
 
 
-def round_panel(
-    game: GameController, session: GameSession, entry: RoundEntry
-) -> tuple[ft.Control, ft.Control]:
-    """The round in two parts: what it is and who has what (which may scroll), and the dock
-    for the hands (the prompt, the pad and Record), which a phone keeps at the bottom of the
-    screen so that no step of a round ever needs scrolling."""
-    setup = entry.setup
-    stage = entry.stage
-    names = session.names
-    total = session.sheet.rounds_total
-    deal = f"{setup.cards} card{'s' if setup.cards != 1 else ''} each"
+def round_title(entry: RoundEntry, total: int) -> str:
+    """The round's heading, "Round 3 of 13: 3 cards each" (or the round being corrected)."""
+    cards = entry.setup.cards
+    deal = f"{cards} card{'s' if cards != 1 else ''} each"
     if entry.editing:
-        title = f"Correcting round {entry.number}: {deal}"
-    else:
-        title = f"Round {entry.number} of {total}: {deal}"
+        return f"Correcting round {entry.number}: {deal}"
+    return f"Round {entry.number} of {total}: {deal}"
+
+
+def round_info(entry: RoundEntry, names: DisplayNames) -> str:
+    """Who deals, who bids first (or that everyone bids at once) and who leads."""
+    setup = entry.setup
     bidding = (
         f"{names.shown(setup.first_bidder)} bids first"
         if setup.sequential_bids
         else "everyone bids at once"
     )
-    info = f"{names.shown(setup.dealer)} deals · {bidding} · {names.shown(setup.leader)} leads"
+    return f"{names.shown(setup.dealer)} deals · {bidding} · {names.shown(setup.leader)} leads"
+
+
+def pad_note_line(note: str, names: DisplayNames) -> ft.Control:
+    """Why keys of the pad are closed (the hook, the tricks already taken), in red under the
+    prompt: two lines at most (a 40-letter name would take a third from the table), the
+    whole note in the accessible name."""
+    words = names.in_words(note)
+    text = ft.Text(
+        words,
+        color=ft.Colors.ERROR,
+        size=14,
+        max_lines=2,
+        overflow=ft.TextOverflow.ELLIPSIS,
+        semantics_label=words,
+    )
+    return tagged("pad-note", text)
+
+
+def round_panel(
+    game: GameController,
+    session: GameSession,
+    entry: RoundEntry,
+    hidden: HiddenBids | None = None,
+) -> tuple[ft.Control, ft.Control]:
+    """The round in two parts: what it is and who has what (which may scroll), and the dock
+    for the hands (the prompt, the pad and Record), which a phone keeps at the bottom of the
+    screen so that no step of a round ever needs scrolling. ``hidden``: at a shared table,
+    who has bid in secret on their phone before the go (names only)."""
+    stage = entry.stage
+    names = session.names
+    title = round_title(entry, session.sheet.rounds_total)
+    info = round_info(entry, names)
     # once the bids are in, the rows already say who deals and leads: the line's room goes
     # to the tricks step's taller dock (the switch and the marks, or a note under the prompt)
     playing = stage in (Stage.TRICKS, Stage.CONFIRM)
@@ -329,23 +366,15 @@ def round_panel(
                 ),
             )
         )
+        if hidden is not None:
+            words = names.in_words(hidden.words)
+            parts.append(tagged("hidden-bids", ft.Text(words, size=15, semantics_label=words)))
     parts.append(player_table(game, entry, names))
     if stage is not Stage.TRUMP:
         parts.append(tagged("balance", ft.Text(entry.balance, size=15)))
     dock: list[ft.Control] = [prompt_row(entry, names, tricks_mode(game, entry))]
     if entry.pad_note:
-        # two lines at most (a 40-letter name would take a third from the table), the whole
-        # note in the accessible name
-        pad_note = names.in_words(entry.pad_note)
-        note = ft.Text(
-            pad_note,
-            color=ft.Colors.ERROR,
-            size=14,
-            max_lines=2,
-            overflow=ft.TextOverflow.ELLIPSIS,
-            semantics_label=pad_note,
-        )
-        dock.append(tagged("pad-note", note))
+        dock.append(pad_note_line(entry.pad_note, names))
     marks = tricks_marks(game, entry, names)  # in tally mode, a button per player (tally.py)
     if marks is not None:
         dock.append(marks)
@@ -514,6 +543,9 @@ def game_view(app: ScorepadApp, width: float) -> ft.View:
                 ),
             )
         )
+    share = share_button(app)
+    if share is not None:
+        actions.append(share)
     if entry is None or not entry.editing:
         actions.append(game_menu(game, can_end=entry is not None))
 
@@ -524,7 +556,8 @@ def game_view(app: ScorepadApp, width: float) -> ft.View:
         # is recorded, corrected, deleted or undone (each derives a new sheet)
         redrawn_on((session.sheet, session.names, session.symbol), leaderboard, session),
     ]
-    panel = round_panel(game, session, entry) if entry is not None else None
+    hidden = app.share_panel.hidden_bids()
+    panel = round_panel(game, session, entry, hidden) if entry is not None else None
     dock: ft.Control | None = None
     if panel is None:
         body.append(results_panel(app, session))

@@ -1,0 +1,160 @@
+"""The scorekeeper's share panel: how the table joins, and who sits where.
+
+Shown on the game screen to the scorekeeper of a shared table (``scorepad --share``): the join
+address (the views draw its QR code), the PIN with "Change PIN" (the other editors view only
+again), each player's seat with "Release" (a phone lost, or the wrong seat tapped), the
+table's choice to show the secret bids as soon as the last one is in, and, in a simultaneous
+round before the go, who has bid in secret (never what). No Flet here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from scorepad.engine import Stage
+from scorepad.sharing.table import SeatsChanged
+from scorepad.ui.state.screens import Message
+from scorepad.ui.state.seat_writes import reveal_hidden_bids
+
+if TYPE_CHECKING:
+    from scorepad.ui.state.app_state import ScorepadApp
+
+
+@dataclass(frozen=True)
+class HiddenBids:
+    """Who has bid in secret in the round waiting for "Ready, set, go!", and who has not."""
+
+    bid: tuple[str, ...]
+    waiting: tuple[str, ...]
+
+    @property
+    def words(self) -> str:
+        """The line every screen shows: names only, never a number.
+
+        >>> HiddenBids(("Ann", "Bob"), ("Cy",)).words
+        'Bid: Ann, Bob · waiting for Cy'
+        >>> HiddenBids((), ("Ann", "Bob")).words
+        'No bids yet · waiting for Ann, Bob'
+        >>> HiddenBids(("Ann", "Bob"), ()).words
+        'Bid: Ann, Bob · everyone has bid'
+        """
+        done = f"Bid: {', '.join(self.bid)}" if self.bid else "No bids yet"
+        rest = f"waiting for {', '.join(self.waiting)}" if self.waiting else "everyone has bid"
+        return f"{done} · {rest}"
+
+
+@dataclass(frozen=True)
+class Seat:
+    player: str
+    taken: bool
+    """A phone holds this seat (which phone is the table's business, never shown)."""
+
+
+class SharePanel:
+    """What the share panel shows and does, for the scorekeeper of a shared table."""
+
+    def __init__(self, app: ScorepadApp) -> None:
+        self._app = app
+        self.is_open = False
+
+    @property
+    def available(self) -> bool:
+        """The table is shared and this session keeps score: the panel's button shows."""
+        app = self._app
+        return app.table.sharing and app.access.is_scorekeeper
+
+    @property
+    def join_url(self) -> str | None:
+        info = self._app.share_info
+        return None if info is None else info.join_url
+
+    @property
+    def other_join_urls(self) -> tuple[str, ...]:
+        """This machine's further addresses, for phones on another of its networks."""
+        info = self._app.share_info
+        return () if info is None else info.other_join_urls
+
+    @property
+    def pin(self) -> str | None:
+        return self._app.table.pin
+
+    @property
+    def reveal_on_last_bid(self) -> bool:
+        return self._app.table.reveal_on_last_bid
+
+    def _game_id(self) -> str | None:
+        session = self._app.game.session
+        return None if session is None else session.stored.id
+
+    def seats(self) -> list[Seat]:
+        """Each player of the open game, and whether a phone holds their seat."""
+        session = self._app.game.session
+        if session is None:
+            return []
+        taken = self._app.table.seats(session.stored.id)
+        return [Seat(player, player in taken) for player in session.game.record.players]
+
+    def hidden_bids(self) -> HiddenBids | None:
+        """Who has bid in secret, while the open game's round waits for the go (else None)."""
+        app = self._app
+        session = app.game.session
+        if session is None or session.editing is not None or not app.table.sharing:
+            return None
+        entry = session.entry
+        if entry is None or entry.stage is not Stage.GO:
+            return None
+        bidders = app.table.hidden_bidders(session.stored.id, entry.number)
+        order = entry.setup.bid_order
+        return HiddenBids(
+            bid=tuple(name for name in order if name in bidders),
+            waiting=tuple(name for name in order if name not in bidders),
+        )
+
+    # --- actions ---------------------------------------------------------------------------------
+
+    def open(self) -> None:
+        with self._app.action("show how to join the table"):
+            self._app.access.require_scorekeeper("show the PIN")
+            self.is_open = True
+
+    def close(self) -> None:
+        with self._app.action("close the share panel"):
+            self.is_open = False
+
+    def change_pin(self) -> None:
+        """A new PIN: every other editor views only until they enter it."""
+        with self._app.action("change the PIN"):
+            pin = self._app.access.change_pin()
+            self._app.message = Message(
+                f"The new PIN is {pin}: the other phones that kept score view only until "
+                "they enter it."
+            )
+
+    def release(self, player: str) -> None:
+        """Free ``player``'s seat for another phone (the old phone views only)."""
+        with self._app.action("release the seat"):
+            access = self._app.access
+            access.require_scorekeeper(f"release {player}'s seat")
+            game_id = self._game_id()
+            if game_id is None or access.device is None:
+                return
+            self._app.table.release_seat(access.device, game_id, player)
+            self._app.table.announce(SeatsChanged(game_id))
+            self._app.message = Message(f"{player}'s seat is free: any phone can claim it.")
+
+    def set_reveal_on_last_bid(self, on: bool) -> None:
+        """Show the secret bids as soon as the last one is in (``on``), or only at the
+        scorekeeper's "Ready, set, go!" (the default)."""
+        with self._app.action("choose when the bids are shown"):
+            access = self._app.access
+            access.require_scorekeeper("choose when the bids are shown")
+            if access.device is None:
+                return
+            self._app.table.set_reveal_on_last_bid(access.device, on)
+            hidden = self.hidden_bids()
+            game_id = self._game_id()
+            if on and hidden is not None and not hidden.waiting and game_id is not None:
+                # everyone had bid already: the last bid is in, so the bids are shown now
+                reveal_hidden_bids(self._app, game_id)
+                self._app.game.changed_elsewhere(game_id, None)

@@ -1,0 +1,157 @@
+"""The scorekeeper's share panel, over the game screen: the join address as text and as a QR
+code, the PIN with Change PIN, the seats with Release, and when the secret bids are shown.
+
+Opened from the game screen's app bar ("Share", only for the scorekeeper of a shared table);
+the state is :class:`~scorepad.ui.state.share_panel.SharePanel`.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import flet as ft
+
+from scorepad.ui.state import MessageKind, ScorepadApp, Screen
+from scorepad.ui.state.share_panel import Seat, SharePanel
+from scorepad.ui.views.common import icon_button, tagged
+
+QR_SIZE = 220
+"""The QR code's side in pixels: a phone across the table reads it at once."""
+
+
+@lru_cache(maxsize=4)
+def qr_image(url: str) -> bytes:
+    """The join address's QR code as a PNG (made once per address: it never changes while
+    the server runs). The QR library is imported here, when a shared table first shows its
+    panel: no other screen needs it (nor does the offline web app, which is never shared)."""
+    from scorepad.ui.share_address import qr_png
+
+    return qr_png(url)
+
+
+def share_button(app: ScorepadApp) -> ft.Control | None:
+    """The app bar's Share button (None where there is no share panel)."""
+    if not app.share_panel.available:
+        return None
+    return tagged(
+        "share",
+        icon_button(
+            ft.Icons.QR_CODE_2,
+            tooltip="Share: join address, PIN, seats",
+            on_click=app.share_panel.open,
+        ),
+    )
+
+
+def share_dialog(app: ScorepadApp) -> ft.AlertDialog | None:
+    """The panel, while it is open on the game screen of the table's scorekeeper."""
+    panel = app.share_panel
+    if not panel.is_open or app.screen is not Screen.GAME or not panel.available:
+        return None
+    content: list[ft.Control] = [*join_part(panel), *pin_part(app, panel)]
+    seats = panel.seats()
+    if seats:
+        content.append(ft.Text("Seats", size=16, weight=ft.FontWeight.BOLD))
+        content += [seat_row(panel, seat) for seat in seats]
+    content.append(
+        tagged(
+            "reveal-on-last-bid",
+            ft.Switch(
+                label="Reveal when the last bid is in",
+                value=panel.reveal_on_last_bid,
+                on_change=lambda e: panel.set_reveal_on_last_bid(bool(e.control.value)),
+            ),
+        )
+    )
+    hidden = panel.hidden_bids()
+    if hidden is not None:
+        content.append(tagged("hidden-bids", ft.Text(hidden.words, size=15)))
+    # a modal dialog hides the page (and its revision marker) from the accessibility tree:
+    # the dialog carries its own, so a browser test can wait for a tap's effect
+    content.append(
+        ft.Semantics(
+            identifier=f"revision-{app.revision}",
+            label=f"revision {app.revision}",
+            content=ft.Container(width=1, height=1),
+        )
+    )
+    return ft.AlertDialog(
+        modal=True,
+        title=ft.Text("Join this table"),
+        content=ft.Column(content, tight=True, spacing=10, width=300, scroll=ft.ScrollMode.AUTO),
+        actions=[tagged("share-close", ft.TextButton("Close", on_click=panel.close))],
+        on_dismiss=panel.close,
+    )
+
+
+def join_part(panel: SharePanel) -> list[ft.Control]:
+    """The join address as a QR code and as text (and the machine's other addresses, for
+    phones on another of its networks)."""
+    url = panel.join_url
+    if url is None:
+        return [ft.Text("Open this server's address on each phone to join.", size=15)]
+    parts: list[ft.Control] = [
+        ft.Text("Scan, or open on each phone:", size=15),
+        tagged(
+            "join-qr",
+            ft.Image(
+                src=qr_image(url),
+                width=QR_SIZE,
+                height=QR_SIZE,
+                semantics_label=f"QR code of {url}",
+            ),
+        ),
+        tagged("join-address", ft.Text(url, size=18, selectable=True, weight=ft.FontWeight.W_500)),
+    ]
+    others = panel.other_join_urls
+    if others:
+        words = f"On another network: {', '.join(others)}"
+        parts.append(tagged("other-join-addresses", ft.Text(words, size=13, selectable=True)))
+    return parts
+
+
+def pin_part(app: ScorepadApp, panel: SharePanel) -> list[ft.Control]:
+    """The PIN, with the line the last action left (the page's message line is under the
+    dialog): the new PIN said, or why a tap was refused."""
+    parts: list[ft.Control] = [
+        tagged(
+            "pin",
+            ft.Text(f"PIN to keep score: {panel.pin}", size=18, weight=ft.FontWeight.BOLD),
+        ),
+        tagged("change-pin", ft.OutlinedButton("Change PIN", on_click=panel.change_pin)),
+    ]
+    message = app.message
+    if message is not None:
+        color = ft.Colors.ERROR if message.kind is MessageKind.ERROR else None
+        parts.append(tagged("share-message", ft.Text(message.text, size=14, color=color)))
+    return parts
+
+
+def seat_row(panel: SharePanel, seat: Seat) -> ft.Control:
+    state = "on a phone" if seat.taken else "free"
+    return tagged(
+        f"seat-{seat.player}",
+        ft.Row(
+            [
+                ft.Text(
+                    seat.player,
+                    size=16,
+                    expand=True,
+                    max_lines=1,
+                    overflow=ft.TextOverflow.ELLIPSIS,
+                    semantics_label=f"{seat.player}: {state}",
+                ),
+                ft.Text(state, size=14),
+                tagged(
+                    f"release-{seat.player}",
+                    ft.TextButton(
+                        content=ft.Text("Release", semantics_label=f"Release {seat.player}'s seat"),
+                        disabled=not seat.taken,
+                        on_click=lambda _, name=seat.player: panel.release(name),
+                    ),
+                ),
+            ],
+            spacing=6,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        ),
+    )

@@ -1,0 +1,253 @@
+"""Every session at the table shows a change made in another within a moment (issue 11).
+
+Two editors see each other's taps without tapping; a tap meant for the game as it was is
+still refused with the message, and the screen shows the game as it is. A correction in
+progress is never swept away by a change elsewhere. The device is recognised from the
+browser's storage and the token in the address, which is then dropped from the address bar.
+A session that ends stops listening.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+
+from scorepad.engine import RoundDraft, Suit
+from scorepad.sharing.table import GameChanged, Role, SharedTable
+from scorepad.store import Store, open_store
+from scorepad.ui.state import MessageKind, ScorepadApp, Screen
+from scorepad.ui.state.game_session import CHANGED_ELSEWHERE
+from scorepad.ui.views.app import DEVICE_KEY
+from tests.ui.driving import play_round, start
+from tests.ui.table_driving import TableDriver
+
+pytestmark = pytest.mark.asyncio
+
+PIN = "4821"
+TOKEN = "the-scorekeepers-token"
+FOUR = ["Ann", "Bob", "Cat", "Dan"]
+
+
+def role_of(app: ScorepadApp) -> Role:
+    """The session's role now (a call, so that mypy does not hold an earlier check's answer)."""
+    return app.access.role
+
+
+def screen_of(app: ScorepadApp) -> Screen:
+    """The screen on show now (see :func:`role_of`)."""
+    return app.screen
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Store:
+    return open_store(tmp_path / "data")
+
+
+async def tab(
+    store: Store, table: SharedTable, route: str = "/", device: str | None = None
+) -> TableDriver:
+    """A browser tab at ``table``, drawn (with ``device`` kept in its storage, if given)."""
+    app = ScorepadApp(store, rng=random.Random(3), table=table)
+    return await TableDriver.opened(app, route, kept={DEVICE_KEY: device} if device else None)
+
+
+@pytest_asyncio.fixture
+async def two_windows(store: Store) -> AsyncIterator[tuple[TableDriver, TableDriver, str]]:
+    """Two windows on one game at an open table (``scorepad`` on 127.0.0.1: two tabs)."""
+    table = SharedTable.open_table()
+    first = await tab(store, table)
+    first.act(lambda: start(first.app, "golf", FOUR, dealer="Dan"))
+    await first.settle()
+    assert first.app.game.session is not None
+    game_id = first.app.game.session.stored.id
+    second = await tab(store, table, f"/game/{game_id}")
+    await second.settle()
+    assert second.app.screen is Screen.GAME
+    yield first, second, game_id
+    second.close()
+    first.close()
+
+
+async def test_a_tap_in_one_window_shows_in_the_other_without_a_tap(
+    two_windows: tuple[TableDriver, TableDriver, str],
+) -> None:
+    first, second, _ = two_windows
+    await first.click("suit-hearts")
+    await second.settle()
+    session = second.app.game.session
+    assert session is not None
+    assert session.stored.draft == RoundDraft(turned=Suit.HEARTS)
+    assert session.stored.revision == first.app.game.session.stored.revision  # type: ignore[union-attr]
+    note = second.tagged("trump-note")
+    assert "hearts" in str(getattr(note, "value", "")).lower()
+    await second.click("pad-0")  # Ann's bid, on the game as it is now: taken
+    await first.settle()
+    assert second.app.message is None, second.app.message
+    assert first.app.game.session.stored.draft.bids == {"Ann": 0}  # type: ignore[union-attr]
+
+
+async def test_a_recorded_round_shows_in_the_other_window(
+    two_windows: tuple[TableDriver, TableDriver, str],
+) -> None:
+    first, second, _ = two_windows
+    first.act(lambda: play_round(first.app))
+    await second.settle()
+    session = second.app.game.session
+    assert session is not None and len(session.game.results) == 1
+    assert second.has("round-title")
+    assert "Round 2" in str(getattr(second.tagged("round-title"), "value", ""))
+
+
+async def test_a_tap_meant_for_the_game_as_it_was_is_refused_and_the_game_shown(
+    two_windows: tuple[TableDriver, TableDriver, str],
+) -> None:
+    first, second, game_id = two_windows
+    first.act(lambda: first.app.game.choose_trump(Suit.CLUBS))  # announced, not yet shown
+    second.act(lambda: second.app.game.choose_trump(Suit.SPADES))  # on the screen as it was
+    assert second.app.message is not None and second.app.message.kind is MessageKind.ERROR
+    assert second.app.message.text.startswith(CHANGED_ELSEWHERE)
+    assert second.app.game.session.stored.draft == RoundDraft(turned=Suit.CLUBS)  # type: ignore[union-attr]
+    await second.settle()
+    assert second.app.message is not None, "showing the change keeps the message"
+    assert first.app.store.load_game(game_id).draft == RoundDraft(turned=Suit.CLUBS)
+
+
+async def test_a_correction_in_progress_is_not_swept_away_by_a_change_elsewhere(
+    two_windows: tuple[TableDriver, TableDriver, str],
+) -> None:
+    first, second, _ = two_windows
+    first.act(lambda: play_round(first.app))
+    await second.settle()
+    second.act(lambda: second.app.game.edit_round(1))
+    first.act(lambda: first.app.game.choose_trump(Suit.DIAMONDS))
+    await second.settle()
+    session = second.app.game.session
+    assert session is not None and session.editing == 1, "the correction stays"
+    assert second.app.message is not None
+    assert "cannot be saved" in second.app.message.text and "Cancel" in second.app.message.text
+    second.act(second.app.game.cancel_edit)
+    session = second.app.game.session
+    assert session is not None and session.editing is None
+    assert session.stored.draft == RoundDraft(turned=Suit.DIAMONDS), "Cancel shows the latest"
+
+
+async def test_a_session_that_ends_stops_listening(
+    store: Store,
+) -> None:
+    table = SharedTable.open_table()
+    first = await tab(store, table)
+    first.act(lambda: start(first.app, "golf", FOUR))
+    assert first.app.game.session is not None
+    game_id = first.app.game.session.stored.id
+    second = await tab(store, table, f"/game/{game_id}")
+    heard: list[object] = []
+    second.app.live.event = heard.append  # type: ignore[method-assign,assignment]
+    first.act(lambda: first.app.game.choose_trump(Suit.CLUBS))
+    await first.settle()
+    assert len(heard) == 1
+    second.close()  # the browser gone for good: Flet closes the session
+    await first.settle()
+    first.act(lambda: first.app.game.tap_number(0))  # another change
+    await first.settle()
+    assert len(heard) == 1, "a closed session was still told"
+    first.close()
+
+
+async def test_the_scorekeepers_tab_is_recognised_and_the_token_dropped_from_the_address(
+    store: Store,
+) -> None:
+    table = SharedTable(PIN, TOKEN)
+    keeper = ScorepadApp(store, rng=random.Random(3), table=table)
+    keeper.access.identify("laptop", TOKEN)
+    start(keeper, "golf", FOUR)
+    assert keeper.game.session is not None
+    game_id = keeper.game.session.stored.id
+    reloaded = await tab(store, table, f"/game/{game_id}?token={TOKEN}", device="laptop")
+    try:
+        await reloaded.settle()
+        assert reloaded.app.access.device == "laptop", "the key kept in the browser"
+        assert reloaded.app.access.role is Role.SCOREKEEPER
+        assert reloaded.app.screen is Screen.GAME
+        routes = reloaded.browser.invoked("push_route")
+        assert routes and routes[-1] == {"route": f"/game/{game_id}"}, routes
+    finally:
+        reloaded.close()
+
+
+async def test_a_new_device_gets_a_key_kept_in_its_browser(store: Store) -> None:
+    table = SharedTable(PIN, TOKEN)
+    phone = await tab(store, table)
+    try:
+        await phone.settle()
+        device = phone.app.access.device
+        assert device is not None and len(device) >= 16
+        assert phone.browser.kept[DEVICE_KEY] == device
+        assert phone.app.access.role is Role.VIEWER and phone.app.screen is Screen.VIEWER
+    finally:
+        phone.close()
+
+
+async def test_an_open_table_reads_no_device_key(store: Store) -> None:
+    window = await tab(store, SharedTable.open_table())
+    try:
+        await window.settle()
+        assert window.app.access.device is None
+        assert all(args.get("key") != DEVICE_KEY for args in window.browser.invoked("get"))
+        assert window.app.screen is Screen.HOME
+    finally:
+        window.close()
+
+
+async def test_a_game_changed_elsewhere_is_not_loaded_again_for_its_own_announcement(
+    two_windows: tuple[TableDriver, TableDriver, str],
+) -> None:
+    first, _, game_id = two_windows
+    session = first.app.game.session
+    assert session is not None
+    assert not first.app.game.changed_elsewhere(game_id, session.stored.revision)
+    first.app.table.announce(GameChanged(game_id, session.stored.revision))
+    await first.settle()
+    assert first.app.game.session is session, "the session was not replaced"
+
+
+async def test_a_viewers_phone_follows_the_game_live(store: Store) -> None:
+    table = SharedTable(PIN, TOKEN)
+    keeper = ScorepadApp(store, rng=random.Random(3), table=table)
+    keeper.access.identify("laptop", TOKEN)
+    keeper.live.follow_role()
+    start(keeper, "golf", FOUR, dealer="Dan")
+    viewer = await tab(store, table, device="phone")
+    try:
+        assert viewer.app.screen is Screen.VIEWER
+        keeper.game.choose_trump(Suit.HEARTS)
+        await viewer.settle()
+        watched = viewer.app.visitor.session
+        assert watched is not None
+        assert watched.stored.draft == RoundDraft(turned=Suit.HEARTS)
+        assert viewer.has(f"revision-{viewer.app.revision}")
+    finally:
+        viewer.close()
+
+
+async def test_a_pin_holders_tab_views_only_as_soon_as_the_pin_is_changed(store: Store) -> None:
+    table = SharedTable(PIN, TOKEN)
+    keeper = ScorepadApp(store, rng=random.Random(3), table=table)
+    keeper.access.identify("laptop", TOKEN)
+    start(keeper, "golf", FOUR, dealer="Dan")
+    editor = await tab(store, table, device="phone")
+    try:
+        editor.act(lambda: editor.app.access.enter_pin(PIN))
+        await editor.settle()
+        assert editor.app.screen is Screen.GAME and editor.has("round-title")
+        keeper.share_panel.change_pin()
+        await editor.settle()
+        assert role_of(editor.app) is Role.VIEWER
+        assert screen_of(editor.app) is Screen.VIEWER
+        assert not editor.has("round-title"), "no control of the game screen is left"
+        assert editor.has("viewer-screen")
+    finally:
+        editor.close()
