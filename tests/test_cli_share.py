@@ -20,9 +20,10 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -277,6 +278,160 @@ def test_every_session_joins_the_one_table_and_gets_the_share_info(
         assert app.table is table
         assert app.share_info == info
     assert isinstance(table, SharedTable)
+
+
+# --- beyond loopback, without binding anything beyond it ------------------------------------------
+
+
+@dataclass
+class Served:
+    """What :func:`launch.serve_table` handed the server, with the lines it printed."""
+
+    table: SharedTable
+    info: ShareInfo | None
+    out: list[str]
+    err: list[str]
+
+
+def serve_as_if_bound(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    *,
+    share: bool,
+    host: str | None,
+    bound: tuple[str, ...],
+    network: list[str],
+) -> Served:
+    """``serve_table`` as it runs for a host beyond this machine, with the sockets' binding,
+    this machine's addresses and the server itself stood in for: nothing listens and nothing
+    connects."""
+    from scorepad.ui import share_address, web_server
+
+    handed: list[tuple[SharedTable, ShareInfo | None]] = []
+
+    def fake_serve_app(
+        listeners: web_server.Listeners,
+        load_main: Callable[[], object],
+        assets: str | None,
+        served: object,
+        *,
+        ready: Callable[[], None],
+    ) -> None:
+        assert isinstance(load_main, partial)
+        _root, table, info = load_main.args
+        handed.append((table, info))
+        ready()
+
+    def fake_bind(host: str, port: int) -> web_server.Listeners:
+        bound_to.append((host, port))
+        return web_server.Listeners([], bound)
+
+    def fake_lan_addresses(*, ipv6: bool = False) -> list[str]:
+        assert not ipv6
+        return list(network)
+
+    bound_to: list[tuple[str, int]] = []
+    monkeypatch.setattr(web_server, "bind", fake_bind)
+    monkeypatch.setattr(web_server, "serve_app", fake_serve_app)
+    monkeypatch.setattr(share_address, "lan_addresses", fake_lan_addresses)
+    launch.serve_table(tmp_path, None, share=share, host=host, port=8550)
+    assert bound_to == [(launch.serving_host(host, share=share), 8550)]
+    (table, info), captured = handed[0], capsys.readouterr()
+    return Served(table, info, captured.out.splitlines(), captured.err.splitlines())
+
+
+def test_share_on_every_interface_prints_this_machines_network_address(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    served = serve_as_if_bound(
+        monkeypatch,
+        capsys,
+        tmp_path,
+        share=True,
+        host=None,
+        bound=("0.0.0.0",),
+        network=["192.168.1.20", "172.20.10.2"],
+    )
+    assert served.table.sharing
+    assert served.info is not None
+    assert served.info.join_url == "http://192.168.1.20:8550/"
+    assert served.table.token is not None
+    assert served.info.scorekeeper_url == f"http://127.0.0.1:8550/?token={served.table.token}"
+    out = [line for line in served.out if not set(line) <= set(" █▀▄")]
+    assert out == [
+        "scorepad is sharing the table (Ctrl+C to stop)",
+        "Players: scan this code, or open http://192.168.1.20:8550/ "
+        "to follow the game and bid on your phone",
+        "  (or http://172.20.10.2:8550/, on another network of this computer)",
+        f"PIN to keep score: {served.table.pin}",
+        f"Scorekeeper: open {served.info.scorekeeper_url} on this computer "
+        "(keep it to yourself: it lets whoever opens it keep score)",
+        f"games are kept in {tmp_path}",
+    ]
+    qr = "\n".join(line for line in served.out if line and set(line) <= set(" █▀▄"))
+    assert [found.text for found in zxingcpp.read_barcodes(terminal_image(qr))] == [
+        "http://192.168.1.20:8550/"
+    ]
+    (note,) = served.err
+    assert note.startswith("scorepad: note: the table is open to your network")
+
+
+def test_share_on_no_network_says_so(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    served = serve_as_if_bound(
+        monkeypatch, capsys, tmp_path, share=True, host=None, bound=("0.0.0.0",), network=[]
+    )
+    assert served.info is not None
+    assert served.info.join_url == "http://127.0.0.1:8550/"
+    assert served.err[0] == (
+        "scorepad: this computer is on no network yet: connect it to the table's Wi-Fi or a "
+        "phone's hotspot, then start scorepad again so phones can join"
+    )
+
+
+def test_a_host_beyond_loopback_gets_the_same_pin_rules(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``--host`` without ``--share``: the issue keeps it working "with the same PIN rules"."""
+    served = serve_as_if_bound(
+        monkeypatch,
+        capsys,
+        tmp_path,
+        share=False,
+        host="192.168.1.20",
+        bound=("192.168.1.20",),
+        network=["10.9.9.9"],  # not asked: the server answers on its one address only
+    )
+    assert served.table.sharing
+    assert served.info is not None
+    assert served.info.join_url == "http://192.168.1.20:8550/"
+    assert served.info.scorekeeper_url.startswith("http://192.168.1.20:8550/?token=")
+    assert f"PIN to keep score: {served.table.pin}" in served.out
+    (warning,) = served.err
+    assert warning.startswith("scorepad: warning: --host 192.168.1.20 serves the app beyond")
+
+
+def test_loopback_serving_is_an_open_table(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    served = serve_as_if_bound(
+        monkeypatch,
+        capsys,
+        tmp_path,
+        share=False,
+        host="localhost",
+        bound=("::1", "127.0.0.1"),
+        network=["192.168.1.20"],
+    )
+    assert not served.table.sharing
+    assert served.info is None
+    assert served.out == [
+        "scorepad is running at http://localhost:8550/ (Ctrl+C to stop)",
+        f"games are kept in {tmp_path}",
+    ]
+    assert served.err == []
 
 
 # --- what it says when it cannot start ---------------------------------------------------------
