@@ -17,7 +17,7 @@ import flet as ft
 import pytest
 import pytest_asyncio
 
-from scorepad.engine import Suit
+from scorepad.engine import GOLF, Suit
 from scorepad.sharing.table import Role, SeatsChanged, SharedTable
 from scorepad.store import Store, open_store
 from scorepad.ui.state import ScorepadApp, Screen
@@ -203,3 +203,16 @@ async def test_a_wrong_pin_is_the_message_line_and_the_right_one_keeps_score(
     await phone.click("unlock")
     assert phone.app.access.can_edit and phone.app.screen is Screen.GAME
     assert not phone.has("viewer-screen") and phone.has("record-round")
+
+
+async def test_a_game_over_shows_its_end_with_no_way_on(
+    phone: ViewDriver, keeper: ScorepadApp, store: Store
+) -> None:
+    store.save_variant(GOLF.with_changes(name="One Round", hand_sizes=(1,)))
+    await shown_again(phone, lambda: start(keeper, "saved:One Round", ["Ann", "Bob"]))
+    await shown_again(phone, lambda: play_round(keeper))
+    assert phone.has("winners") and phone.has("sheet")
+    assert not phone.has("my-seat") and not phone.has("viewer-round-title")
+    for identifier in ("play-again", "continue-game"):
+        assert not phone.has(identifier), identifier
+    assert live_controls(phone) == ["pin-field", "unlock"]
