@@ -1,4 +1,11 @@
-"""Starting the app: a desktop window, or the browser app where there is no display."""
+"""Starting the app: a desktop window, or the browser app where there is no display, or the
+shared table (``--share``, issue 11): the browser app on the table's network, where the
+scorekeeper's address (with its token) and the PIN let a device keep score and every other
+phone watches.
+
+The server has one :class:`~scorepad.sharing.table.SharedTable` and every browser session
+joins it. Served to this machine only (or in the window), it is an open table: whoever can
+connect is this machine's user, so every session keeps score, as before sharing existed."""
 
 from __future__ import annotations
 
