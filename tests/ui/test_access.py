@@ -191,6 +191,20 @@ def test_the_scorekeepers_page_shows_the_address_it_was_opened_at_once_recognise
     assert reloaded.routes.current == f"/game/{game_id}", "the token is dropped"
 
 
+def test_a_phone_opened_at_another_screens_address_is_refused_once_recognised(
+    store: Store, table: SharedTable, caplog: pytest.LogCaptureFixture
+) -> None:
+    phone = session(store, table)
+    phone.routes.open("/rules")  # the page's address, before its device key is read
+    assert phone.screen is Screen.VIEWER and phone.message is None
+    with caplog.at_level(logging.WARNING, logger="scorepad.ui.access"):
+        phone.access.identify("phone", None)
+    assert screen_of(phone) is Screen.VIEWER
+    assert phone.message is not None
+    assert phone.message.text == "this phone only views the game: enter the PIN to open '/rules'"
+    assert [r.message for r in caplog.records] == ["refused to open '/rules' from a viewer (phon…)"]
+
+
 def test_a_wrong_token_changes_nothing(store: Store, table: SharedTable) -> None:
     app = session(store, table)
     app.routes.open(f"/rules?token={TOKEN}x")

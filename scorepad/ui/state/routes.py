@@ -241,20 +241,29 @@ class Routes:
     def _open_as_viewer(self, route: str) -> None:
         app = self._app
         self._asked = route
+        if app.screen is not Screen.VIEWER:
+            app.live.follow_role()
+        if app.access.device is not None:
+            self.refuse_asked()
+        # else: a page not yet recognised (the scorekeeper's own, until its token is
+        # checked): the address waits for :meth:`take_asked` or :meth:`refuse_asked`
+
+    def refuse_asked(self) -> None:
+        """A viewer asked for an address of anything but the join address or the game the
+        table watches: say it is refused (and log it), once."""
+        asked = self._asked
+        if asked is None:
+            return
         try:
-            place: Place | None = place_at(route)
+            place: Place | None = place_at(asked)
         except RouteError:
             place = None
-        watched = Place(Screen.GAME, app.table.shared_game)
-        if place in (Place(Screen.HOME), watched) or app.access.device is None:
-            # the join address, the game on show, or a page not yet recognised (the
-            # scorekeeper's own, until its token is checked): nothing to refuse
-            if app.screen is not Screen.VIEWER:
-                app.live.follow_role()
+        if place in (Place(Screen.HOME), Place(Screen.GAME, self._app.table.shared_game)):
             return
-        with app.action("open the page"):
-            app.access.refused(f"open {quoted(route)}")
-            raise ViewerCannotEditError(f"open {quoted(route)}")
+        self._asked = None
+        with self._app.action("open the page"):
+            self._app.access.refused(f"open {quoted(asked)}")
+            raise ViewerCannotEditError(f"open {quoted(asked)}")
 
     def _open_game(self, route: str, game_id: str) -> None:
         app = self._app

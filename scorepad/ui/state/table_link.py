@@ -49,6 +49,8 @@ class TableLink:
             if was_editing and app.access.device is not None:
                 app.message = Message(PIN_CHANGED)
             app.refresh()
+        elif not can_edit and app.access.device is not None:
+            app.routes.refuse_asked()  # the address the page was opened at, now recognised
         elif can_edit and app.screen is Screen.VIEWER:
             readable = app.problem is None
             app.screen = Screen.HOME if readable else Screen.PROBLEM
