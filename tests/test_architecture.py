@@ -61,7 +61,8 @@ def test_the_engine_imports_only_pydantic_the_stdlib_and_itself() -> None:
 
 
 @pytest.mark.parametrize(
-    "package", ["scorepad.engine", "scorepad.store", "scorepad.cli", "scorepad.ui.state"]
+    "package",
+    ["scorepad.engine", "scorepad.store", "scorepad.sharing", "scorepad.cli", "scorepad.ui.state"],
 )
 def test_headless_parts_load_without_flet(package: str) -> None:
     pulled_in = loaded_by(f"import {package}") & set(FLET)
