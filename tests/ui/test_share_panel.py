@@ -175,3 +175,18 @@ def game_id_of_app(app: ScorepadApp) -> str:
     session = app.game.session
     assert session is not None
     return session.stored.id
+
+
+async def test_a_game_bid_in_turn_has_no_choice_of_when_to_show_secret_bids(
+    store: Store, table: SharedTable
+) -> None:
+    app = app_at(store, table)
+    driver = await TableDriver.opened(app, f"/?token={TOKEN}", kept={DEVICE_KEY: "laptop"})
+    try:
+        driver.act(lambda: start(app, "golf", FOUR))
+        await driver.settle()
+        await driver.click("share")
+        assert driver.in_dialog("pin") is not None
+        assert driver.in_dialog("reveal-on-last-bid") is None
+    finally:
+        driver.close()

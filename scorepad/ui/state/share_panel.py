@@ -83,6 +83,13 @@ class SharePanel:
     def reveal_on_last_bid(self) -> bool:
         return self._app.table.reveal_on_last_bid
 
+    @property
+    def bids_at_once(self) -> bool:
+        """The open game's bids are shown all at once (Mormon Bridge): only then are there
+        secret bids, and a choice of when to show them."""
+        session = self._app.game.session
+        return session is not None and not session.game.variant.bid_mode.is_sequential
+
     def _game_id(self) -> str | None:
         session = self._app.game.session
         return None if session is None else session.stored.id

@@ -53,16 +53,8 @@ def share_dialog(app: ScorepadApp) -> ft.AlertDialog | None:
     if seats:
         content.append(ft.Text("Seats", size=16, weight=ft.FontWeight.BOLD))
         content += [seat_row(panel, seat) for seat in seats]
-    content.append(
-        tagged(
-            "reveal-on-last-bid",
-            ft.Switch(
-                label="Reveal when the last bid is in",
-                value=panel.reveal_on_last_bid,
-                on_change=lambda e: panel.set_reveal_on_last_bid(bool(e.control.value)),
-            ),
-        )
-    )
+    if panel.bids_at_once:
+        content.append(reveal_switch(panel))
     hidden = panel.hidden_bids()
     if hidden is not None:
         content.append(tagged("hidden-bids", ft.Text(hidden.words, size=15)))
@@ -81,6 +73,18 @@ def share_dialog(app: ScorepadApp) -> ft.AlertDialog | None:
         content=ft.Column(content, tight=True, spacing=10, width=300, scroll=ft.ScrollMode.AUTO),
         actions=[tagged("share-close", ft.TextButton("Close", on_click=panel.close))],
         on_dismiss=panel.close,
+    )
+
+
+def reveal_switch(panel: SharePanel) -> ft.Control:
+    """Whether the last secret bid shows them all, or the scorekeeper's "Ready, set, go!"."""
+    return tagged(
+        "reveal-on-last-bid",
+        ft.Switch(
+            label="Reveal when the last bid is in",
+            value=panel.reveal_on_last_bid,
+            on_change=lambda e: panel.set_reveal_on_last_bid(bool(e.control.value)),
+        ),
     )
 
 
