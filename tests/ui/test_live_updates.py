@@ -251,3 +251,22 @@ async def test_a_pin_holders_tab_views_only_as_soon_as_the_pin_is_changed(store:
         assert editor.has("viewer-screen")
     finally:
         editor.close()
+
+
+async def test_a_question_asked_of_the_game_as_it_was_is_dropped_when_it_changes(
+    two_windows: tuple[TableDriver, TableDriver, str],
+) -> None:
+    first, second, game_id = two_windows
+    first.act(lambda: play_round(first.app))
+    first.act(lambda: play_round(first.app))
+    await second.settle()
+    second.act(lambda: second.app.game.ask_to_delete_round(2))
+    assert second.app.confirmation is not None
+    first.act(first.app.game.undo)  # round 2 taken back, and played again otherwise
+    first.act(lambda: play_round(first.app, tricks={"Ann": 0, "Bob": 2, "Cat": 0, "Dan": 0}))
+    assert first.app.message is None or first.app.message.kind is MessageKind.INFO
+    await second.settle()
+    assert second.app.confirmation is None, "Delete round 2 was asked of another round 2"
+    assert second.app.message is not None and second.app.message.text == CHANGED_ELSEWHERE
+    second.act(second.app.confirm)
+    assert len(first.app.store.load_game(game_id).game.results) == 2

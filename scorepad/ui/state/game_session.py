@@ -249,6 +249,10 @@ class GameController:
             )
             return True
         log.info("game %s changed elsewhere (revision %s): shown again", game_id, revision)
+        if self._app.confirmation is not None:
+            # "Delete round 3?" was asked of the game as it was: round 3 may be another now
+            self._app.confirmation = None
+            self._app.message = Message(CHANGED_ELSEWHERE)
         selection = session.selection
         note = self._reload()
         if self.session is not None and selection is not None and self.session.entry is not None:
