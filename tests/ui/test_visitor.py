@@ -17,6 +17,8 @@ import pytest
 from scorepad.engine import RoundDraft, Suit
 from scorepad.sharing.table import Role, SharedTable
 from scorepad.store import Store, open_store
+from scorepad.store.errors import StoreUnreadableError
+from scorepad.store.models import StoredGame
 from scorepad.ui.state import MessageKind, ScorepadApp, Screen, Stage
 from scorepad.ui.state.visitor import SeatChoice, SeatState
 from tests.ui.driving import play_round, start
@@ -353,3 +355,22 @@ def test_too_many_wrong_pins_wait_even_for_the_right_one(store: Store, table: Sh
     stranger.visitor.enter_pin(PIN)
     assert "wait" in error(stranger).lower()
     assert not stranger.access.can_edit
+
+
+def test_a_game_on_the_table_that_cannot_be_read_leaves_the_phone_waiting_with_the_reason(
+    store: Store, table: SharedTable, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, game_id = game_on_table(store, table, "golf")
+    reads: list[str] = []
+
+    def unreadable(wanted: str) -> StoredGame:
+        reads.append(wanted)
+        raise StoreUnreadableError(Path(f"games/{wanted}.json"), "not JSON", None, None)
+
+    monkeypatch.setattr(store, "load_game", unreadable)
+    visitor = phone(store, table, "cy-phone").visitor
+    assert visitor.session is None and visitor.entry is None and visitor.seats() == ()
+    assert visitor.problem is not None
+    assert visitor.problem.startswith("The game on the table cannot be shown: ")
+    assert f"games/{game_id}.json cannot be read: not JSON" in visitor.problem
+    assert reads == [game_id], "read once, not at every look at the screen"

@@ -108,6 +108,9 @@ class Visitor:
     def __init__(self, app: ScorepadApp) -> None:
         self._app = app
         self._session: GameSession | None = None
+        self._read: str | None = None
+        """The game last read (or tried): read again only when the table moves on, or at
+        :meth:`refresh`."""
         self.problem: str | None = None
         """Why the game on the table cannot be shown (its file cannot be read), if so."""
         self.pin_typed = ""
@@ -129,8 +132,7 @@ class Visitor:
     def session(self) -> GameSession | None:
         """The game the table watches, read only (``None`` while there is none, or it cannot
         be read: see :attr:`problem`). Read again if the table moved on to another game."""
-        loaded = None if self._session is None else self._session.stored.id
-        if loaded != self.game_id:
+        if self._read != self.game_id:
             self.refresh()
         return self._session
 
@@ -150,11 +152,12 @@ class Visitor:
         read leaves the screen waiting, with a line saying why (never a traceback)."""
         game_id = self.game_id
         self.problem = None
+        self._read = game_id
         if game_id is None:
             self._session = None
             return
-        store = self._app.store
         try:
+            store = self._app.store  # refused when the games' folder cannot be opened
             stored = store.load_game(game_id)
         except (StoreError, ScorepadError) as problem:
             log.warning("the game on the table (%s) cannot be read: %s", game_id, problem)
