@@ -20,7 +20,7 @@ from typing import Any, NoReturn
 
 from scorepad.engine import GameRecord, GameResults, PlayerStats, RoundDraft, RoundRecord, Variant
 from scorepad.sharing.errors import ScorekeeperOnlyError, ViewerCannotEditError
-from scorepad.sharing.table import Role, SharedTable
+from scorepad.sharing.table import Role, SharedTable, device_hint
 from scorepad.store import KEEP, Keep, Store
 from scorepad.store.backup import RestoreReport
 from scorepad.store.interface import GameChange
@@ -42,18 +42,6 @@ NOT_RECOGNISED_YET = (
 )
 """Said when a PIN is typed before the device key was read from the browser's storage (the
 table needs the device to remember who holds the PIN)."""
-
-
-def device_hint(device: str | None) -> str:
-    """A device key as the log names it: enough to tell devices apart, never the whole key
-    (the key is what makes a phone an editor, so the log must not hand it out).
-
-    >>> device_hint("abcdefghijklmnop")
-    'abcd…'
-    >>> device_hint(None)
-    'an unrecognised browser'
-    """
-    return "an unrecognised browser" if device is None else f"{device[:4]}…"
 
 
 class Access:
@@ -103,8 +91,7 @@ class Access:
         digits, a wrong one, or too many tries)."""
         if self.device is None:
             raise ActionRefused(NOT_RECOGNISED_YET)
-        self.table.enter_pin(self.device, typed)
-        log.info("%s entered the PIN and now keeps score", device_hint(self.device))
+        self.table.enter_pin(self.device, typed)  # the table logs it (never the PIN)
         self._on_change()
 
     def change_pin(self) -> str:
@@ -112,8 +99,7 @@ class Access:
         if not self.is_scorekeeper:
             self.refused("change the PIN")
             raise ScorekeeperOnlyError("change the PIN")
-        pin = self.table.change_pin(self._device())
-        log.info("the scorekeeper changed the PIN: the other editors view only again")
+        pin = self.table.change_pin(self._device())  # the table logs it (never the PIN)
         self._on_change()
         return pin
 
