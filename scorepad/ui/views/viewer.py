@@ -8,11 +8,18 @@ import flet as ft
 
 from scorepad.ui.state import GameSession, RoundEntry, ScorepadApp, Stage
 from scorepad.ui.state.visitor import SeatChoice, SeatState, Visitor
-from scorepad.ui.views.common import READING_WIDTH, TAP, VIEW_KEY, heading, message_bar, tagged
-from scorepad.ui.views.game import pad_keys, pad_note_line, player_table, round_info, round_title
+from scorepad.ui.views.common import TAP, VIEW_KEY, heading, message_bar, tagged
+from scorepad.ui.views.game import (
+    WIDE,
+    pad_keys,
+    pad_note_line,
+    player_table,
+    round_info,
+    round_title,
+)
 from scorepad.ui.views.kept import redrawn_on
 from scorepad.ui.views.leaderboard import leaderboard
-from scorepad.ui.views.sheet import results_panel, sheet_panel
+from scorepad.ui.views.sheet import ROUND_PANEL, results_panel, sheet_panel
 
 WAITING = "Waiting for the scorekeeper to open a game: it shows here as soon as they do."
 NO_TRUMP_YET = "Waiting for the turned card"
@@ -39,11 +46,8 @@ def viewer_view(app: ScorepadApp, width: float) -> ft.View:
             automatically_imply_leading=False,  # a viewer has nowhere else to go
         ),
         scroll=ft.ScrollMode.AUTO,
-        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         padding=ft.Padding.symmetric(horizontal=12, vertical=8),
-        controls=[
-            tagged("viewer-screen", ft.Container(width=min(width, READING_WIDTH), content=column))
-        ],
+        controls=[tagged("viewer-screen", column)],
     )
 
 
@@ -58,19 +62,29 @@ def game_parts(
     app: ScorepadApp, visitor: Visitor, session: GameSession, width: float
 ) -> list[ft.Control | None]:
     """The game as the scorekeeper's screen shows it, every part read only: the sheet's round
-    numbers correct nothing, the round's boxes take no tap, the end offers no way on."""
+    numbers correct nothing, the round's boxes take no tap, the end offers no way on. On a
+    wide window (a laptop or a television at the table) the round and the seats sit beside
+    the sheet, as on the scorekeeper's game screen."""
     parts: list[ft.Control | None] = [
         redrawn_on((session.sheet, session.names, session.symbol), leaderboard, session)
     ]
+    depends_on = (session.sheet, session.game.variant.winner, width, session.names)
+    sheet = redrawn_on(depends_on, sheet_panel, None, session)
     entry = session.entry
     if entry is None:
-        parts.append(results_panel(app, session, read_only=True))
-    else:
-        parts.append(round_part(visitor, session, entry))
-        parts.append(seat_part(visitor))
-    depends_on = (session.sheet, session.game.variant.winner, width, session.names)
-    parts.append(redrawn_on(depends_on, sheet_panel, None, session))
-    return parts
+        return [*parts, results_panel(app, session, read_only=True), sheet]
+    playing = [round_part(visitor, session, entry), seat_part(visitor)]
+    if width < WIDE:
+        return [*parts, *playing, sheet]
+    beside = ft.Row(
+        [
+            ft.Container(ft.Column(playing, spacing=14), width=ROUND_PANEL - 24),
+            ft.Container(sheet, expand=True),
+        ],
+        vertical_alignment=ft.CrossAxisAlignment.START,
+        spacing=24,
+    )
+    return [*parts, beside]
 
 
 def round_part(visitor: Visitor, session: GameSession, entry: RoundEntry) -> ft.Control:
