@@ -265,10 +265,17 @@ SOCKETS_KEPT = """(() => {
     window.__pressed = [];
     window.__hold = false;  // while true, what the page sends waits in __held
     window.__held = [];
+    window.__sentAt = [];  // when (Date.now()) the page sent each message, and heard one
+    window.__heardAt = [];
     window.WebSocket = class extends Socket {
-        constructor(...args) { super(...args); window.__sockets.push(this); }
+        constructor(...args) {
+            super(...args);
+            window.__sockets.push(this);
+            this.addEventListener('message', () => window.__heardAt.push(Date.now()));
+        }
         send(data) {
             if (window.__hold) { window.__held.push([this, data]); return; }
+            window.__sentAt.push(Date.now());
             return super.send(data);
         }
     };
@@ -358,6 +365,21 @@ class Phone(AppPage):
             "name => window.__seen && window.__seen[name]", arg=name, timeout=timeout
         )
         return float(handle.json_value()) / 1000
+
+    def sent_after(self, moment: float) -> float:
+        """When (seconds since the epoch) the page first sent a message at or after
+        ``moment``: a tap reaching the network."""
+        return self._first_after("__sentAt", moment)
+
+    def heard_after(self, moment: float) -> float:
+        """When the page first heard from the server at or after ``moment``."""
+        return self._first_after("__heardAt", moment)
+
+    def _first_after(self, name: str, moment: float) -> float:
+        found = self.page.evaluate(
+            "([name, ms]) => window[name].find(t => t >= ms) || 0", [name, moment * 1000]
+        )
+        return float(found) / 1000 if found else float("nan")
 
     def last_pressed(self) -> float:
         """When (seconds since the epoch) this page was last pressed (a pointer down)."""
