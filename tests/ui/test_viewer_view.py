@@ -10,10 +10,12 @@ within the table's event, without a tap.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import flet as ft
+import msgpack
 import pytest
 import pytest_asyncio
 
@@ -76,6 +78,26 @@ async def shown_again(view: ViewDriver, change: Callable[[], None]) -> None:
     """A change made on the laptop, which the table announces to every session."""
     change()
     await view.settle()
+
+
+def strings_sent(packed: list[bytes]) -> list[str]:
+    """Every string in the messages a browser was sent, as it received them."""
+    found: list[str] = []
+
+    def walk(value: object) -> None:
+        if isinstance(value, str):
+            found.append(value)
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                walk(key)
+                walk(item)
+        elif isinstance(value, list | tuple):
+            for item in value:
+                walk(item)
+
+    for message in packed:
+        walk(msgpack.unpackb(message, strict_map_key=False))
+    return found
 
 
 def live_controls(view: ViewDriver) -> list[str]:
@@ -216,3 +238,36 @@ async def test_a_game_over_shows_its_end_with_no_way_on(
     for identifier in ("play-again", "continue-game"):
         assert not phone.has(identifier), identifier
     assert live_controls(phone) == ["pin-field", "unlock"]
+
+
+async def test_a_secret_bid_reaches_no_other_phone_until_the_go(
+    phone: ViewDriver, keeper: ScorepadApp, store: Store, table: SharedTable
+) -> None:
+    await shown_again(phone, lambda: start(keeper, "mormon-bridge", FOUR, dealer="Dan"))
+    await shown_again(phone, lambda: keeper.game.choose_trump(Suit.CLUBS))
+    onlooker_app = ScorepadApp(store, rng=random.Random(3), table=table)
+    onlooker = await TableDriver.opened(onlooker_app, kept={"scorepad.device": "onlooker"})
+    try:
+        assert text_of(onlooker, "hidden-bids") == "No bids yet · waiting for Ann, Bob, Cat, Dan"
+        told_before = len(onlooker.connection.packed)
+        await phone.click("claim-Ann")
+        await phone.click("pad-7")
+        assert text_of(phone, "my-bid") == "Your bid: 7 (hidden until Ready, set, go!)"
+        await onlooker.settle()
+        assert text_of(onlooker, "hidden-bids") == "Bid: Ann · waiting for Bob, Cat, Dan"
+        told = strings_sent(onlooker.connection.packed[told_before:])
+        assert "Bid: Ann · waiting for Bob, Cat, Dan" in told, "told who has bid"
+        counters = re.compile(r"(revision|saved)[ -]\d+")  # the test markers count changes
+        leaks = [text for text in told if re.search(r"\b7\b", counters.sub("", text))]
+        assert not leaks, leaks
+        cell = onlooker.tagged("bid-Ann")
+        assert isinstance(cell, ft.Container) and isinstance(cell.content, ft.Text)
+        assert cell.content.value == "–"
+
+        keeper.game.say_go()
+        await onlooker.settle()
+        cell = onlooker.tagged("bid-Ann")
+        assert isinstance(cell, ft.Container) and isinstance(cell.content, ft.Text)
+        assert cell.content.value == "7"
+    finally:
+        onlooker.close()
