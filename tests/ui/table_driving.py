@@ -30,10 +30,14 @@ class BrowserWithStorage(RecordingConnection):
     def __init__(self, kept: dict[str, Any] | None = None) -> None:
         super().__init__()
         self.kept: dict[str, Any] = dict(kept or {})
+        self.answering = True
+        """False: the storage never answers (a browser busy reloading, say)."""
 
     def send_message(self, message: Any) -> None:
         if message.action == MessageAction.INVOKE_METHOD and message.body.name in ("get", "set"):
             self.messages.append(message)
+            if not self.answering:
+                return
             body = message.body
             args = body.args or {}
             if body.name == "set":
@@ -99,6 +103,15 @@ class TableDriver(ViewDriver):
     async def settle(self) -> None:
         for _ in range(20):
             await asyncio.sleep(0)
+
+    async def until(self, condition: Callable[[], bool], seconds: float = 5.0) -> None:
+        """Wait for ``condition`` (something that takes real time, like a timeout running
+        out), checking after each turn of the loop; fail after ``seconds``."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + seconds
+        while not condition():
+            assert loop.time() < end, "the condition never came true"
+            await asyncio.sleep(0.01)
 
     # --- the dialog on show (the share panel) ---------------------------------------------
 

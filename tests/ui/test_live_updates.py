@@ -21,6 +21,7 @@ from scorepad.sharing.table import GameChanged, Role, SharedTable
 from scorepad.store import Store, open_store
 from scorepad.ui.state import MessageKind, ScorepadApp, Screen
 from scorepad.ui.state.game_session import CHANGED_ELSEWHERE
+from scorepad.ui.views import app as app_views
 from scorepad.ui.views.app import DEVICE_KEY
 from tests.ui.driving import play_round, start
 from tests.ui.table_driving import TableDriver
@@ -189,6 +190,28 @@ async def test_a_new_device_gets_a_key_kept_in_its_browser(store: Store) -> None
         assert phone.app.access.role is Role.VIEWER and phone.app.screen is Screen.VIEWER
     finally:
         phone.close()
+
+
+async def test_a_browser_slow_to_answer_still_gets_the_token_then_its_kept_key(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(app_views, "DEVICE_STORAGE_TIMEOUT_SECONDS", 0.01)
+    monkeypatch.setattr(app_views, "THEME_STORAGE_TIMEOUT_SECONDS", 0.01)
+    table = SharedTable(PIN, TOKEN)
+    app = ScorepadApp(store, rng=random.Random(3), table=table)
+    laptop = TableDriver(app, f"/?token={TOKEN}", kept={DEVICE_KEY: "laptop"})
+    laptop.browser.answering = False
+    try:
+        await laptop.until(lambda: app.access.device is not None)
+        assert app.access.device != "laptop", "a key of this visit's own"
+        assert role_of(app) is Role.SCOREKEEPER, "the token works all the same"
+        laptop.browser.answering = True
+        await laptop.session.dispatch_connect_event()  # the browser rejoins: asked again
+        await laptop.until(lambda: app.access.device == "laptop")
+        assert role_of(app) is Role.SCOREKEEPER
+        await laptop.until(lambda: not app_views._running)  # no read left waiting
+    finally:
+        laptop.close()
 
 
 async def test_an_open_table_reads_no_device_key(store: Store) -> None:

@@ -440,8 +440,10 @@ def recognise_the_device(
     stays the scorekeeper, a PIN holder an editor, a player in their seat. The token is then
     dropped from the address bar (a screenshot of the screen must not hand it out). At an
     open table (no ``--share``) every session is the scorekeeper: nothing to read, no wait.
-    Storage that cannot keep the key still gets this session a key of its own, for this
-    visit.
+
+    A browser that does not answer in time (or has no storage) still gets this visit a key
+    of its own, so the token in its address works; the kept key is asked for again when the
+    browser rejoins the session, and recognised then (a seat or the PIN held under it).
     """
     if not app.table.sharing:
         return
@@ -450,20 +452,26 @@ def recognise_the_device(
     except Exception as problem:  # no storage service on this platform
         log.warning("the device key cannot be kept: %s", problem)
         preferences = None
-    recognised = [False]
+    kept_key_read = [False]
 
-    async def recognise() -> None:
-        if recognised[0]:
-            return
-        device = await read_or_make_device_key(preferences)
-        if device is None:
-            return  # asked again when the browser rejoins the session
-        recognised[0] = True
+    def identify(device: str) -> None:
         try:
             app.access.identify(device, token)
         except Exception:
             log.exception("could not recognise this device at the table")
         show_address()
+
+    async def recognise() -> None:
+        if kept_key_read[0]:
+            return
+        device = await read_or_make_device_key(preferences)
+        if device is None:
+            if app.access.device is None:  # this visit needs a key now: one of its own
+                identify(secrets.token_urlsafe(16))
+            return
+        kept_key_read[0] = True
+        if device != app.access.device:
+            identify(device)
 
     when_rejoined(page, lambda: in_background(page, recognise))
     in_background(page, recognise)
@@ -471,7 +479,7 @@ def recognise_the_device(
 
 async def read_or_make_device_key(preferences: ft.SharedPreferences | None) -> str | None:
     """The device key kept in the browser, or a new one (kept for the next visit); ``None``
-    when the browser did not answer in time (the session asks again when it rejoins)."""
+    when the browser did not answer in time."""
     if preferences is None:
         return secrets.token_urlsafe(16)
     try:
