@@ -200,7 +200,7 @@ def test_a_secret_bid_waits_on_the_table_and_everyone_sees_who_not_what(
     assert onlooker.hidden_bids() is None
 
 
-def test_a_phone_that_comes_back_knows_its_secret_bid_is_in_but_not_shows_it(
+def test_a_phone_that_comes_back_knows_its_secret_bid_is_in_without_the_number(
     store: Store, table: SharedTable
 ) -> None:
     keeper, _ = game_on_table(store, table, "mormon-bridge")
