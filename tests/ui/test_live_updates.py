@@ -20,7 +20,7 @@ from scorepad.engine import RoundDraft, Suit
 from scorepad.sharing.table import GameChanged, Role, SharedTable
 from scorepad.store import Store, open_store
 from scorepad.ui.state import MessageKind, ScorepadApp, Screen
-from scorepad.ui.state.game_session import CHANGED_ELSEWHERE
+from scorepad.ui.state.game_session import CHANGED_ELSEWHERE, UNDER_THE_FINGER_SECONDS
 from scorepad.ui.views import app as app_views
 from scorepad.ui.views.app import DEVICE_KEY
 from tests.ui.driving import play_round, start
@@ -56,8 +56,28 @@ async def tab(
     return await TableDriver.opened(app, route, kept={DEVICE_KEY: device} if device else None)
 
 
+class Clock:
+    """The windows' clock, moved on by the test (a tap "a moment later")."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def a_moment_later(self) -> None:
+        self.now += UNDER_THE_FINGER_SECONDS
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
 @pytest_asyncio.fixture
-async def two_windows(store: Store) -> AsyncIterator[tuple[TableDriver, TableDriver, str]]:
+async def two_windows(
+    store: Store, clock: Clock
+) -> AsyncIterator[tuple[TableDriver, TableDriver, str]]:
     """Two windows on one game at an open table (``scorepad`` on 127.0.0.1: two tabs)."""
     table = SharedTable.open_table()
     first = await tab(store, table)
@@ -68,13 +88,14 @@ async def two_windows(store: Store) -> AsyncIterator[tuple[TableDriver, TableDri
     second = await tab(store, table, f"/game/{game_id}")
     await second.settle()
     assert second.app.screen is Screen.GAME
+    first.app.game.clock = second.app.game.clock = clock
     yield first, second, game_id
     second.close()
     first.close()
 
 
 async def test_a_tap_in_one_window_shows_in_the_other_without_a_tap(
-    two_windows: tuple[TableDriver, TableDriver, str],
+    two_windows: tuple[TableDriver, TableDriver, str], clock: Clock
 ) -> None:
     first, second, _ = two_windows
     await first.click("suit-hearts")
@@ -85,6 +106,7 @@ async def test_a_tap_in_one_window_shows_in_the_other_without_a_tap(
     assert session.stored.revision == first.app.game.session.stored.revision  # type: ignore[union-attr]
     note = second.tagged("trump-note")
     assert "hearts" in str(getattr(note, "value", "")).lower()
+    clock.a_moment_later()
     await second.click("pad-0")  # Ann's bid, on the game as it is now: taken
     await first.settle()
     assert second.app.message is None, second.app.message
@@ -115,6 +137,27 @@ async def test_a_tap_meant_for_the_game_as_it_was_is_refused_and_the_game_shown(
     await second.settle()
     assert second.app.message is not None, "showing the change keeps the message"
     assert first.app.store.load_game(game_id).draft == RoundDraft(turned=Suit.CLUBS)
+
+
+async def test_a_tap_as_the_screen_changes_under_the_finger_is_refused(
+    two_windows: tuple[TableDriver, TableDriver, str], clock: Clock
+) -> None:
+    """Both windows read "Ann bids"; the first enters Ann's 0, the second is redrawn ("Bob
+    bids") just as its 1, meant for Ann, arrives: refused, not taken as Bob's."""
+    first, second, game_id = two_windows
+    first.act(lambda: first.app.game.choose_trump(Suit.SPADES))
+    await second.settle()
+    clock.a_moment_later()
+    first.act(lambda: first.app.game.tap_number(0))  # Ann 0, from the first window
+    await second.settle()  # shown in the second: "Bob bids"
+    await second.click("pad-1")  # the finger was already on its way, for Ann
+    assert second.app.message is not None and second.app.message.text == CHANGED_ELSEWHERE
+    draft = first.app.store.load_game(game_id).draft
+    assert draft is not None and dict(draft.bids) == {"Ann": 0}, "Bob was not given Ann's 1"
+    clock.a_moment_later()
+    await second.click("pad-1")  # read, and tapped again: Bob's 1
+    draft = first.app.store.load_game(game_id).draft
+    assert draft is not None and dict(draft.bids) == {"Ann": 0, "Bob": 1}
 
 
 async def test_a_correction_in_progress_is_not_swept_away_by_a_change_elsewhere(
@@ -232,6 +275,9 @@ async def test_a_game_changed_elsewhere_is_not_loaded_again_for_its_own_announce
     session = first.app.game.session
     assert session is not None
     assert not first.app.game.changed_elsewhere(game_id, session.stored.revision)
+    assert not first.app.game.changed_elsewhere(game_id, session.stored.revision - 1), (
+        "an announcement of this window's own earlier change, heard late"
+    )
     first.app.table.announce(GameChanged(game_id, session.stored.revision))
     await first.settle()
     assert first.app.game.session is session, "the session was not replaced"

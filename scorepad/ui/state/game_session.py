@@ -11,6 +11,7 @@ The rules themselves are the engine's. No Flet here.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -46,6 +47,12 @@ CHANGED_ELSEWHERE = (
 )
 """Said when a tap was meant for a game another window has changed since: in the table's
 words (the game's id and revisions go to the log, where they help and do not puzzle)."""
+
+UNDER_THE_FINGER_SECONDS = 1.0
+"""A tap this soon after a change made elsewhere was shown is refused as meant for the game
+as it was: a click names only the key tapped, and the key keeps its place when the screen
+changes under the finger ("Bob bids" became "Cat bids": a 3 meant for Bob would be Cat's).
+Within a second, nobody has read the new screen and chosen again."""
 
 
 class GameTab(StrEnum):
@@ -158,6 +165,10 @@ class GameController:
         self.save_file: Callable[[ExportFile], None] = save_nowhere
         """Saves an exported file: the views set a save dialog (in a window) or a download
         (in a browser), which reports back through :meth:`file_saved` / :meth:`file_not_saved`."""
+        self.clock: Callable[[], float] = time.monotonic
+        self._shown_live_at: float | None = None
+        """When a change made elsewhere was last shown here (see
+        :data:`UNDER_THE_FINGER_SECONDS`)."""
 
     # --- opening and closing ---------------------------------------------------------------
 
@@ -210,6 +221,10 @@ class GameController:
         was shown. If another window did, show the game as it is now and refuse: the tap was
         meant for a game that no longer looks like that."""
         session = self._session()
+        shown_at = self._shown_live_at
+        if shown_at is not None and self.clock() - shown_at < UNDER_THE_FINGER_SECONDS:
+            log.info("a tap just after a change made elsewhere was shown was refused")
+            raise ActionRefused(CHANGED_ELSEWHERE)
 
         def change(current: Game) -> Game:
             return current if game is None else game  # the game on disk is the one on screen
@@ -237,8 +252,10 @@ class GameController:
         stays as it is, with a line saying so: the correction would be lost. Returns whether
         the screen changed."""
         session = self.session
-        if session is None or session.stored.id != game_id or session.stored.revision == revision:
+        if session is None or session.stored.id != game_id:
             return False
+        if revision is not None and revision <= session.stored.revision:
+            return False  # shown already (this session's own change, told back to it late)
         if session.editing is not None:
             if session.changed_elsewhere:
                 return False
@@ -255,6 +272,7 @@ class GameController:
             self._app.message = Message(CHANGED_ELSEWHERE)
         selection = session.selection
         note = self._reload()
+        self._shown_live_at = self.clock()
         if self.session is not None and selection is not None and self.session.entry is not None:
             try:  # the entry picked to correct stays picked if it still can be
                 self.session.selection = self.session.entry.select(
