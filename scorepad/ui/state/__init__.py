@@ -4,6 +4,12 @@ One module per job: :mod:`.app_state` (the app: screen, message, theme, the acti
 :mod:`.home` (the game list), :mod:`.new_game` (the new-game form), :mod:`.game_session` (the
 open game, undo and corrections), :mod:`.house_rules` (the rules editor); the forms and the
 round on the pad are :mod:`.setup_form`, :mod:`.rules_form` and :mod:`.round_entry`.
+
+The shared table (``scorepad --share``): :mod:`.access` (this session's role, and the read-only
+store of a viewer), :mod:`.table_link` (changes told to the table and shown from it),
+:mod:`.seat_writes` (a player's bid from their own phone, the secret bids shown),
+:mod:`.share_panel` (the scorekeeper's join address, PIN and seats) and :mod:`.visitor` (the
+viewer screen).
 """
 
 from scorepad.ui.state.app_state import ScorepadApp
