@@ -9,6 +9,7 @@ A session that ends stops listening.
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -339,3 +340,24 @@ async def test_a_question_asked_of_the_game_as_it_was_is_dropped_when_it_changes
     assert second.app.message is not None and second.app.message.text == CHANGED_ELSEWHERE
     second.act(second.app.confirm)
     assert len(first.app.store.load_game(game_id).game.results) == 2
+
+
+async def test_a_browser_back_from_sleep_catches_up_and_taps_at_once_if_nothing_changed(
+    two_windows: tuple[TableDriver, TableDriver, str], clock: Clock
+) -> None:
+    first, second, game_id = two_windows
+    second.connection.loop = None  # the phone asleep: nothing reaches it
+    first.act(lambda: first.app.game.choose_trump(Suit.HEARTS))
+    await second.settle()
+    assert second.app.game.session.stored.draft is None  # type: ignore[union-attr]
+    second.connection.loop = asyncio.get_running_loop()
+    await second.session.dispatch_connect_event()  # awake: the browser rejoins
+    await second.settle()
+    assert second.app.game.session.stored.draft == RoundDraft(turned=Suit.HEARTS)  # type: ignore[union-attr]
+    clock.a_moment_later()
+    await second.session.dispatch_connect_event()  # again, with nothing changed meanwhile
+    await second.settle()
+    await second.click("pad-0")  # a tap at once is taken: the screen did not change
+    assert second.app.message is None, second.app.message
+    draft = first.app.store.load_game(game_id).draft
+    assert draft is not None and dict(draft.bids) == {"Ann": 0}

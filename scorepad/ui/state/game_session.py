@@ -254,7 +254,13 @@ class GameController:
         session = self.session
         if session is None or session.stored.id != game_id:
             return False
-        if revision is not None and revision <= session.stored.revision:
+        if revision is None:  # the browser was away: has the game changed meanwhile?
+            try:
+                revision = self._app.store.load_game(game_id).revision
+            except StoreError as problem:
+                log.warning("could not read the game again: %s", problem)
+                return False
+        if revision <= session.stored.revision:
             return False  # shown already (this session's own change, told back to it late)
         if session.editing is not None:
             if session.changed_elsewhere:
