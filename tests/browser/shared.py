@@ -375,6 +375,12 @@ class Phone(AppPage):
         """When the page first heard from the server at or after ``moment``."""
         return self._first_after("__heardAt", moment)
 
+    def wait_until_heard_after(self, moment: float, timeout: float = 10000) -> None:
+        """Wait until the page has heard from the server at or after ``moment``."""
+        self.page.wait_for_function(
+            "ms => window.__heardAt.some(t => t >= ms)", arg=moment * 1000, timeout=timeout
+        )
+
     def _first_after(self, name: str, moment: float) -> float:
         found = self.page.evaluate(
             "([name, ms]) => window[name].find(t => t >= ms) || 0", [name, moment * 1000]
