@@ -161,6 +161,30 @@ async def test_a_tap_as_the_screen_changes_under_the_finger_is_refused(
     assert draft is not None and dict(draft.bids) == {"Ann": 0, "Bob": 1}
 
 
+async def test_a_tap_whose_meaning_the_change_did_not_move_is_taken_at_once(
+    store: Store, clock: Clock
+) -> None:
+    """Mormon Bridge: the turned card comes in from the first window, and the second taps
+    Ready, set, go! at once: a go means the same whatever the trump."""
+    table = SharedTable.open_table()
+    first = await tab(store, table)
+    first.act(lambda: start(first.app, "mormon-bridge", FOUR, dealer="Dan"))
+    assert first.app.game.session is not None
+    game_id = first.app.game.session.stored.id
+    second = await tab(store, table, f"/game/{game_id}")
+    second.app.game.clock = clock
+    try:
+        first.act(lambda: first.app.game.choose_trump(Suit.HEARTS))
+        await second.settle()
+        await second.click("go")
+        assert second.app.message is None, second.app.message
+        draft = first.app.store.load_game(game_id).draft
+        assert draft is not None and draft.bids_shown
+    finally:
+        second.close()
+        first.close()
+
+
 async def test_a_correction_in_progress_is_not_swept_away_by_a_change_elsewhere(
     two_windows: tuple[TableDriver, TableDriver, str],
 ) -> None:

@@ -49,10 +49,25 @@ CHANGED_ELSEWHERE = (
 words (the game's id and revisions go to the log, where they help and do not puzzle)."""
 
 UNDER_THE_FINGER_SECONDS = 1.0
-"""A tap this soon after a change made elsewhere was shown is refused as meant for the game
-as it was: a click names only the key tapped, and the key keeps its place when the screen
-changes under the finger ("Bob bids" became "Cat bids": a 3 meant for Bob would be Cat's).
-Within a second, nobody has read the new screen and chosen again."""
+"""A tap this soon after a change made elsewhere was shown, on a control whose meaning that
+change moved, is refused as meant for the game as it was: a click names only the control,
+which keeps its place when the screen changes under the finger ("Bob bids" became "Cat
+bids": a 3 meant for Bob would be Cat's). Within a second nobody has read the new screen and
+chosen again. A tap whose meaning did not move (Ready, set, go! after the turned card came
+in) is taken."""
+
+
+@dataclass(frozen=True)
+class PadMoment:
+    """What the game screen's taps mean at one moment (see :data:`UNDER_THE_FINGER_SECONDS`):
+    the round on the pad, its step, whose number the pad enters, the tricks marked so far and
+    what undo takes back."""
+
+    number: int | None
+    stage: Stage | None
+    active: str | None
+    marked: int
+    undo: str | None
 
 
 class GameTab(StrEnum):
@@ -166,9 +181,9 @@ class GameController:
         """Saves an exported file: the views set a save dialog (in a window) or a download
         (in a browser), which reports back through :meth:`file_saved` / :meth:`file_not_saved`."""
         self.clock: Callable[[], float] = time.monotonic
-        self._shown_live_at: float | None = None
-        """When a change made elsewhere was last shown here (see
-        :data:`UNDER_THE_FINGER_SECONDS`)."""
+        self._shown_live: tuple[float, PadMoment] | None = None
+        """When a change made elsewhere was last shown here, and what the taps meant just
+        before (see :data:`UNDER_THE_FINGER_SECONDS`)."""
 
     # --- opening and closing ---------------------------------------------------------------
 
@@ -221,10 +236,6 @@ class GameController:
         was shown. If another window did, show the game as it is now and refuse: the tap was
         meant for a game that no longer looks like that."""
         session = self._session()
-        shown_at = self._shown_live_at
-        if shown_at is not None and self.clock() - shown_at < UNDER_THE_FINGER_SECONDS:
-            log.info("a tap just after a change made elsewhere was shown was refused")
-            raise ActionRefused(CHANGED_ELSEWHERE)
 
         def change(current: Game) -> Game:
             return current if game is None else game  # the game on disk is the one on screen
@@ -277,8 +288,9 @@ class GameController:
             self._app.confirmation = None
             self._app.message = Message(CHANGED_ELSEWHERE)
         selection = session.selection
+        before = self._moment()
         note = self._reload()
-        self._shown_live_at = self.clock()
+        self._shown_live = (self.clock(), before)
         if self.session is not None and selection is not None and self.session.entry is not None:
             try:  # the entry picked to correct stays picked if it still can be
                 self.session.selection = self.session.entry.select(
@@ -333,10 +345,36 @@ class GameController:
         if fitted.note is not None:
             self._app.message = Message(fitted.note)
 
+    def _moment(self) -> PadMoment:
+        session = self._session()
+        entry = session.entry
+        return PadMoment(
+            number=None if entry is None else entry.number,
+            stage=None if entry is None else entry.stage,
+            active=None if entry is None else entry.active,
+            marked=len(session.draft.trick_winners),
+            undo=self.undo_label,
+        )
+
+    def _not_moved(self, *meaning: str) -> None:
+        """Refuse a tap that arrives just after a change made elsewhere was shown, if that
+        change moved what the tap means (the parts of :class:`PadMoment` named)."""
+        if self._shown_live is None:
+            return
+        shown_at, before = self._shown_live
+        if self.clock() - shown_at >= UNDER_THE_FINGER_SECONDS:
+            return
+        now = self._moment()
+        moved = [part for part in meaning if getattr(before, part) != getattr(now, part)]
+        if moved:
+            log.info("a tap meant for the screen before a change elsewhere was refused: %s", moved)
+            raise ActionRefused(CHANGED_ELSEWHERE)
+
     # --- the pad -----------------------------------------------------------------------------
 
     def choose_trump(self, suit: Suit) -> None:
         with self._app.action("record the turned suit"):
+            self._not_moved("number")
             entry = self._entry()
             self._save_draft(entry.choose_trump(suit), f"turned {suit}")
 
@@ -344,6 +382,7 @@ class GameController:
         """Ready, set, go: the bids are shown, those bid in secret on the players' phones
         among them (taken from the table and saved in the same step)."""
         with self._app.action("show the bids"):
+            self._not_moved("number")
             session = self._session()
             entry = self._entry()
             draft = entry.say_go()
@@ -357,6 +396,7 @@ class GameController:
     def tap_number(self, value: int) -> None:
         """The number pad: a bid or a trick count for whoever the pad is entering."""
         with self._app.action("enter the number"):
+            self._not_moved("number", "stage", "active")
             entry = self._entry()
             player, stage = entry.active, entry.stage
             draft, note = entry.enter(value)
@@ -370,6 +410,7 @@ class GameController:
     def choose_tally(self, on: bool) -> None:
         """Mark the tricks as they fall (``on``) or count them at the end (the default)."""
         with self._app.action("choose how the tricks are kept"):
+            self._not_moved("number")
             entry = self._entry()
             draft = entry.state.choose_tally(on)
             if draft != entry.draft:
@@ -379,6 +420,7 @@ class GameController:
     def mark_trick(self, player: str) -> None:
         """``player`` took the next trick (saved, like every tap, before the screen moves on)."""
         with self._app.action("mark the trick"):
+            self._not_moved("number", "marked")
             state = self._entry().state
             draft = state.mark_trick(player)
             self._save_draft(draft, f"{player} took trick {len(draft.trick_winners)}")
@@ -386,6 +428,7 @@ class GameController:
     def undo_trick(self) -> None:
         """Take back the most recent mark; the app's undo can put it back."""
         with self._app.action("undo the last trick"):
+            self._not_moved("number", "marked")
             state = self._entry().state
             draft = state.undo_trick()
             taken = len(state.draft.trick_winners)
@@ -402,6 +445,7 @@ class GameController:
     def confirm_round(self) -> None:
         """Record the round on the pad (or save the correction of an earlier one)."""
         with self._app.action("record the round"):
+            self._not_moved("number", "stage")
             session = self._session()
             entry = self._entry()
             record = entry.as_record()  # or the engine's RoundIncompleteError: what is missing
@@ -616,6 +660,7 @@ class GameController:
         end of a game or its continuation. The game keeps its steps, so this works after
         going home or a restart too."""
         with self._app.action("undo"):
+            self._not_moved("undo")
             session = self._session()
             if session.edit_undo:
                 step = session.edit_undo.pop()
