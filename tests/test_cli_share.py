@@ -29,10 +29,10 @@ from pathlib import Path
 import pytest
 import zxingcpp
 
+from scorepad.sharing import ShareInfo
 from scorepad.sharing.table import SharedTable
 from scorepad.ui import launch
 from scorepad.ui.launch import app_main, serving_host, share_lines, table_for
-from scorepad.ui.share_address import ShareInfo
 from scorepad.ui.state import ScorepadApp
 from scorepad.ui.web_server import exposure_warning
 from tests.ui.test_share_address import terminal_image

@@ -21,6 +21,7 @@ from scorepad.sharing.errors import (
     ViewerCannotEditError,
     WrongPinError,
 )
+from scorepad.sharing.info import ShareInfo
 from scorepad.sharing.table import (
     AccessChanged,
     BidsChanged,
@@ -48,6 +49,7 @@ __all__ = [
     "ScorekeeperOnlyError",
     "SeatTakenError",
     "SeatsChanged",
+    "ShareInfo",
     "SharedTable",
     "SharingError",
     "TableEvent",

@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import flet as ft
 
+    from scorepad.sharing import ShareInfo
     from scorepad.sharing.table import SharedTable
-    from scorepad.ui.share_address import ShareInfo
 
 DEFAULT_HOST = "127.0.0.1"
 ALL_INTERFACES = "0.0.0.0"

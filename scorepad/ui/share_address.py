@@ -18,11 +18,12 @@ from __future__ import annotations
 import io
 import ipaddress
 from collections.abc import Iterable
-from dataclasses import dataclass
 from urllib.parse import quote
 
 import ifaddr
 import segno
+
+from scorepad.sharing.info import ShareInfo
 
 WILDCARD_HOSTS = frozenset({"0.0.0.0", "::", ""})
 """Hosts that listen on every interface: phones join at one of this machine's addresses."""
@@ -37,20 +38,6 @@ the code at a glance on a busy terminal."""
 
 QR_PNG_SCALE = 8
 """Pixels per module in the PNG: about 300 px square for a join address, sharp on any screen."""
-
-
-@dataclass(frozen=True)
-class ShareInfo:
-    """The addresses of a shared table, for the scorekeeper's panel and the start lines.
-
-    ``join_url`` is what the phones open (the QR code's content); ``scorekeeper_url`` carries
-    the token and belongs only on the scorekeeper's own screen; ``other_join_urls`` are this
-    machine's further addresses, for a table whose phones are on another of its networks.
-    """
-
-    join_url: str
-    scorekeeper_url: str
-    other_join_urls: tuple[str, ...] = ()
 
 
 def is_wildcard(host: str) -> bool:

@@ -17,8 +17,8 @@ import pytest
 import zxingcpp
 from PIL import Image
 
+from scorepad.sharing import ShareInfo
 from scorepad.ui.share_address import (
-    ShareInfo,
     join_url,
     lan_addresses,
     qr_png,

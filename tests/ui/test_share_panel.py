@@ -13,9 +13,9 @@ import pytest
 import pytest_asyncio
 
 from scorepad.engine import Suit
+from scorepad.sharing import ShareInfo
 from scorepad.sharing.table import Role, SharedTable
 from scorepad.store import Store, open_store
-from scorepad.ui.share_address import ShareInfo
 from scorepad.ui.state import ScorepadApp
 from scorepad.ui.views.app import DEVICE_KEY
 from tests.ui.driving import start

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from scorepad.engine import ScorepadError
-from scorepad.sharing.table import SharedTable
+from scorepad.sharing import SharedTable, ShareInfo
 from scorepad.store import Store, StoreError, open_store
 from scorepad.ui.state.access import Access, ViewerStore
 from scorepad.ui.state.errors import ActionRefused
@@ -43,7 +43,6 @@ from scorepad.ui.state.share_panel import SharePanel
 from scorepad.ui.state.table_link import TableLink
 
 if TYPE_CHECKING:
-    from scorepad.ui.share_address import ShareInfo
     from scorepad.ui.state.visitor import Visitor
 
 log = logging.getLogger("scorepad.ui")
