@@ -210,11 +210,18 @@ class SharedTable:
             self._tries.check(device)
             if not pins_match(candidate, expected):
                 self._tries.failed(device)
+                misses = self._tries.misses(device)
                 log.warning(
                     "a wrong PIN from device %s (%d in the last minute)",
                     device_hint(device),
-                    self._tries.misses(device),
+                    misses,
                 )
+                if misses == self._tries.limit:  # once per hold, so a guesser cannot fill the log
+                    log.warning(
+                        "device %s reached %d wrong PINs: its tries are refused for a while",
+                        device_hint(device),
+                        misses,
+                    )
                 raise WrongPinError()
             if self._role_of(device) is Role.VIEWER:
                 self._editors.add(device)

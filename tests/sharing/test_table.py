@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+
 import pytest
 
 from scorepad.sharing import (
@@ -107,6 +109,22 @@ def test_five_wrong_tries_a_minute_then_even_the_right_pin_waits(
     clock.now += 55
     table.enter_pin("phone", PIN)
     assert table.role_of("phone") is Role.EDITOR
+
+
+def test_a_phone_held_by_the_limit_is_logged_once_without_the_pin(
+    table: SharedTable, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.WARNING)
+    for _ in range(5):
+        with pytest.raises(WrongPinError):
+            table.enter_pin("phone-abcdef", "1111")
+    for _ in range(20):  # a guesser hammering on during the hold adds nothing to the log
+        with pytest.raises(TooManyTriesError):
+            table.enter_pin("phone-abcdef", "1111")
+    held = [r.getMessage() for r in caplog.records if "refused for a while" in r.getMessage()]
+    assert len(held) == 1
+    assert "5 wrong PINs" in held[0]
+    assert PIN not in caplog.text and "1111" not in caplog.text
 
 
 def test_guesses_spread_over_many_sessions_hit_the_global_limit(
