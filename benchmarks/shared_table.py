@@ -228,6 +228,12 @@ class Run:
     """The Chromium viewer: when its accessibility tree showed the round (drawn)."""
     own: list[float] = field(default_factory=list)
     """The scorekeeper's own screen showing its round recorded."""
+    spread: list[float] = field(default_factory=list)
+    """Per round, from the first protocol viewer's patch to the last one's: the server
+    updates its sessions one after another on one event loop."""
+    cpu_per_tap: float = 0.0
+    """The server's CPU time (user + system) per scorekeeper tap while the rounds were
+    played: hardly depends on the machine's load, unlike the times above."""
     missed: int = 0
     rss_idle: int = 0
     rss_joined: int = 0
@@ -269,23 +275,30 @@ def measure(count: int, rounds: int, scratch: Path) -> Run:
         try:
             viewers.wait_joined()
             run.rss_joined = server.rss_bytes()
+            cpu_before, taps_before = server.cpu_seconds(), keeper.taps
             for number in range(1, rounds + 1):
                 play_round(keeper)
                 wait_quiet(viewers)
                 drawing.watch(f"round-{number}", round_shown_js(number))
                 keeper.watch(f"round-{number}", round_shown_js(number, "round-title"))
                 keeper.by_id("record-round").first.click()
+                keeper.taps += 1
                 pressed = keeper.last_pressed()
                 run.drawn.append(drawing.seen_at(f"round-{number}") - pressed)
                 run.heard.append(drawing.heard_after(pressed) - pressed)
                 run.own.append(keeper.seen_at(f"round-{number}") - pressed)
                 wait_quiet(viewers)
+                this_round = []
                 for viewer in viewers.viewers:
                     seen = viewer.first_showing(pressed, round_shown(number))
                     if seen is None:
                         run.missed += 1
                     else:
-                        run.arrived.append(seen - pressed)
+                        this_round.append(seen - pressed)
+                run.arrived += this_round
+                if len(this_round) > 1:
+                    run.spread.append(max(this_round) - min(this_round))
+            run.cpu_per_tap = (server.cpu_seconds() - cpu_before) / (keeper.taps - taps_before)
             run.rss = server.rss_bytes()
         finally:
             viewers.close()
@@ -318,6 +331,8 @@ def report(runs: Sequence[Run]) -> str:
             "Chromium heard",
             "Chromium drawn",
             "scorekeeper's own",
+            "first to last patch",
+            "server CPU/tap",
             "server RSS: idle, joined, end",
             "load",
         )
@@ -331,6 +346,8 @@ def report(runs: Sequence[Run]) -> str:
                 ms(run.heard),
                 ms(run.drawn),
                 ms(run.own),
+                ms(run.spread),
+                f"{run.cpu_per_tap * 1000:.0f} ms",
                 f"{run.rss_idle / mib:.1f}, {run.rss_joined / mib:.1f}, {run.rss / mib:.1f} MiB",
                 f"{run.load[0]:.1f}-{run.load[1]:.1f}",
             )

@@ -132,6 +132,9 @@ class SharedServer:
     def rss_bytes(self) -> int:
         return rss_bytes(self.process.pid)
 
+    def cpu_seconds(self) -> float:
+        return cpu_seconds(self.process.pid)
+
 
 def share_command(port: int, data_dir: Path, *extra: str) -> list[str]:
     """``scorepad --share`` bound to loopback only (an explicit ``--host`` wins over the
@@ -213,6 +216,15 @@ def rss_bytes(pid: int) -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) * 1024
     raise AssertionError(f"no VmRSS for process {pid}")
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time process ``pid`` has used so far, user and system (/proc/<pid>/stat).
+
+    Unlike a wall-clock time it hardly depends on what else the machine is doing."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    user, system = int(fields[11]), int(fields[12])  # utime and stime: fields 14 and 15
+    return (user + system) / os.sysconf("SC_CLK_TCK")
 
 
 def _socket_inodes(pid: int) -> set[str]:
