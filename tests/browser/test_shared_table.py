@@ -353,6 +353,7 @@ def test_the_pin_wrong_tries_a_rate_limit_and_a_new_pin_that_logs_editors_out(
     assert not is_editing(stranger)
     logged = server.log_text()[log_before:]
     assert re.search(r"wrong PIN|PIN.*wrong", logged, re.IGNORECASE), logged
+    assert "refused for a while" in logged, logged  # the hold is logged (once)
     without_times = re.sub(r"^\S+ \S+ ", "", logged, flags=re.MULTILINE)
     assert not re.search(rf"\b{new_pin}\b", without_times), "the log holds the PIN"
 
