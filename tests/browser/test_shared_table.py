@@ -224,7 +224,11 @@ def test_a_viewer_cannot_edit_by_the_ui_or_by_a_crafted_event(
     phone.send_crafted([3, {"target": record_button, "name": "click", "data": None}])
     for route in ("/rules", "/new", "/", "/players", f"/game/{game_id}/../../rules"):
         phone.send_crafted([3, {"target": 1, "name": "route_change", "data": {"route": route}}])
-    server.wait_for_log(r"refus|viewer", since=log_before)  # the server saw the last of them
+    last = f"/game/{game_id}/../../rules"
+    server.wait_for_log(rf"refused.*{re.escape(last)}.*viewer", since=log_before)  # the last one
+    logged = server.log_text()[log_before:]
+    for route in ("/rules", "/new", "/players"):
+        assert f"refused to open '{route}' from a viewer" in logged, logged
     phone.wait_for("viewer-screen")
     for identifier in ("new-game", "save-rules", "record-round"):
         assert phone.by_id(identifier).count() == 0, identifier
