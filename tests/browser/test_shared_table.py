@@ -162,7 +162,9 @@ def test_the_listening_check_sees_a_socket(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("shared", [False, True], ids=["scorepad --web", "--share --host"])
-def test_without_share_the_server_listens_only_on_127_0_0_1(tmp_path: Path, shared: bool) -> None:
+def test_the_server_listens_only_on_127_0_0_1_without_share_or_with_its_host(
+    tmp_path: Path, shared: bool
+) -> None:
     port = free_port()
     command = share_command(port, tmp_path) if shared else app_command(port, tmp_path)
     with running_process(command) as (process, output):
