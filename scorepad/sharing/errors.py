@@ -9,8 +9,7 @@ only :class:`PinFormatError` quotes the input, which by then is known not to be 
 
 from __future__ import annotations
 
-from scorepad.engine.errors import ScorepadError
-from scorepad.engine.text import quoted, shown
+from scorepad.engine import ScorepadError, quoted, shown
 
 
 class SharingError(ScorepadError):
