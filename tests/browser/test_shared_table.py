@@ -520,3 +520,42 @@ def test_secret_bids_stay_hidden_until_ready_set_go_then_show_together(
         assert bid_mentioned(told, player, bid)  # the check above would have seen them
         keeper.page.wait_for_function(bid_shown_js(player, bid), timeout=10000)
     assert bids_saved(store_dir, game_id) == BIDS
+
+
+# --- sequential bids on the phones ----------------------------------------------------------------
+
+
+@pytest.mark.browser
+def test_sequential_bids_on_the_phones_at_each_turn_with_the_dealers_hook_greyed(
+    at_table: Table, store_dir: Path
+) -> None:
+    """Golf for three, round 1 (one card; Ann deals, Bob bids first): Bob and Ann bid on
+    their own phones when it is their turn, the scorekeeper bids for Cat, who has no phone.
+    Ann's phone closes the 1 with the hook's reason, exactly as the scorekeeper's pad does."""
+    record = GameRecord.from_data({"variant": "golf", "players": ["Ann", "Bob", "Cat"]})
+    game_id = open_store(store_dir).create_game(record).id
+    with shared_server(store_dir) as server:
+        keeper = scorekeeper(at_table, server, game_id)
+        tap_until_taken(keeper, "suit-hearts")
+        bob, ann = (viewer(at_table, server, player) for player in ("Bob", "Ann"))
+        bob.tap("claim-Bob")
+        ann.tap("claim-Ann")
+        assert ann.by_id("pad-0").count() == 0  # not her turn: no pad
+        assert "wait for your turn" in ann.text_of("my-bid")
+
+        bob.tap("pad-0")
+        keeper.page.wait_for_function(text_js("prompt", "Cat"), timeout=10000)
+        tap_until_taken(keeper, "pad-0")  # Cat, who has no phone, bids 0
+        ann.wait_for("pad-1", timeout=10000)  # her turn reaches her phone live
+        assert ann.is_disabled("pad-1")  # 0 + 0 + 1 would add up to the one trick
+        assert "Ann deals and may not bid 1" in ann.text_of("pad-note")
+        ann.by_id("pad-1").first.click(force=True)  # a tap on the closed key does nothing
+        ann.tap("pad-0")
+
+        keeper.page.wait_for_function(text_js("prompt", "Bob"), timeout=10000)  # tricks now
+        tap_until_taken(keeper, "pad-1")  # Bob took the trick
+        tap_until_taken(keeper, "pad-0")  # Cat took none; Ann's none is worked out
+        tap_until_taken(keeper, "record-round")
+        stored = TinyDBStore(store_dir).load_game(game_id).record.rounds
+        assert len(stored) == 1
+        assert dict(stored[0].bids) == {"Ann": 0, "Bob": 0, "Cat": 0}
