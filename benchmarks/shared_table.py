@@ -157,6 +157,7 @@ class Viewers:
         self.loop = asyncio.new_event_loop()
         self.viewers: list[ProtocolViewer] = []
         self._stop: asyncio.Event | None = None
+        self._runs: list[asyncio.Task[None]] = []
         self._thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self._thread.start()
         self._tasks = asyncio.run_coroutine_threadsafe(self._start(port, count), self.loop)
@@ -247,12 +248,19 @@ class Run:
         return self.arrived + self.drawn
 
 
-def wait_quiet(viewers: Viewers, seconds: float = 0.3, timeout: float = 10.0) -> None:
-    """Wait until no viewer has heard anything for ``seconds``: the round's entry has reached
-    everyone, so the next patch is the recorded round's."""
+def wait_quiet(
+    viewers: Viewers, drawing: Phone, seconds: float = 0.3, timeout: float = 10.0
+) -> None:
+    """Wait until no viewer, the drawing one included, has heard anything for ``seconds``:
+    the round's entry has reached everyone, so the next patch is the recorded round's."""
     deadline = time.monotonic() + timeout
-    while viewers.quiet_since() < seconds and time.monotonic() < deadline:
-        time.sleep(0.05)
+    while time.monotonic() < deadline:
+        drawn_quiet = drawing.page.evaluate(
+            "() => (Date.now() - (window.__heardAt.at(-1) || 0)) / 1000"
+        )
+        if viewers.quiet_since() >= seconds and float(drawn_quiet) >= seconds:
+            return
+        drawing.page.wait_for_timeout(50)
 
 
 def measure(count: int, rounds: int, scratch: Path) -> Run:
@@ -278,7 +286,7 @@ def measure(count: int, rounds: int, scratch: Path) -> Run:
             cpu_before, taps_before = server.cpu_seconds(), keeper.taps
             for number in range(1, rounds + 1):
                 play_round(keeper)
-                wait_quiet(viewers)
+                wait_quiet(viewers, drawing)
                 drawing.watch(f"round-{number}", round_shown_js(number))
                 keeper.watch(f"round-{number}", round_shown_js(number, "round-title"))
                 keeper.by_id("record-round").first.click()
@@ -287,7 +295,7 @@ def measure(count: int, rounds: int, scratch: Path) -> Run:
                 run.drawn.append(drawing.seen_at(f"round-{number}") - pressed)
                 run.heard.append(drawing.heard_after(pressed) - pressed)
                 run.own.append(keeper.seen_at(f"round-{number}") - pressed)
-                wait_quiet(viewers)
+                wait_quiet(viewers, drawing)
                 this_round = []
                 for viewer in viewers.viewers:
                     seen = viewer.first_showing(pressed, round_shown(number))
