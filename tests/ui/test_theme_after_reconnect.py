@@ -109,6 +109,7 @@ async def test_no_read_or_write_of_the_theme_waits_forever(
         if pending:
             _, stuck = await asyncio.wait(pending, timeout=5)
             assert not stuck, "a read or write of the theme still waits for the device"
+        await asyncio.sleep(0)  # a finished job leaves the list in its done callback
         assert not app_views._running, "a read or write of the theme still waits for the device"
     finally:
         driver.close()
