@@ -161,6 +161,24 @@ async def test_a_tap_as_the_screen_changes_under_the_finger_is_refused(
     assert draft is not None and dict(draft.bids) == {"Ann": 0, "Bob": 1}
 
 
+async def test_two_screens_tapping_a_suit_at_once_keep_the_first(
+    two_windows: tuple[TableDriver, TableDriver, str], clock: Clock
+) -> None:
+    """The scorekeeper taps hearts and the PIN holder spades at the same moment: the second
+    suit, meant for a round with no trump yet, is refused, not laid over the first unseen."""
+    first, second, game_id = two_windows
+    first.act(lambda: first.app.game.choose_trump(Suit.HEARTS))
+    await second.settle()  # shown in the second: hearts turned
+    await second.click("suit-spades")  # the finger was already on its way
+    assert second.app.message is not None and second.app.message.text == CHANGED_ELSEWHERE
+    draft = first.app.store.load_game(game_id).draft
+    assert draft is not None and draft.turned is Suit.HEARTS
+    clock.a_moment_later()
+    await second.click("suit-spades")  # seen, and meant: the table turned spades after all
+    draft = first.app.store.load_game(game_id).draft
+    assert draft is not None and draft.turned is Suit.SPADES
+
+
 async def test_a_tap_whose_meaning_the_change_did_not_move_is_taken_at_once(
     store: Store, clock: Clock
 ) -> None:

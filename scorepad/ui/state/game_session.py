@@ -60,14 +60,17 @@ in) is taken."""
 @dataclass(frozen=True)
 class PadMoment:
     """What the game screen's taps mean at one moment (see :data:`UNDER_THE_FINGER_SECONDS`):
-    the round on the pad, its step, whose number the pad enters, the tricks marked so far and
-    what undo takes back."""
+    the round on the pad, its step, whose number the pad enters, the tricks marked so far,
+    what undo takes back and the suit turned."""
 
     number: int | None
     stage: Stage | None
     active: str | None
     marked: int
     undo: str | None
+    turned: Suit | None = None
+    """The suit turned so far: two screens tapping a suit at once must not have the second
+    silently replace the first."""
 
 
 class GameTab(StrEnum):
@@ -354,6 +357,7 @@ class GameController:
             active=None if entry is None else entry.active,
             marked=len(session.draft.trick_winners),
             undo=self.undo_label,
+            turned=session.draft.turned,
         )
 
     def _not_moved(self, *meaning: str) -> None:
@@ -374,7 +378,7 @@ class GameController:
 
     def choose_trump(self, suit: Suit) -> None:
         with self._app.action("record the turned suit"):
-            self._not_moved("number")
+            self._not_moved("number", "turned")
             entry = self._entry()
             self._save_draft(entry.choose_trump(suit), f"turned {suit}")
 
