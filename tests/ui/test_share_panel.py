@@ -133,6 +133,24 @@ async def test_the_reveal_switch_is_the_tables_choice(
     assert table.reveal_on_last_bid is True
 
 
+async def test_the_switch_says_which_players_have_no_phone(
+    keeper: TableDriver, table: SharedTable
+) -> None:
+    """With a seat no phone holds, the last secret bid can never be in: the switch says so
+    (and what to do) instead of silently waiting."""
+    game_id = game_id_of(keeper)
+    for player in ("Ann", "Bob", "Cat"):
+        table.claim_seat(f"phone-{player}", game_id, player)
+    await keeper.click("share")
+    note = keeper.dialog_control("no-phone")
+    assert isinstance(note, ft.Text)
+    assert note.value == "No phone for Dan: the bids show at Ready, set, go!, then enter theirs."
+    table.claim_seat("phone-Dan", game_id, "Dan")
+    keeper.app.refresh()
+    await keeper.settle()
+    assert keeper.in_dialog("no-phone") is None, "every player has a phone"
+
+
 async def test_who_has_bid_in_secret_shows_on_the_scorekeepers_screen_never_what(
     keeper: TableDriver, table: SharedTable
 ) -> None:

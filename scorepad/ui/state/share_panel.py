@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from scorepad.engine import Stage
-from scorepad.sharing.table import SeatsChanged
+from scorepad.sharing.table import SeatsChanged, SharedTable
+from scorepad.ui.state.round_entry import RoundEntry
 from scorepad.ui.state.screens import Message
 from scorepad.ui.state.seat_writes import reveal_hidden_bids
 
@@ -42,6 +43,19 @@ class HiddenBids:
         done = f"Bid: {', '.join(self.bid)}" if self.bid else "No bids yet"
         rest = f"waiting for {', '.join(self.waiting)}" if self.waiting else "everyone has bid"
         return f"{done} · {rest}"
+
+
+def hidden_bids_in(table: SharedTable, game_id: str, entry: RoundEntry | None) -> HiddenBids | None:
+    """Who has bid in secret in ``entry``'s round, in bidding order, while it waits for the
+    go (else ``None``): the one reading every screen shows, the scorekeeper's and the phones'."""
+    if entry is None or entry.stage is not Stage.GO:
+        return None
+    bidders = table.hidden_bidders(game_id, entry.number)
+    order = entry.setup.bid_order
+    return HiddenBids(
+        bid=tuple(name for name in order if name in bidders),
+        waiting=tuple(name for name in order if name not in bidders),
+    )
 
 
 @dataclass(frozen=True)
@@ -108,15 +122,13 @@ class SharePanel:
         session = app.game.session
         if session is None or session.editing is not None or not app.table.sharing:
             return None
-        entry = session.entry
-        if entry is None or entry.stage is not Stage.GO:
-            return None
-        bidders = app.table.hidden_bidders(session.stored.id, entry.number)
-        order = entry.setup.bid_order
-        return HiddenBids(
-            bid=tuple(name for name in order if name in bidders),
-            waiting=tuple(name for name in order if name not in bidders),
-        )
+        return hidden_bids_in(app.table, session.stored.id, session.entry)
+
+    @property
+    def without_a_phone(self) -> tuple[str, ...]:
+        """The players whose seat no phone holds: their bids come at the go, so the last
+        secret bid can never be in while there is one (the switch says so)."""
+        return tuple(seat.player for seat in self.seats() if not seat.taken)
 
     # --- actions ---------------------------------------------------------------------------------
 

@@ -39,7 +39,7 @@ from scorepad.ui.state.game_session import GameSession
 from scorepad.ui.state.round_entry import RoundEntry
 from scorepad.ui.state.screens import Message
 from scorepad.ui.state.seat_writes import enter_seat_bid, reveal_hidden_bids
-from scorepad.ui.state.share_panel import HiddenBids
+from scorepad.ui.state.share_panel import HiddenBids, hidden_bids_in
 
 if TYPE_CHECKING:
     from scorepad.ui.state.app_state import ScorepadApp
@@ -169,15 +169,8 @@ class Visitor:
     def hidden_bids(self) -> HiddenBids | None:
         """Who has bid in secret while the round waits for "Ready, set, go!" (names only,
         never a number); ``None`` at any other moment."""
-        entry, game_id = self.entry, self.game_id
-        if entry is None or game_id is None or entry.stage is not Stage.GO:
-            return None
-        bidders = self._app.table.hidden_bidders(game_id, entry.number)
-        order = entry.setup.bid_order
-        return HiddenBids(
-            bid=tuple(name for name in order if name in bidders),
-            waiting=tuple(name for name in order if name not in bidders),
-        )
+        game_id = self.game_id
+        return None if game_id is None else hidden_bids_in(self._app.table, game_id, self.entry)
 
     # --- the seat ---------------------------------------------------------------------------
 

@@ -77,8 +77,9 @@ def share_dialog(app: ScorepadApp) -> ft.AlertDialog | None:
 
 
 def reveal_switch(panel: SharePanel) -> ft.Control:
-    """Whether the last secret bid shows them all, or the scorekeeper's "Ready, set, go!"."""
-    return tagged(
+    """Whether the last secret bid shows them all, or the scorekeeper's "Ready, set, go!"
+    (which it must be while a player has no phone: the switch says so, not just waits)."""
+    switch = tagged(
         "reveal-on-last-bid",
         ft.Switch(
             label="Reveal when the last bid is in",
@@ -86,6 +87,18 @@ def reveal_switch(panel: SharePanel) -> ft.Control:
             on_change=lambda e: panel.set_reveal_on_last_bid(bool(e.control.value)),
         ),
     )
+    missing = panel.without_a_phone
+    if not missing:
+        return switch
+    who = ", ".join(missing)
+    note = tagged(
+        "no-phone",
+        ft.Text(
+            f"No phone for {who}: the bids show at Ready, set, go!, then enter theirs.",
+            size=13,
+        ),
+    )
+    return ft.Column([switch, note], spacing=2)
 
 
 def join_part(panel: SharePanel) -> list[ft.Control]:
