@@ -203,6 +203,19 @@ def url_of(host: str, port: int) -> str:
     return f"http://{name}:{port}/"
 
 
+SESSION_KEPT_SECONDS = 900
+"""How long a browser session is kept after its page went away (a phone asleep, a tab
+closed), so that a page coming back finds it as it was. Flet keeps one for an hour, at about
+0.75 MB each: at a shared table every phone that scans the code and leaves, or that any phone
+on the network opens on purpose, would hold that memory for an hour. A phone asleep longer
+than this comes back as a new session and is recognised again by its device key (its role
+and seat are the table's, not the session's)."""
+
+SESSION_TIMEOUT_VARIABLE = "FLET_SESSION_TIMEOUT"
+"""Flet's own setting for :data:`SESSION_KEPT_SECONDS` (read as each page connects); a value
+the user set is left alone."""
+
+
 def build_app(
     main: Callable[[Any], None], assets_dir: str | None, served: ServedAddress, work_dir: Path
 ) -> ASGIApp:
@@ -211,6 +224,7 @@ def build_app(
     import flet as ft
     from flet_web import get_package_web_dir  # type: ignore[import-untyped]  # no py.typed
 
+    os.environ.setdefault(SESSION_TIMEOUT_VARIABLE, str(SESSION_KEPT_SECONDS))
     flet_app = ft.run(main, export_asgi_app=True, assets_dir=assets_dir, no_cdn=True)
     client = OfflineClient(Path(get_package_web_dir()), work_dir)
     return GuardedApp(NoticeApp(OfflineApp(cast(ASGIApp, flet_app), client)), served)
