@@ -193,6 +193,11 @@ def serve_table(
                     "this computer is on no network yet: connect it to the table's Wi-Fi "
                     "or a phone's hotspot, then start scorepad again so phones can join"
                 )
+            elif not reaches_beyond(listeners.addresses):
+                warn(
+                    f"--host {host} is this computer only: phones cannot open the join "
+                    "address; leave out --host to share on the network"
+                )
         warning = exposure_warning(host, listeners.addresses, share=share)
         if warning:
             warn(warning)
