@@ -121,6 +121,29 @@ def test_the_go_shows_the_secret_bids_in_the_same_save(store: Store, table: Shar
     assert entry.active == "Bob", "the scorekeeper enters the bids of the players without a phone"
 
 
+def test_undoing_the_go_hides_the_phones_bids_again(store: Store, table: SharedTable) -> None:
+    """A mis-tapped Undo right after the go must not make every phone bid again, having seen
+    the others' numbers: the bids go back on the table and the next go shows the same ones."""
+    keeper, game_id = scorekeeper(store, table, "mormon-bridge")
+    keeper.game.choose_trump(Suit.HEARTS)
+    for player, bid in (("Ann", 1), ("Cat", 0)):
+        phone(store, table, game_id, player)
+        table.hide_bid(f"phone-{player}", game_id, 1, player, bid)
+    keeper.game.say_go()
+    keeper.game.undo()
+    assert keeper.message is not None
+    assert keeper.message.text == (
+        "undone: ready, set, go (bids from phones: Ann, Cat); the bids from phones (Ann, Cat) "
+        "are hidden again: tap Ready, set, go! to show them"
+    )
+    stored = store.load_game(game_id)
+    assert stored.draft == RoundDraft(turned=Suit.HEARTS), "back to before the go"
+    assert table.hidden_bidders(game_id, 1) == {"Ann", "Cat"}
+    keeper.game.say_go()
+    stored = store.load_game(game_id)
+    assert stored.draft is not None and dict(stored.draft.bids) == {"Ann": 1, "Cat": 0}
+
+
 def test_secret_bids_are_kept_when_the_go_cannot_be_saved(store: Store, table: SharedTable) -> None:
     keeper, game_id = scorekeeper(store, table, "mormon-bridge")
     keeper.game.choose_trump(Suit.HEARTS)

@@ -35,7 +35,13 @@ from scorepad.ui.state.exports import ExportFile, ExportKind, export_file, save_
 from scorepad.ui.state.history import before, fitted_draft, pushed
 from scorepad.ui.state.round_entry import Field, RoundEntry, Selection, Stage, draft_from_round
 from scorepad.ui.state.screens import Confirmation, Message, MessageKind, Screen
-from scorepad.ui.state.seat_writes import go_label, hidden_bids_taken, with_hidden_bids
+from scorepad.ui.state.seat_writes import (
+    go_label,
+    hidden_bids_taken,
+    hide_again,
+    undid_the_go,
+    with_hidden_bids,
+)
 
 if TYPE_CHECKING:
     from scorepad.ui.state.app_state import ScorepadApp
@@ -685,9 +691,12 @@ class GameController:
                     "step is dropped from the undo list"
                 ) from None
             fitted = fitted_draft(restored.game, restored.draft)
+            shown, entry = session.stored.draft, session.entry
             self._write(restored.game, draft=fitted.draft, undo=rest)
             session.stop_editing()
             session.changes = []
             session.show_the_likely_tab()
             note = f" {fitted.note}" if fitted.note else ""
+            if entry is not None and shown is not None and undid_the_go(shown, fitted.draft):
+                note += hide_again(self._app, session.stored.id, entry.number, shown.bids)
             self._app.message = Message(f"undone: {step.label}{note}")

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from scorepad.engine import Game, RoundDraft, Stage
 from scorepad.sharing.errors import NotYourSeatError, NotYourTurnError, ViewerCannotEditError
-from scorepad.sharing.table import GameChanged
+from scorepad.sharing.table import BidsChanged, GameChanged
 from scorepad.store import StaleGameError
 from scorepad.store.models import StoredGame, UndoStep
 from scorepad.ui.state.errors import ActionRefused
@@ -88,6 +88,32 @@ def put_back(app: ScorepadApp, game_id: str, number: int, hidden: Mapping[str, i
         except Exception:
             lost.append(player)
     return lost
+
+
+def undid_the_go(shown: RoundDraft, restored: RoundDraft | None) -> bool:
+    """Whether an undo took the round from just after "Ready, set, go!" back to before it:
+    the go is the step undone only while no bid was entered after it, so every bid then on
+    the round came from a phone."""
+    return shown.bids_shown and (restored is None or not restored.bids_shown)
+
+
+def hide_again(app: ScorepadApp, game_id: str, number: int, bids: Mapping[str, int]) -> str:
+    """Put the phones' bids of an undone go back on the table, hidden, so the next go shows
+    the same numbers (nobody bids again after seeing the others); returns the words to add
+    to the undo's message."""
+    if not bids or not app.table.sharing:
+        return ""
+    lost = put_back(app, game_id, number, bids)
+    app.table.announce(BidsChanged(game_id))
+    kept = [player for player in bids if player not in lost]
+    if lost:
+        log.error("the secret bids of %s could not be hidden again: %s", ", ".join(lost), game_id)
+    if not kept:
+        return ""
+    return (
+        f"; the bids from phones ({', '.join(kept)}) are hidden again: "
+        "tap Ready, set, go! to show them"
+    )
 
 
 def _round_on(stored: StoredGame) -> tuple[int, Game]:
