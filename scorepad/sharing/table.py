@@ -36,6 +36,7 @@ from enum import StrEnum
 from itertools import count
 from typing import Final
 
+from scorepad.engine import quoted
 from scorepad.sharing.access import Clock, RateLimiter, make_pin, pins_match
 from scorepad.sharing.errors import (
     DeviceNotKnownError,
@@ -294,9 +295,17 @@ class SharedTable:
         with self._lock:
             self._require_edit(device, "release a seat")
             seats = self._seats.get(game_id, {})
-            seats.pop(player, None)
+            held_by = seats.pop(player, None)
             if not seats:
                 self._seats.pop(game_id, None)
+        if held_by is not None:  # who freed whose seat: a table disputing a seat can look it up
+            log.info(
+                "device %s released the seat of %s in %s (held by %s)",
+                device_hint(device),
+                quoted(player),
+                game_id,
+                device_hint(held_by),
+            )
 
     def seat_of(self, device: str | None, game_id: str) -> str | None:
         """The player whose seat ``device`` holds in ``game_id``, if any."""

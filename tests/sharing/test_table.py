@@ -199,6 +199,18 @@ def test_a_seat_held_by_another_phone_is_taken(table: SharedTable) -> None:
     assert table.seats("g2") == {"Ann": "other-phone"}
 
 
+def test_a_released_seat_is_logged_with_who_freed_it(
+    table: SharedTable, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO)
+    table.open_with_token("laptop", TOKEN)
+    table.claim_seat("ann-phone", "g1", "Ann")
+    table.release_seat("laptop", "g1", "Ann")
+    table.release_seat("laptop", "g1", "Bob")  # nobody sat there: nothing happened to log
+    released = [r.getMessage() for r in caplog.records if "released" in r.getMessage()]
+    assert released == ["device lapt… released the seat of 'Ann' in g1 (held by ann-…)"]
+
+
 def test_claiming_another_seat_moves_the_phone(table: SharedTable) -> None:
     table.claim_seat("phone", "g1", "Ann")
     table.claim_seat("phone", "g1", "Bob")
