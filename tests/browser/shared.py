@@ -32,6 +32,7 @@ from tests.browser.harness import (
     AppPage,
     free_port,
     headless_env,
+    wait_until_listening,
 )
 
 PHONE = (390, 844)
@@ -188,23 +189,8 @@ def shared_server(data_dir: Path, *extra: str) -> Iterator[SharedServer]:
         assert server.scorekeeper_url.startswith(f"http://127.0.0.1:{port}/?token="), (
             server.scorekeeper_url
         )
-        wait_until_answering(process, port)
+        wait_until_listening(process, port)
         yield server
-
-
-def wait_until_answering(process: subprocess.Popen[str], port: int) -> None:
-    """Wait until ``port`` on 127.0.0.1 accepts a connection; fail if the process exits."""
-    import socket
-
-    deadline = time.monotonic() + LISTEN_SECONDS
-    while time.monotonic() < deadline:
-        with socket.socket() as probe:
-            if probe.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        if process.poll() is not None:
-            raise AssertionError(f"the server exited with code {process.returncode}")
-        time.sleep(0.1)
-    raise AssertionError(f"the server did not listen on port {port} within {LISTEN_SECONDS} s")
 
 
 # --- what a process listens on, and its memory (Linux's /proc; no psutil) ---------------------

@@ -22,7 +22,7 @@ import pytest
 
 from scorepad.engine import GameRecord, RoundDraft, Suit
 from scorepad.store import TinyDBStore, open_store
-from tests.browser.harness import app_command, free_port, require_chromium
+from tests.browser.harness import app_command, free_port, require_chromium, wait_until_listening
 from tests.browser.shared import (
     LAPTOP,
     Phone,
@@ -35,7 +35,6 @@ from tests.browser.shared import (
     share_command,
     shared_server,
     table,
-    wait_until_answering,
 )
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
@@ -170,7 +169,7 @@ def test_the_server_listens_only_on_127_0_0_1_without_share_or_with_its_host(
     port = free_port()
     command = share_command(port, tmp_path) if shared else app_command(port, tmp_path)
     with running_process(command) as (process, output):
-        wait_until_answering(process, port)
+        wait_until_listening(process, port)
         assert listening_addresses(process.pid) == {("127.0.0.1", port)}, output.text
 
 
