@@ -250,49 +250,35 @@ def round_number(game: GameController | None, result: RoundResult) -> ft.Control
         semantics_label=f"{result.cards} card{'s' if result.cards != 1 else ''}, "
         f"{result.trump_note}",
     )
-    if game is None:
-        return ft.Container(
-            content=ft.Column(
-                [ft.Text(str(number), size=16, weight=ft.FontWeight.BOLD), deal],
-                spacing=0,
-                tight=True,
-                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                alignment=ft.MainAxisAlignment.CENTER,
-            ),
-            width=ROUND_COLUMN,
-            height=ROW_HEIGHT,
-            alignment=ft.Alignment.CENTER,
-            border=ft.Border(bottom=RULE),
+    number_text: ft.Control = ft.Text(str(number), size=16, weight=ft.FontWeight.BOLD)
+    if game is not None:  # a pencil says the round can be corrected
+        number_text = ft.Row(
+            [number_text, ft.Icon(ft.Icons.EDIT, size=11, color=ft.Colors.PRIMARY)],
+            spacing=1,
+            tight=True,
         )
+    cell = ft.Container(
+        content=ft.Column(
+            [number_text, deal],
+            spacing=0,
+            tight=True,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            alignment=ft.MainAxisAlignment.CENTER,
+        ),
+        width=ROUND_COLUMN,
+        height=ROW_HEIGHT,
+        alignment=ft.Alignment.CENTER,
+        border=ft.Border(bottom=RULE),
+    )
+    if game is None:  # read-only (a viewer's phone): nothing to tap
+        return cell
+    cell.ink = True
+    cell.on_click = lambda: game.edit_round(number)
     return ft.Semantics(
         identifier=f"edit-round-{number}",
         label=f"Correct round {number}",
         button=True,
-        content=ft.Container(
-            content=ft.Column(
-                [
-                    ft.Row(
-                        [
-                            ft.Text(str(number), size=16, weight=ft.FontWeight.BOLD),
-                            ft.Icon(ft.Icons.EDIT, size=11, color=ft.Colors.PRIMARY),
-                        ],
-                        spacing=1,
-                        tight=True,
-                    ),
-                    deal,
-                ],
-                spacing=0,
-                tight=True,
-                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                alignment=ft.MainAxisAlignment.CENTER,
-            ),
-            width=ROUND_COLUMN,
-            height=ROW_HEIGHT,
-            alignment=ft.Alignment.CENTER,
-            border=ft.Border(bottom=RULE),
-            ink=True,
-            on_click=lambda: game.edit_round(number),
-        ),
+        content=cell,
     )
 
 
