@@ -112,7 +112,7 @@ def taps_per_round(page: Page, url: str) -> dict[str, int]:
             if roster.count():
                 app.tap(f"roster-{name}")
             else:
-                app.type_into("Add a player", name)
+                app.add_players([name])
         app.tap("start-game")
         app.wait_for("round-title")
         app.taps = 0

@@ -180,8 +180,7 @@ def scorepad_taps(app: WebAppPage, taps: int, run: Run) -> None:
     players = ["Ann", "Bob", "Cat", "Dan"]
     app.tap("new-game")
     app.tap("variant-preset:mormon-bridge")
-    for name in players:
-        app.type_into("Add a player", name)
+    app.add_players(players)
     app.tap("start-game")
     app.wait_for("round-title")
     saved_marker = app.saved_through() is not None

@@ -297,6 +297,42 @@ class AppPage:
         self.page.keyboard.press("Enter")
         self.wait_for_change(before)
 
+    def add_players(self, names: Sequence[str], *, key_delay_ms: float = 0) -> None:
+        """Type each of ``names`` and Enter into "Add a player" without a pause, as a fast
+        typist or a phone's keyboard does, then wait until the seats show every one of them
+        in order (after any players already seated).
+
+        Nothing waits between the names: the field takes a name per line and the app never
+        writes to it while it is typed in, so no key can be lost or joined to the next name.
+        """
+        field = self.page.get_by_role("textbox", name="Add a player").first
+        seated = self.page.locator('[flt-semantics-identifier^="seat-"]').count()
+        self._focus(field, "Add a player")
+        self.note(f"type {list(names)!r} with Enter after each ({key_delay_ms} ms a key)")
+        for name in names:
+            self.page.keyboard.type(name, delay=key_delay_ms)
+            self.page.keyboard.press("Enter")
+        last = seated + len(names)
+        try:
+            self.wait_for(f"seat-{last}")
+            for seat, name in enumerate(names, start=seated + 1):
+                expect(self.by_id(f"seat-{seat}").first).to_contain_text(
+                    f"Remove {name}", timeout=FIELD_CLEARED_MS
+                )
+        except (AssertionError, PlaywrightTimeoutError):
+            self.keep_evidence(f"{list(names)!r} were not all seated")
+            raise
+
+    def seated(self) -> list[str]:
+        """The names in the seating list, in order (read from each seat's Remove button)."""
+        names = []
+        seats = self.page.locator('[flt-semantics-identifier^="seat-"]')
+        for index in range(seats.count()):
+            text = seats.nth(index).evaluate("e => e.innerText || e.getAttribute('aria-label')")
+            found = re.search(r"Remove (.+?)\s*$", str(text), re.S)
+            names.append(found.group(1).strip() if found else str(text))
+        return names
+
     def _wait_until_empty(self, field: Locator, label: str) -> None:
         """Wait until ``field`` holds no text: a field the app has just cleared (after a name
         was added) holds the old text until the clear arrives.

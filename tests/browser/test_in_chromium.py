@@ -39,9 +39,7 @@ def phone(tmp_path: Path) -> Iterator[AppPage]:
 def start(app: AppPage, variant: str, players: list[str], stake: int | None = None) -> None:
     app.tap("new-game")
     app.tap(f"variant-preset:{variant}")
-    for seat, name in enumerate(players, start=1):
-        app.type_into("Add a player", name)
-        assert name in app.text_of(f"seat-{seat}"), f"{name} was not seated"
+    app.add_players(players)
     if stake is not None:
         app.tap(f"stake-{stake}")
     app.tap("start-game")

@@ -76,6 +76,19 @@ class RecordingConnection(Connection):
             )
 
 
+def _node_paths(tree: list[Any]) -> dict[int, list[str | int]]:
+    """A patch's node numbers, each with its path from the patched control."""
+    paths: dict[int, list[str | int]] = {}
+
+    def walk(node: list[Any], path: list[str | int]) -> None:
+        paths[node[0]] = path
+        for key, child in (node[1] if len(node) > 1 else {}).items():
+            walk(child, [*path, key])
+
+    walk(tree, [])
+    return paths
+
+
 class ViewDriver:
     """Mounts the app's views into a session and taps controls by semantics identifier."""
 
@@ -123,6 +136,27 @@ class ViewDriver:
     def texts(self) -> list[str]:
         return [c.value for c in self.controls() if isinstance(c, ft.Text) and c.value]
 
+    def values_sent(self, since: int = 0, until: int | None = None) -> list[tuple[int, Any]]:
+        """Every ``value`` the app sent the browser in its messages ``since`` to ``until``,
+        as (control id, value), read as the browser reads a patch: the first operation maps
+        node numbers to paths from the patched control, the others set properties."""
+        sent = []
+        for packed in self.connection.packed[since:until]:
+            message = msgpack.unpackb(packed, strict_map_key=False)
+            if MessageAction(message["action"]) is not MessageAction.PATCH_CONTROL:
+                continue
+            body = message["body"]
+            tree, *operations = body["patch"]
+            paths = _node_paths(tree)
+            for operation in operations:
+                if operation[0] != 0 or operation[2] != "value" or operation[1] not in paths:
+                    continue
+                target: Any = self.session.index.get(body["id"])
+                for key in paths[operation[1]]:
+                    target = getattr(target, key) if isinstance(key, str) else target[key]
+                sent.append((getattr(target, "_i", -1), operation[3]))
+        return sent
+
     # --- acting ----------------------------------------------------------------------------
 
     async def click(self, target: str | ft.BaseControl) -> None:
@@ -144,6 +178,19 @@ class ViewDriver:
             field = self.tagged(identifier)
             await self.session.dispatch_event(field._i, "submit", text)
             await self.settle()
+
+    async def type_lines(self, identifier: str, lines: list[str], pause: bool = True) -> None:
+        """Type each of ``lines`` and Enter into a field that takes a line per entry (the
+        names field): Enter is a newline the device adds itself, so the field's text grows."""
+        for line in lines:
+            field = self.tagged(identifier)
+            assert isinstance(field, ft.TextField)
+            text = f"{field.value or ''}{line}\n"
+            self.session.apply_patch(field._i, {"value": text})
+            await self.session.dispatch_event(field._i, "change", text)
+            if pause:
+                await self.settle()
+        await self.settle()
 
     async def toggle(self, identifier: str, value: bool) -> None:
         switch = self.tagged(identifier)

@@ -18,7 +18,7 @@ def test_names_are_checked_as_they_are_added(app: ScorepadApp) -> None:
     assert form.name_error == "type a name first"
     assert app.new_game.add_player(" Ann ")
     assert not app.new_game.add_player("ann")
-    assert form.name_error == "Ann is already at the table"
+    assert form.name_error == "'ann' is Ann, who is already at the table"
     assert form.players == ["Ann"]
 
 
@@ -163,13 +163,65 @@ def test_the_name_field_clears_on_adding_and_keeps_a_refused_name(app: ScorepadA
     app.new_game.open()
     form = app.new_game.form
     assert form is not None
-    app.new_game.type_name("Ann")
-    assert app.new_game.add_player(form.name_text, typed=True)
-    assert form.name_text == ""  # cleared in the same update that seats Ann
-    app.new_game.type_name("ann")
-    assert not app.new_game.add_player(form.name_text, typed=True)
-    assert form.name_text == "ann"  # kept, to be corrected
-    assert form.name_error == "Ann is already at the table"
+    app.new_game.type_names("Ann")
+    assert app.new_game.add_typed()
+    assert form.name_field.text == ""  # cleared in the same update that seats Ann
+    app.new_game.type_names("ann")
+    assert not app.new_game.add_typed()
+    assert form.name_field.text == "ann"  # kept, to be corrected
+    assert form.name_error == "'ann' is Ann, who is already at the table"
+
+
+def test_each_line_of_the_name_field_seats_a_player_as_its_enter_arrives(
+    app: ScorepadApp,
+) -> None:
+    """Enter is a newline the device types itself: the app never empties the field while
+    it is typed in, so keys right after an Enter cannot be lost."""
+    app.new_game.open()
+    form = app.new_game.form
+    assert form is not None
+    for text in ("A", "An", "Ann", "Ann\n", "Ann\nB", "Ann\nBob van der\n", "Ann\nBob van der\nC"):
+        app.new_game.type_names(text)
+    assert form.players == ["Ann", "Bob van der"]  # as typed: no capital forced on "van der"
+    assert form.name_text == "C"
+    assert form.name_field.text == "Ann\nBob van der\nC"  # the device's text, untouched
+    app.new_game.leave_name_field()  # nobody types now: the field keeps what it shows
+    assert form.name_field.text == "C" and form.players == ["Ann", "Bob van der"]
+
+
+def test_a_burst_of_names_pasted_or_sent_at_once_seats_them_all(app: ScorepadApp) -> None:
+    app.new_game.open()
+    form = app.new_game.form
+    assert form is not None
+    app.new_game.type_names("Ann\r\nBob\n\nCat\nann\nDan")
+    assert form.players == ["Ann", "Bob", "Cat"]  # a blank line is no name
+    assert form.name_error == "'ann' is Ann, who is already at the table"
+    assert form.name_text == "Dan"
+
+
+def test_backspace_after_enter_brings_the_name_back_to_fix(app: ScorepadApp) -> None:
+    app.new_game.open()
+    form = app.new_game.form
+    assert form is not None
+    app.new_game.type_names("Ann\nBob\n")
+    app.new_game.type_names("Ann\nBob")  # Backspace over the newline: Bob is in the field
+    assert form.players == ["Ann"]
+    app.new_game.type_names("Ann\nBobby\n")
+    assert form.players == ["Ann", "Bobby"]
+    # select all and type (the field shows one line): nothing already seated is unseated
+    app.new_game.type_names("C")
+    assert form.players == ["Ann", "Bobby"]
+    app.new_game.type_names("Cat\n")
+    assert form.players == ["Ann", "Bobby", "Cat"]
+
+
+def test_names_past_the_variant_s_limit_are_refused_by_name(app: ScorepadApp) -> None:
+    app.new_game.open(variant=ChoiceKey.preset("scotch-bridge"))
+    form = app.new_game.form
+    assert form is not None
+    app.new_game.type_names("Ann\nBob\nCat\nDan\nEve\n")
+    assert form.players == ["Ann", "Bob", "Cat", "Dan"]
+    assert form.name_error == "'Eve' was not added: Scotch Bridge is for at most 4 players"
 
 
 def test_a_number_of_thousands_of_digits_is_refused_in_one_short_line(

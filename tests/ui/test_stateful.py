@@ -327,9 +327,11 @@ class ScorepadMachine(RuleBasedStateMachine):
             label="names",
         )
         for name in typed:
-            assert self.app.new_game.add_player(name, typed=data.draw(st.booleans())), (
-                form.name_error
-            )
+            if data.draw(st.booleans(), label="typed in the name field"):
+                self.app.new_game.type_names(f"{form.name_field.text}{name}\n")
+                assert form.name_error is None, form.name_error
+            else:
+                assert self.app.new_game.add_player(name), form.name_error
         names = [checked_name(name, seat) for seat, name in enumerate(typed, 1)]
         assert form.players == names
         how = data.draw(st.sampled_from(["first seat", "choose", "draw"]), label="dealer")
@@ -341,7 +343,7 @@ class ScorepadMachine(RuleBasedStateMachine):
         refused = data.draw(st.sampled_from([None, "twin", "empty"]), label="refused name")
         if refused is not None:  # a name the form must refuse, leaving the table as it is
             twin = data.draw(st.sampled_from(names)).upper() if refused == "twin" else " "
-            assert not self.app.new_game.add_player(twin, typed=True)
+            assert not self.app.new_game.add_player(twin)
             assert form.name_error and form.players == names, form.name_error
         if variant.has_payouts and data.draw(st.booleans(), label="change the stake"):
             self.app.new_game.set_stake(data.draw(st.integers(0, 100), label="stake"))

@@ -43,8 +43,7 @@ async def start_golf(driver: ViewDriver, players: list[str]) -> None:
     await driver.click("new-game")
     assert driver.app.screen is Screen.SETUP
     await driver.click("variant-preset:golf")
-    for name in players:
-        await driver.type_text("player-name", name)
+    await driver.type_lines("player-name", players)
     await driver.click("start-game")
     assert screen_of(driver) is Screen.GAME, driver.app.message
     no_bug_reported(driver)
@@ -252,8 +251,7 @@ async def test_an_unreadable_store_gets_its_own_screen_and_a_way_back(
 
 async def test_a_name_typed_and_entered_at_once_is_added(driver: ViewDriver) -> None:
     await driver.click("new-game")
-    for name in ("Ann", "Bob"):
-        await driver.type_text("player-name", name, pause=False)
+    await driver.type_lines("player-name", ["Ann", "Bob"], pause=False)
     assert driver.app.new_game.form is not None
     assert driver.app.new_game.form.players == ["Ann", "Bob"]
 

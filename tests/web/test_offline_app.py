@@ -92,9 +92,7 @@ def start(app: WebAppPage, variant: str, players: list[str]) -> None:
     """The browser tests' ``start`` (tests/browser/test_in_chromium.py), for this page."""
     app.tap("new-game")
     app.tap(f"variant-preset:{variant}")
-    for seat, name in enumerate(players, start=1):
-        app.type_into("Add a player", name)
-        assert name in app.text_of(f"seat-{seat}"), f"{name} was not seated"
+    app.add_players(players)
     app.tap("start-game")
     app.wait_for("round-title")
 

@@ -75,19 +75,39 @@ class NewGame:
         with self._app.action("choose the variant"):
             self._form().choose_variant(key)
 
-    def add_player(self, name: str, *, typed: bool = False) -> bool:
-        """Seat a player: ``typed`` from the name field, else tapped from the roster."""
+    def add_player(self, name: str) -> bool:
+        """Seat a player tapped from the roster (or typed, for scripts and tests)."""
         with self._app.action("add the player"):
-            return self._form().add_player(name, typed=typed)
+            return self._form().add_player(name)
         return False  # the action failed and said why
 
-    def type_name(self, text: str) -> None:
-        """The name field changed (a keystroke): kept for the Add button, without drawing the
-        screen again. A redraw would send the field's text back to the browser, and on a slow
-        connection the echo of "Ca" arrives after the player has typed "Cat", eating the last
-        letter (the field keeps its own text; the form only listens)."""
-        if self.form is not None:
-            self.form.name_text = text
+    def type_names(self, text: str) -> None:
+        """The name field reports its text (a key, a paste, a burst from a phone's keyboard):
+        every line finished with Enter is seated at once. Keys that finish no line change
+        nothing on screen, so the screen is not drawn again for them."""
+        form = self.form
+        if form is None:
+            return
+        if not form.name_field.finishes_lines(text):
+            form.name_field.read(text)  # a key of the line being typed
+            return
+        with self._app.action("add the player"):
+            form.type_names(text)
+
+    def add_typed(self) -> bool:
+        """The Add button: seat the name being typed."""
+        with self._app.action("add the player"):
+            return self._form().add_typed()
+        return False
+
+    def leave_name_field(self) -> None:
+        """The name field lost the cursor: drop its finished lines, so that it holds just
+        what it shows (nobody is typing in it now, so nothing typed can be overwritten)."""
+        form = self.form
+        if form is None or form.name_field.text == form.name_field.typing:
+            return
+        form.name_field.keep_only_typing()
+        self._app.refresh()
 
     def remove_player(self, name: str) -> None:
         with self._app.action("remove the player"):

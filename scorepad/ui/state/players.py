@@ -349,13 +349,9 @@ class Players:
             self.variant = variant or None
             self._ask_standings()  # now: a refusal shows in this action's message line
 
-    def type_min_games(self, typed: str) -> None:
-        """A keystroke in the minimum's field: kept, not yet applied (no redraw whose echo
-        could eat a digit typed meanwhile; see :meth:`type_in_dialog`)."""
-        self.min_games_text = typed
-
     def set_min_games(self, typed: str) -> None:
-        """The minimum number of games to be ranked, as typed (Enter, or leaving the field)."""
+        """The minimum number of games to be ranked, as typed: applied at each key (a text
+        that is no minimum keeps the last good one, with the reason under the field)."""
         with self._app.action("change the minimum number of games"):
             self.min_games_text = typed
             try:

@@ -55,13 +55,19 @@ def _number_or_text(text: str) -> int | str:
     return text
 
 
+TEXT_FIELDS = ("name", "hand_sizes", *NUMBER_FIELDS)
+"""The settings typed as text: each keeps its text exactly as typed (a field's text is the
+device's, never rewritten by the app: see :mod:`scorepad.ui.views.typed`)."""
+
+
 @dataclass
 class RulesForm:
     """Editing one custom variant; ``replacing`` names the saved one being changed, if any."""
 
     values: dict[str, Any]
     replacing: str | None = None
-    sizes_text: str = ""
+    texts: dict[str, str] = field(default_factory=dict)
+    """Each text field as typed (``TEXT_FIELDS``); ``values`` holds what they say."""
     errors: dict[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -69,18 +75,36 @@ class RulesForm:
         values = variant.model_dump()
         if replacing is None:
             values["name"] = f"{variant.name} (house rules)"
-        form = cls(values=values, replacing=replacing, sizes_text=format_sizes(variant.hand_sizes))
+        form = cls(values=values, replacing=replacing)
+        form.texts = {setting: form._written(setting) for setting in TEXT_FIELDS}
+        form.texts["hand_sizes"] = format_sizes(variant.hand_sizes)
         form.check()
         return form
 
+    @property
+    def sizes_text(self) -> str:
+        return self.texts.get("hand_sizes", "")
+
+    def text_of(self, setting: str) -> str:
+        """A text field's text, as typed."""
+        return self.texts.get(setting, "")
+
+    def _written(self, setting: str) -> str:
+        value = self.values.get(setting)
+        return "" if value is None else str(value)
+
     def set(self, setting: str, value: Any) -> None:
-        """Change one setting; numbers may come in as typed text."""
-        if setting == "hand_sizes":
-            self.sizes_text = str(value)
-        elif setting in NUMBER_FIELDS and isinstance(value, str):
-            self.values[setting] = _number_or_text(value.strip())
+        """Change one setting; text fields come in as typed text, kept as typed."""
+        if setting in TEXT_FIELDS and isinstance(value, str):
+            self.texts[setting] = value
+            if setting in NUMBER_FIELDS:
+                self.values[setting] = _number_or_text(value.strip())
+            elif setting == "name":
+                self.values[setting] = value
         else:
             self.values[setting] = value
+            if setting in TEXT_FIELDS:  # a switch that shows or hides a number's field
+                self.texts[setting] = self._written(setting)
         self.check()
 
     def check(self) -> Variant | None:

@@ -15,6 +15,7 @@ from scorepad.engine import (
     checked_name,
     format_cents,
     name_key,
+    quoted,
 )
 from scorepad.ui.state.choices import (
     DEFAULT_CHOICE,
@@ -25,6 +26,7 @@ from scorepad.ui.state.choices import (
     preset_choices,
 )
 from scorepad.ui.state.errors import ActionRefused
+from scorepad.ui.state.typed_lines import TypedLines
 
 STAKE_CHOICES = (5, 10, 25)
 
@@ -38,10 +40,9 @@ class SetupForm:
     stake_cents: int | None = None
     name_error: str | None = None
     """Why the last name typed was not added."""
-    name_text: str = ""
-    """What is typed in the name field. It lives here, not in the view, so that adding a name
-    clears the field in the same update that seats the player (a later, separate clear could
-    erase the first keys of the next name)."""
+    name_field: TypedLines = field(default_factory=TypedLines)
+    """The "Add a player" field as the device reports it: a name per line (see
+    :mod:`~scorepad.ui.state.typed_lines`)."""
     symbol: str = DOLLAR
     """The table's currency symbol, in which the stake is offered (read when the form opens)."""
 
@@ -60,17 +61,49 @@ class SetupForm:
         self.variant_key = key
         self.stake_cents = None
 
-    def add_player(self, name: str, *, typed: bool = False) -> bool:
+    @property
+    def name_text(self) -> str:
+        """The name being typed in the name field (its last line)."""
+        return self.name_field.typing
+
+    def add_player(self, name: str) -> bool:
         """Add a name at the end of the seating order; False (with ``name_error``) if refused.
-        A ``typed`` name that is added clears the name field; a refused one stays to be fixed.
         The name is checked and cleaned by the engine's one rule for names
         (:mod:`scorepad.engine.names`), so the form never seats a name a game would refuse."""
         self.name_error = self._refusal(name)
         if self.name_error:
             return False
         self.players.append(checked_name(name, len(self.players) + 1))
-        if typed:
-            self.name_text = ""
+        return True
+
+    def type_names(self, text: str) -> bool:
+        """The name field now holds ``text``: seat each line finished since the last report
+        (a blank line is no name and is skipped), and take back a name the field shows again
+        (Backspace after Enter). True if the table or its message changed."""
+        reading = self.name_field.read(text)
+        for name in reading.taken_back:
+            if self.taken_back(name):
+                self.name_error = None
+        for line in reading.finished:
+            if line.strip():
+                self.add_player(line)
+        return bool(reading.taken_back or reading.finished)
+
+    def taken_back(self, typed: str) -> bool:
+        """Unseat the player a line of the name field seated (if still seated as typed)."""
+        seated = next((p for p in self.players if p == _cleaned_or_none(typed)), None)
+        if seated is None:
+            return False
+        self.remove_player(seated)
+        return True
+
+    def add_typed(self) -> bool:
+        """The Add button: seat the name being typed and empty the field; a refused name
+        stays in the field to be fixed."""
+        if not self.add_player(self.name_text):
+            self.name_field.keep_only_typing()
+            return False
+        self.name_field.clear()
         return True
 
     def _refusal(self, name: str) -> str | None:
@@ -82,9 +115,14 @@ class SetupForm:
         except ScorepadError as problem:
             return str(problem)
         if twin := next((p for p in self.players if name_key(p) == name_key(cleaned)), None):
-            return f"{twin} is already at the table"
+            if twin == cleaned:
+                return f"{twin} is already at the table"
+            return f"{quoted(cleaned)} is {twin}, who is already at the table"
         if len(self.players) >= self.variant.max_players:
-            return f"{self.variant.name} is for at most {self.variant.max_players} players"
+            return (
+                f"{quoted(cleaned)} was not added: {self.variant.name} is for at most "
+                f"{self.variant.max_players} players"
+            )
         return None
 
     def not_seated(self, roster: list[str]) -> list[str]:
@@ -179,6 +217,14 @@ class SetupForm:
             stake_cents=self.stake_cents if variant.has_payouts else None,
         )
         return game.record
+
+
+def _cleaned_or_none(typed: str) -> str | None:
+    """``typed`` as the form would have seated it, or None if it is no name at all."""
+    try:
+        return checked_name(typed, 1)
+    except ScorepadError:
+        return None
 
 
 __all__ = ["STAKE_CHOICES", "SetupForm", "VariantChoice", "preset_choices"]

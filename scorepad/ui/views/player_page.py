@@ -27,6 +27,7 @@ from scorepad.ui.views.common import (
     tagged,
 )
 from scorepad.ui.views.players import error_line
+from scorepad.ui.views.typed import typed_field
 
 PAGE_MARGIN = 10
 """Flet's own padding on each side of a page: a chart as wide as the window would lose its
@@ -274,15 +275,13 @@ def day_field(
 ) -> ft.Control:
     """A From or To day: keys are kept as typed, the day is read on Enter or leaving the
     field (reading on every key would redraw under the fingers)."""
-    return tagged(
-        identifier,
-        ft.TextField(
-            label=label,
-            hint_text=example,
-            value=typed_so_far(),
-            on_change=lambda e: typed(e.control.value or ""),
-            on_submit=lambda e: chosen(e.data if isinstance(e.data, str) else typed_so_far()),
-            on_blur=lambda: chosen(typed_so_far()),
-            width=150,
-        ),
+    return typed_field(
+        identifier=identifier,
+        text=typed_so_far(),
+        on_text=typed,
+        label=label,
+        hint_text=example,
+        on_submit=lambda e: chosen(e.data if isinstance(e.data, str) else typed_so_far()),
+        on_blur=lambda: chosen(typed_so_far()),
+        width=150,
     )

@@ -25,6 +25,7 @@ from scorepad.ui.views.common import (
     tagged,
     theme_button,
 )
+from scorepad.ui.views.typed import typed_field
 
 ALL_VARIANTS = "__all__"
 """The variant picker's key for every game (no variant can be called this: names are shown
@@ -152,25 +153,20 @@ def variant_picker(players: Players) -> ft.Control:
 
 
 def min_games_field(players: Players) -> ft.Control:
-    return tagged(
-        "min-games",
-        ft.TextField(
-            label="Fewest games",
-            value=players.min_games_text,
-            keyboard_type=ft.KeyboardType.NUMBER,
-            # applied on Enter (the event carries the text) or on leaving the field
-            on_change=lambda e: players.type_min_games(e.control.value or ""),
-            on_submit=lambda e: players.set_min_games(
-                e.data if isinstance(e.data, str) else players.min_games_text
-            ),
-            on_blur=lambda: players.set_min_games(players.min_games_text),
-            # the refusal itself is under the row at full width (error_line): in
-            # the field's 130 px it was cut to "the minimum n…" on a phone
-            border=ft.OutlineInputBorder(side=ft.BorderSide(1.5, ft.Colors.ERROR))
-            if players.min_games_error
-            else None,
-            width=130,
-        ),
+    """The minimum number of games to be ranked, applied as it is typed (the field keeps
+    its own text: see :mod:`~scorepad.ui.views.typed`)."""
+    return typed_field(
+        identifier="min-games",
+        text=players.min_games_text,
+        on_text=players.set_min_games,
+        label="Fewest games",
+        keyboard_type=ft.KeyboardType.NUMBER,
+        # the refusal itself is under the row at full width (error_line): in
+        # the field's 130 px it was cut to "the minimum n…" on a phone
+        border=ft.OutlineInputBorder(side=ft.BorderSide(1.5, ft.Colors.ERROR))
+        if players.min_games_error
+        else None,
+        width=130,
     )
 
 
@@ -365,22 +361,20 @@ def dialog_field(players: Players, dialog: RosterDialog) -> ft.Control:
             ),
         )
     currency = dialog.task is RosterTask.CURRENCY
-    return tagged(
-        "dialog-field",
-        ft.TextField(
-            label="Symbol (1 to 3 characters)" if currency else "New name",
-            # no hint: an emptied field showing the old name in grey looked as if the name
-            # had come back (the title says whose name it is)
-            value=dialog.text,
-            autofocus=True,
-            on_change=lambda e: players.type_in_dialog(e.control.value),
-            on_submit=lambda e: players.submit_dialog(
-                e.data if isinstance(e.data, str) else players_text(players)
-            ),
-            # the counter shows how much room a name has left (the engine's limit)
-            max_length=3 if currency else MAX_NAME_LENGTH,
-            width=260,
+    return typed_field(
+        identifier="dialog-field",
+        text=dialog.text,
+        on_text=players.type_in_dialog,
+        label="Symbol (1 to 3 characters)" if currency else "New name",
+        # no hint: an emptied field showing the old name in grey looked as if the name
+        # had come back (the title says whose name it is)
+        autofocus=True,
+        on_submit=lambda e: players.submit_dialog(
+            e.data if isinstance(e.data, str) else players_text(players)
         ),
+        # the counter shows how much room a name has left (the engine's limit)
+        max_length=3 if currency else MAX_NAME_LENGTH,
+        width=260,
     )
 
 

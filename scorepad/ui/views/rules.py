@@ -17,6 +17,7 @@ from scorepad.ui.views.common import (
     screen_view,
     tagged,
 )
+from scorepad.ui.views.typed import typed_field
 
 FIELD_WIDTH = 340
 """Wide enough for the longest choice, narrow enough for a phone."""
@@ -25,18 +26,15 @@ FIELD_WIDTH = 340
 def number_field(
     rules: HouseRules, form: RulesForm, setting: str, label: str, hint: str = ""
 ) -> ft.Control:
-    value = form.values.get(setting)
-    return tagged(
-        f"rule-{setting}",
-        ft.TextField(
-            label=label,
-            value="" if value is None else str(value),
-            keyboard_type=ft.KeyboardType.NUMBER,
-            on_change=lambda e: rules.set_rule(setting, e.control.value),
-            error=form.errors.get(setting),
-            helper=hint or None,
-            width=220,
-        ),
+    return typed_field(
+        identifier=f"rule-{setting}",
+        text=form.text_of(setting),
+        on_text=lambda text: rules.set_rule(setting, text),
+        label=label,
+        keyboard_type=ft.KeyboardType.NUMBER,
+        error=form.errors.get(setting),
+        helper=hint or None,
+        width=220,
     )
 
 
@@ -115,26 +113,22 @@ def rules_view(app: ScorepadApp, width: float) -> ft.View:
         saved_list(rules, app.lists.variant_choices()),
         ft.Divider(),
         heading("Editing " + (form.replacing or "a new variant")),
-        tagged(
-            "rule-name",
-            ft.TextField(
-                label="Name",
-                value=str(values.get("name", "")),
-                on_change=lambda e: rules.set_rule("name", e.control.value),
-                error=form.errors.get("name"),
-                width=FIELD_WIDTH,
-            ),
+        typed_field(
+            identifier="rule-name",
+            text=form.text_of("name"),
+            on_text=lambda text: rules.set_rule("name", text),
+            label="Name",
+            error=form.errors.get("name"),
+            width=FIELD_WIDTH,
         ),
-        tagged(
-            "rule-hand_sizes",
-            ft.TextField(
-                label="Cards per player, round by round",
-                value=form.sizes_text,
-                helper="e.g. 10-1, or 1-9, 9-1; sizes the deck cannot deal are dropped",
-                on_change=lambda e: rules.set_rule("hand_sizes", e.control.value),
-                error=form.errors.get("hand_sizes"),
-                width=FIELD_WIDTH,
-            ),
+        typed_field(
+            identifier="rule-hand_sizes",
+            text=form.text_of("hand_sizes"),
+            on_text=lambda text: rules.set_rule("hand_sizes", text),
+            label="Cards per player, round by round",
+            helper="e.g. 10-1, or 1-9, 9-1; sizes the deck cannot deal are dropped",
+            error=form.errors.get("hand_sizes"),
+            width=FIELD_WIDTH,
         ),
         ft.Row(
             [

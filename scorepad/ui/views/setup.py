@@ -21,6 +21,7 @@ from scorepad.ui.views.common import (
     tagged,
 )
 from scorepad.ui.views.kept import rendering
+from scorepad.ui.views.typed import line_field
 
 log = logging.getLogger("scorepad.ui")
 
@@ -65,79 +66,74 @@ def variant_picker(new_game: NewGame, form: SetupForm) -> ft.Control:
 
 
 def name_input(new_game: NewGame, form: SetupForm) -> ft.Control:
-    """The "add a player" field, its text kept in the form (see ``SetupForm.name_text``).
-    After Enter it keeps the focus, ready for the next name (in a rendering page; a view
-    drawn on its own, in a test, has no page to focus in)."""
+    """The "Add a player" field: a name per line, each seated as its Enter reaches the app
+    (see :func:`~scorepad.ui.views.typed.line_field`). After Add it takes the cursor back
+    (in a rendering page; a view drawn on its own, in a test, has no page to focus in)."""
     if rendering():
         return NameInput(new_game, form)
-    return name_row(new_game, form, ft.Ref(), on_entered=None)
+    return name_row(new_game, form, ft.Ref(), on_added=None)
 
 
 @ft.component
 def NameInput(new_game: NewGame, form: SetupForm) -> ft.Control:
-    """The name field that takes the focus back after each Enter, once the field is empty.
+    """The name field that takes the cursor back after Add, once the field is empty.
 
-    Focusing straight from the Enter handler reached the browser before the update that
-    empties the field: for a moment (seconds on a loaded phone) the field had the cursor
-    and still showed the last name, and a next name typed at once was lost or glued to it
-    ("AnnBob"). So Enter only counts itself here, and the focus is asked for by an effect:
-    Flet runs effects after it has sent the update of the render that scheduled them, and
-    ``field`` is then the field that update put on the page (focusing the one the Enter
-    came from fails: it was replaced, "Control must be added to the page first").
+    Focusing straight from the click handler reached the browser before the update that
+    empties the field: for a moment the field had the cursor and still showed the name just
+    added. So Add only counts itself here, and the focus is asked for by an effect: Flet runs
+    effects after it has sent the update of the render that scheduled them, and ``field``
+    is then the field that update put on the page.
     """
-    entered, set_entered = ft.use_state(0)
+    added, set_added = ft.use_state(0)
     field: ft.Ref[ft.TextField] = ft.Ref()
 
     async def focus_again() -> None:
-        if entered == 0 or field.current is None:  # first drawn: not asked for, no keyboard
+        if added == 0 or field.current is None:  # first drawn: not asked for, no keyboard
             return
         try:
             await field.current.focus()  # type: ignore[no-untyped-call]
         except RuntimeError as problem:  # the screen was left meanwhile: nothing to focus
             log.debug("the name field was not focused again: %s", problem)
 
-    ft.use_effect(focus_again, [entered])
-    return name_row(new_game, form, field, on_entered=lambda: set_entered(lambda n: n + 1))
+    ft.use_effect(focus_again, [added])
+    return name_row(new_game, form, field, on_added=lambda: set_added(lambda n: n + 1))
 
 
 def name_row(
     new_game: NewGame,
     form: SetupForm,
     field: ft.Ref[ft.TextField],
-    on_entered: Callable[[], None] | None,
+    on_added: Callable[[], None] | None,
 ) -> ft.Control:
-    def add(typed: object) -> None:
-        new_game.add_player(typed if isinstance(typed, str) else form.name_text, typed=True)
+    def add() -> None:
+        new_game.add_typed()
+        if on_added is not None:
+            on_added()
 
-    def submitted(e: ft.Event[ft.TextField]) -> None:
-        add(e.data)
-        if on_entered is not None:
-            on_entered()
-
-    return ft.Row(
+    row = ft.Row(
         [
-            tagged(
-                "player-name",
-                ft.TextField(
-                    ref=field,
-                    label="Add a player",
-                    value=form.name_text,
-                    on_change=lambda e: new_game.type_name(e.control.value or ""),
-                    on_submit=submitted,  # its event carries the text as submitted
-                    error=form.name_error,
-                    expand=True,
-                    capitalization=ft.TextCapitalization.WORDS,
-                ),
+            line_field(
+                identifier="player-name",
+                text=form.name_field.text,
+                on_text=new_game.type_names,
+                label="Add a player",
+                expand=True,
+                ref=field,
+                on_blur=new_game.leave_name_field,
+                # names are kept as typed: no forced capitals, no "corrections"
+                autocorrect=False,
             ),
             tagged(
                 "add-player",
-                ft.FilledTonalButton(
-                    "Add", icon=ft.Icons.PERSON_ADD, on_click=lambda: add(None), height=TAP
-                ),
+                ft.FilledTonalButton("Add", icon=ft.Icons.PERSON_ADD, on_click=add, height=TAP),
             ),
         ],
         vertical_alignment=ft.CrossAxisAlignment.START,
     )
+    if form.name_error is None:
+        return row
+    problem = tagged("name-error", ft.Text(form.name_error, color=ft.Colors.ERROR))
+    return ft.Column([row, problem], spacing=4)
 
 
 def seating(new_game: NewGame, form: SetupForm) -> ft.Control:

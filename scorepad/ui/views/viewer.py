@@ -20,6 +20,7 @@ from scorepad.ui.views.game import (
 from scorepad.ui.views.kept import redrawn_on
 from scorepad.ui.views.leaderboard import leaderboard
 from scorepad.ui.views.sheet import ROUND_PANEL, results_panel, sheet_panel
+from scorepad.ui.views.typed import typed_field
 
 WAITING = "Waiting for the scorekeeper to open a game: it shows here as soon as they do."
 NO_TRUMP_YET = "Waiting for the turned card"
@@ -179,18 +180,16 @@ def pin_part(visitor: Visitor) -> ft.Control:
             ft.Text("Enter the PIN to keep score", size=14),
             ft.Row(
                 [
-                    tagged(
-                        "pin-field",
-                        ft.TextField(
-                            label="PIN",
-                            value=visitor.pin_typed,
-                            keyboard_type=ft.KeyboardType.NUMBER,
-                            max_length=4,
-                            width=140,
-                            on_change=lambda e: visitor.type_pin(e.control.value or ""),
-                            on_submit=lambda e: visitor.enter_pin(
-                                e.data if isinstance(e.data, str) else visitor.pin_typed
-                            ),
+                    typed_field(
+                        identifier="pin-field",
+                        text=visitor.pin_typed,
+                        on_text=visitor.type_pin,
+                        label="PIN",
+                        keyboard_type=ft.KeyboardType.NUMBER,
+                        max_length=4,
+                        width=140,
+                        on_submit=lambda e: visitor.enter_pin(
+                            e.data if isinstance(e.data, str) else visitor.pin_typed
                         ),
                     ),
                     tagged(
