@@ -183,16 +183,25 @@ class TricksState(BaseModel):
 
     @property
     def complete(self) -> bool:
-        return not self.missing
+        return not self.missing and self.remaining == 0
 
 
-def tricks_state(setup: RoundSetup, tricks: Mapping[str, int]) -> TricksState:
+def tricks_state(
+    setup: RoundSetup, tricks: Mapping[str, int], *, correcting: bool = False
+) -> TricksState:
     """Check the trick counts entered so far; fill in the last player's when one is missing.
 
     >>> from scorepad.engine.game import Game
     >>> setup = Game.start("golf", ["Ann", "Bob", "Cat"]).next_round
     >>> tricks_state(setup, {"Bob": 1, "Cat": 0}).tricks
     {'Bob': 1, 'Cat': 0, 'Ann': 0}
+
+    A recorded round being ``correcting`` has every count entered and none filled in: a
+    trick taken from one player is given to nobody until the table says who took it.
+
+    >>> state = tricks_state(setup, {"Ann": 0, "Bob": 0, "Cat": 0}, correcting=True)
+    >>> state.filled_in, state.remaining, state.complete
+    (None, 1, False)
     """
     order = setup.bid_order
     for name in tricks:
@@ -205,15 +214,16 @@ def tricks_state(setup: RoundSetup, tricks: Mapping[str, int]) -> TricksState:
     if total > setup.cards:
         raise TricksSumError(setup.number, total, setup.cards)
     missing = [name for name in order if name not in tricks]
-    if not missing and total != setup.cards:
+    if not missing and total != setup.cards and not correcting:
         raise TricksSumError(setup.number, total, setup.cards)
-    filled_in = missing.pop() if len(missing) == 1 else None
+    filled_in = missing.pop() if len(missing) == 1 and not correcting else None
     counts = {name: tricks.get(name, setup.cards - total) for name in order if name not in missing}
+    remaining = setup.cards - sum(counts.values())
     return TricksState(
         round_number=setup.number,
         cards=setup.cards,
         tricks=counts,
         filled_in=filled_in,
         missing=tuple(missing),
-        remaining=setup.cards - sum(counts.values()),
+        remaining=remaining,
     )

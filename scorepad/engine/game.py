@@ -308,8 +308,11 @@ there is nothing to continue
             raise MissingEntryError(setup.number, "bid", bidding.next_bidder)
         return draft
 
-    def _check_entries(self, setup: RoundSetup, draft: RoundDraft) -> BiddingState:
-        """The rules every entry of ``draft`` must keep at any moment of entering it."""
+    def _check_entries(
+        self, setup: RoundSetup, draft: RoundDraft, *, correcting: bool = False
+    ) -> BiddingState:
+        """The rules every entry of ``draft`` must keep at any moment of entering it (a
+        recorded round being ``correcting`` may give a trick to nobody for a moment)."""
         if draft.turned is not None:
             self._check_turned(setup, draft.turned)
         elif (draft.bids or draft.tricks) and not setup.all_dealt:
@@ -322,7 +325,7 @@ there is nothing to continue
         bids = {name: draft.bids[name] for name in order if name in draft.bids}
         bids |= {name: bid for name, bid in draft.bids.items() if name not in order}
         bidding = bidding_state(setup, bids)
-        tricks_state(setup, draft.tricks)
+        tricks_state(setup, draft.tricks, correcting=correcting)
         tally_of(setup, draft)  # the tricks marked as they fall, if the table marks them
         return bidding
 
@@ -370,7 +373,7 @@ is turned
         else:
             self._check_round_exists(number)
             setup, editing = self.setup(number), True
-        self._check_entries(setup, draft)
+        self._check_entries(setup, draft, correcting=editing)
         trump = None
         if setup.all_dealt or draft.turned is not None:
             trump = self._trump(setup, draft.turned)
@@ -384,13 +387,14 @@ is turned
         )
 
     def draft_of(self, number: int) -> RoundDraft:
-        """Recorded round ``number`` as a draft to correct on the pad: everything as entered,
-        except the last trick count, which the pad fills in from the others again.
+        """Recorded round ``number`` as a draft for the pad, as when undo takes the last
+        round back onto it: everything as entered, except the last trick count, which the
+        pad fills in from the others again.
 
         >>> game = Game.start("golf", ["Ann", "Bob"], first_dealer="Bob").record_round(
         ...     RoundRecord(turned="clubs", bids={"Ann": 0, "Bob": 0}, tricks={"Ann": 1, "Bob": 0}))
         >>> draft = game.draft_of(1)
-        >>> draft.tricks, game.entry(1, draft).filled_in
+        >>> draft.tricks, game.delete_round(1).entry(1, draft).filled_in
         ({'Ann': 1}, 'Bob')
         """
         self._check_round_exists(number)
@@ -401,6 +405,43 @@ is turned
             bids=result.bids,
             bids_shown=True,
             tricks=result.tricks.without(last),
+        )
+
+    def correction_of(self, number: int) -> RoundDraft:
+        """Recorded round ``number`` as a draft to correct: everything as recorded, every
+        trick count included. None is worked out from the others while correcting: a trick
+        taken from one player goes to nobody until the table says who took it, so a count
+        the table did not touch can never change behind its back.
+
+        >>> game = Game.start("golf", ["Ann", "Bob", "Cat"], first_dealer="Cat").record_round(
+        ...     RoundRecord(turned="clubs", bids={"Ann": 0, "Bob": 1, "Cat": 1},
+        ...                 tricks={"Ann": 0, "Bob": 1, "Cat": 0}))
+        >>> entry = game.entry(1, game.correction_of(1))
+        >>> entry.stage, entry.filled_in
+        (<Stage.CONFIRM: 'confirm'>, None)
+
+        Bob's trick was Ann's: one tap on Ann's count moves it.
+
+        >>> from scorepad.engine.pad import Field
+        >>> entry = game.entry(1, entry.draft, entry.select(Field.TRICKS, "Ann"))
+        >>> entry.pad_note
+        'Bob took 1: a higher number takes the difference from Bob'
+        >>> draft, note = entry.enter(1)
+        >>> dict(draft.tricks), note
+        ({'Ann': 1, 'Bob': 0, 'Cat': 0}, 'Bob took 1 → 0, Ann 1')
+
+        Lowering Bob instead leaves the trick with nobody until someone is given it:
+
+        >>> entry = game.entry(1, entry.draft, entry.select(Field.TRICKS, "Bob"))
+        >>> entry = game.entry(1, entry.enter(0).draft)
+        >>> entry.stage, entry.active, entry.missing
+        (<Stage.TRICKS: 'tricks'>, None, '1 trick is given to nobody: tap the tricks of \
+whoever took it')
+        """
+        self._check_round_exists(number)
+        result = self.results[number - 1]
+        return RoundDraft(
+            turned=result.turned, bids=result.bids, bids_shown=True, tricks=result.tricks
         )
 
     def _require_next_round(self) -> RoundSetup:

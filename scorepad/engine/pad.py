@@ -210,8 +210,7 @@ class RoundEntryState(BaseModel):
             raise PadKeyError(self.number, player, value, reason or self._out_of_range(value))
         if stage is Stage.BIDS:
             return self._with_bid(player, value)
-        tricks = self.draft.tricks | {player: value}
-        return Entered(self.draft.model_copy(update={"tricks": tricks}), None)
+        return self._with_tricks(player, value)
 
     def _out_of_range(self, value: int) -> str:
         if self.stage is Stage.BIDS:
@@ -232,6 +231,23 @@ class RoundEntryState(BaseModel):
                 )
                 bids = bids.without(dealer)
         return Entered(self.draft.model_copy(update={"bids": bids}), note)
+
+    def _with_tricks(self, player: str, value: int) -> Entered:
+        """The count entered. Correcting a recorded round, a count above what the others
+        leave moves the difference from the one other player holding tricks, and says so:
+        a trick moved from Dan to Eve is one tap on Eve's count."""
+        tricks = self.draft.tricks | {player: value}
+        excess = sum(tricks.values()) - self.setup.cards
+        if excess <= 0:
+            return Entered(self.draft.model_copy(update={"tricks": tricks}), None)
+        others = tricks.without(player)
+        giver = _only_holder(others)
+        if not self.editing or giver is None or others[giver] < excess:  # the pad refused it
+            raise PadKeyError(self.number, player, value, self._out_of_range(value))
+        had = others[giver]
+        tricks = tricks | {giver: had - excess}
+        note = f"{giver} took {had} → {had - excess}, {player} {value}"
+        return Entered(self.draft.model_copy(update={"tricks": tricks}), note)
 
     # --- marking the tricks as they fall (see scorepad.engine.tally) --------------------------
 
@@ -348,6 +364,8 @@ class RoundEntryState(BaseModel):
 
     def _tricks_missing(self) -> str:
         if self.tally is None:
+            if self.active is None:  # a correction took a trick from someone
+                return nobody_took(self.setup.cards - sum(self.tricks.values()))
             return f"enter {self.active}'s tricks first"
         left = self.tally.left
         return "mark the last trick first" if left == 1 else f"mark the other {left} tricks first"
@@ -357,6 +375,22 @@ class RoundEntryState(BaseModel):
         if self.missing is not None:
             raise RoundIncompleteError(self.number, self.missing)
         return RoundRecord(turned=self.draft.turned, bids=self.bids, tricks=self.tricks)
+
+
+def nobody_took(remaining: int) -> str:
+    """What a correction still needs after a trick was taken from someone.
+
+    >>> nobody_took(1)
+    '1 trick is given to nobody: tap the tricks of whoever took it'
+    """
+    tricks, them = ("trick is", "it") if remaining == 1 else ("tricks are", "them")
+    return f"{remaining} {tricks} given to nobody: tap the tricks of whoever took {them}"
+
+
+def _only_holder(counts: Mapping[str, int]) -> str | None:
+    """The one player with tricks among ``counts``, if exactly one has any."""
+    holders = [name for name, taken in counts.items() if taken > 0]
+    return holders[0] if len(holders) == 1 else None
 
 
 def _trick_cap_reason(player: str, value: int, cards: int) -> str:
@@ -398,14 +432,15 @@ def entry_state(
     <scorepad.engine.variant.Variant.points>`) and has checked the draft."""
     order = setup.bid_order
     bids = {name: draft.bids[name] for name in order if name in draft.bids}
-    counted = tricks_state(setup, draft.tricks)
+    counted = tricks_state(setup, draft.tricks, correcting=editing)
     tricks = counted.tricks
     tally = tally_of(setup, draft)
     if tally is not None:
         # the marks are the counts once every trick has its winner; until then none is known
         tricks = tally.counts if tally.complete else FrozenDict()
+    tricks_done = len(tricks) == len(order) and sum(tricks.values()) == setup.cards
     stage = _stage(
-        setup, draft, selection=selection, trump=trump, editing=editing, tricks_known=len(tricks)
+        setup, draft, selection=selection, trump=trump, editing=editing, tricks_done=tricks_done
     )
     active: str | None = None
     if selection is not None and stage in (Stage.BIDS, Stage.TRICKS):
@@ -413,7 +448,8 @@ def entry_state(
     elif stage is Stage.BIDS:
         active = next(name for name in order if name not in draft.bids)
     elif stage is Stage.TRICKS and tally is None:
-        active = next(name for name in order if name not in tricks)
+        # None in a correction where every count is in but a trick was taken from someone
+        active = next((name for name in order if name not in tricks), None)
     pad: tuple[PadKey, ...] = ()
     pad_note = None
     if active is not None and stage is Stage.BIDS:
@@ -430,16 +466,25 @@ def entry_state(
     elif active is not None:
         others = {name: v for name, v in draft.tricks.items() if name != active}
         cap = setup.cards - sum(others.values())
-        if cap < setup.cards:
+        # correcting, a higher count moves tricks from the one other player holding some
+        giver = _only_holder(others) if editing else None
+        most = cap + (others[giver] if giver is not None else 0)
+        if giver is not None and cap < setup.cards:
+            pad_note = (
+                f"{giver} took {others[giver]}: a higher number takes the difference from {giver}"
+            )
+        elif cap < setup.cards:
             pad_note = _trick_cap_note(cap, setup.cards, others)
         pad = tuple(
             PadKey(
                 value=n,
-                enabled=n <= cap,
-                reason=None if n <= cap else _trick_cap_reason(active, n, setup.cards),
+                enabled=n <= most,
+                reason=None if n <= most else _trick_cap_reason(active, n, setup.cards),
             )
             for n in range(setup.cards + 1)
         )
+    elif stage is Stage.TRICKS and tally is None:
+        pad_note = nobody_took(setup.cards - sum(tricks.values()))
     points = {
         name: score(bids[name], tricks[name], setup.cards)
         for name in order
@@ -489,7 +534,7 @@ def _stage(
     selection: Selection | None,
     trump: TrumpCall | None,
     editing: bool,
-    tricks_known: int,
+    tricks_done: bool,
 ) -> Stage:
     if trump is None:
         return Stage.TRUMP
@@ -499,6 +544,6 @@ def _stage(
         return Stage.BIDS if selection.field is Field.BID else Stage.TRICKS
     if len(draft.bids) < len(setup.bid_order):
         return Stage.BIDS
-    if tricks_known < len(setup.bid_order):
+    if not tricks_done:
         return Stage.TRICKS
     return Stage.CONFIRM

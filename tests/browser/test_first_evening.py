@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 from scorepad.store import open_store
 from scorepad.ui.state import ScorepadApp
 from tests.browser.harness import AppPage, phone_page, require_chromium, running_app
+from tests.browser.test_in_chromium import start
 from tests.ui.test_players import play_history
 
 pytestmark = pytest.mark.browser
@@ -87,3 +88,44 @@ def test_every_text_field_keeps_keys_typed_fast(tmp_path: Path, phone: AppPage) 
         type_over(phone, "New name", "Robert van der Berg")
         phone.page.keyboard.press("Enter")
         phone.wait_for("leader-Robert van der Berg")
+
+
+def test_a_trick_moved_in_a_correction_goes_to_whoever_was_tapped(
+    tmp_path: Path, phone: AppPage
+) -> None:
+    """Golf for five, round 1: Dan's trick was really Eve's. It went to Cat (worked out from
+    the others) and the screen said "All in". Now one tap on Eve's 1 moves it from Dan."""
+    with running_app(tmp_path / "data") as url:
+        phone.open(url)
+        start(phone, "golf", ["Ann", "Bob", "Cat", "Dan", "Eve"])
+        phone.tap("suit-hearts")
+        for bid in (0, 0, 1, 0, 1):  # Bob, Cat, Dan, Eve; Ann deals and may not bid 0
+            phone.tap(f"pad-{bid}")
+        for took in (0, 0, 1, 0):  # Bob, Cat, Dan, Eve; Ann's 0 is worked out
+            phone.tap(f"pad-{took}")
+        phone.tap("record-round")
+        phone.tap("toggle-sheet")
+        phone.tap("edit-round-1")
+        phone.tap("tricks-Eve")
+        assert "Dan took 1: a higher number takes the difference from Dan" in phone.text_of(
+            "pad-note"
+        )
+        phone.tap("pad-1")
+        assert "All in" in phone.text_of("prompt")
+        phone.tap("record-round")
+        changes = phone.text_of("changes")
+        assert "Dan took 1 → 0" in changes and "Eve took 0 → 1" in changes
+        assert "Cat" not in changes
+
+        # taking it away first: nobody has it until someone is given it, and Save waits
+        phone.tap("edit-round-1")
+        phone.tap("tricks-Eve")
+        phone.tap("pad-0")
+        assert "Who took it?" in phone.text_of("prompt")
+        assert "given to nobody" in phone.text_of("pad-note")
+        assert phone.is_disabled("record-round")
+        phone.tap("tricks-Dan")
+        phone.tap("pad-1")
+        phone.tap("record-round")
+        changes = phone.text_of("changes")
+        assert "Eve took 1 → 0" in changes and "Dan took 0 → 1" in changes

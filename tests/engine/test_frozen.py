@@ -53,7 +53,7 @@ MUTATIONS: dict[str, tuple[Callable[[], Any], Callable[[Any], None]]] = {
     "BiddingState.bids": (lambda: game().bidding({"Bob": 0}).bids, set_item),
     "TricksState.tricks": (lambda: game().tricks({"Bob": 0}).tricks, set_item),
     "RoundEntryState.bids": (lambda: game().entry(2, RoundDraft()).bids, set_item),
-    "RoundEntryState.tricks": (lambda: game().entry(1, game().draft_of(1)).tricks, set_item),
+    "RoundEntryState.tricks": (lambda: game().entry(1, game().correction_of(1)).tricks, set_item),
 }
 
 

@@ -212,15 +212,72 @@ def test_recording_an_unfinished_round_says_what_is_missing(
         entry.record()
 
 
-def test_an_earlier_round_opens_for_correction_with_its_last_count_filled_in() -> None:
+def test_an_earlier_round_opens_for_correction_with_every_count_as_recorded() -> None:
     game = Game.start("mormon-bridge", ["Ann", "Bob"], first_dealer="Bob").record_round(
         RoundRecord(turned="clubs", bids={"Ann": 5, "Bob": 4}, tricks={"Ann": 5, "Bob": 5})
     )
-    entry = game.entry(1, game.draft_of(1))
+    entry = game.entry(1, game.correction_of(1))
     assert entry.editing
     assert entry.stage is Stage.CONFIRM  # no "ready, set, go" for a round already played
-    assert (entry.filled_in, entry.tricks["Bob"]) == ("Bob", 5)
+    assert (entry.filled_in, entry.tricks["Bob"]) == (None, 5)  # nothing worked out
     assert entry.record() == game.record.rounds[0]
+
+
+def golf_for_five_round_one() -> Game:
+    """The issue's game: Golf for five, round 1 (one card), Dan took the trick."""
+    players = ["Ann", "Bob", "Cat", "Dan", "Eve"]
+    game = Game.start("golf", players, first_dealer="Bob")
+    bids = {"Cat": 0, "Dan": 1, "Eve": 1, "Ann": 0, "Bob": 0}
+    tricks = {"Ann": 0, "Bob": 0, "Cat": 0, "Dan": 1, "Eve": 0}
+    return game.record_round(RoundRecord(turned="clubs", bids=bids, tricks=tricks))
+
+
+def test_a_trick_moved_in_a_correction_goes_where_it_was_tapped() -> None:
+    """Moving the trick from Dan to Eve gave it to Cat, the player worked out from the
+    others, and the screen called the correction "all in". One tap on Eve's 1 moves it."""
+    game = golf_for_five_round_one()
+    entry = game.entry(1, game.correction_of(1))
+    entry = game.entry(1, entry.draft, entry.select(Field.TRICKS, "Eve"))
+    assert [key.value for key in entry.pad if key.enabled] == [0, 1]
+    assert entry.pad_note == "Dan took 1: a higher number takes the difference from Dan"
+    draft, note = entry.enter(1)
+    assert note == "Dan took 1 → 0, Eve 1"
+    entry = game.entry(1, draft)
+    assert entry.stage is Stage.CONFIRM
+    assert dict(entry.tricks) == {"Cat": 0, "Dan": 0, "Eve": 1, "Ann": 0, "Bob": 0}
+
+
+def test_a_trick_taken_away_in_a_correction_waits_for_whoever_took_it() -> None:
+    """Lowering Dan first: the trick is given to nobody (never to a worked-out player), the
+    correction is not "all in", and Save says what is missing."""
+    game = golf_for_five_round_one()
+    entry = game.entry(1, game.correction_of(1))
+    entry = game.entry(1, entry.draft, entry.select(Field.TRICKS, "Dan"))
+    entry = game.entry(1, entry.enter(0).draft)
+    assert entry.stage is Stage.TRICKS and entry.active is None
+    says = "1 trick is given to nobody: tap the tricks of whoever took it"
+    assert entry.missing == says and entry.pad_note == says and entry.pad == ()
+    assert all(line.tricks == 0 and not line.tricks_filled_in for line in entry.lines)
+    with pytest.raises(RoundIncompleteError, match=says):
+        entry.record()
+    entry = game.entry(1, entry.draft, entry.select(Field.TRICKS, "Eve"))
+    entry = game.entry(1, entry.enter(1).draft)
+    assert entry.stage is Stage.CONFIRM
+    assert entry.record().tricks["Eve"] == 1
+
+
+def test_a_correction_with_several_holders_asks_to_lower_one_first() -> None:
+    game = Game.start("scotch-bridge", ["Ann", "Bob", "Cat", "Dan"], first_dealer="Dan")
+    bids = {"Cat": 4, "Bob": 3, "Ann": 0, "Dan": 5}
+    tricks = {"Cat": 4, "Bob": 3, "Ann": 0, "Dan": 6}
+    game = game.record_round(RoundRecord(bids=bids, tricks=tricks))
+    entry = game.entry(1, game.correction_of(1))
+    entry = game.entry(1, entry.draft, entry.select(Field.TRICKS, "Ann"))
+    assert [key.value for key in entry.pad if key.enabled] == [0]
+    assert (
+        entry.pad_note
+        == "None left: the others already took 13 of the 13 tricks; lower one of theirs first"
+    )
 
 
 def test_the_draft_is_checked_against_the_game() -> None:

@@ -43,7 +43,8 @@ def test_a_changed_game_works_its_rounds_out_afresh() -> None:
         1, RoundRecord(turned=Suit.CLUBS, bids={"Ann": 0, "Bob": 0}, tricks={"Ann": 0, "Bob": 1})
     )
     assert (
-        corrected.entry(1, corrected.draft_of(1)).lines != played.entry(1, played.draft_of(1)).lines
+        corrected.entry(1, corrected.correction_of(1)).lines
+        != played.entry(1, played.correction_of(1)).lines
     )
 
 

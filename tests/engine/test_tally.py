@@ -199,7 +199,7 @@ def test_a_recorded_round_being_corrected_keeps_its_counts() -> None:
     entry = game.entry(1, draft.model_copy(update={"tricks": {"Ann": 2, "Bob": 1, "Cat": 1}}))
     game = game.record_round(entry.record())
     with pytest.raises(TallyModeError, match="a recorded round is corrected by its trick counts"):
-        game.entry(1, game.draft_of(1)).choose_tally(True)
+        game.entry(1, game.correction_of(1)).choose_tally(True)
 
 
 def test_a_tricks_cell_cannot_be_picked_while_marking() -> None:

@@ -249,7 +249,7 @@ async def test_similar_long_names_show_on_two_lines_on_their_mark_buttons(tmp_pa
 
 
 @pytest.mark.asyncio
-async def test_correcting_a_count_says_why_a_key_is_closed_and_save_as_the_button_does(
+async def test_correcting_a_count_moves_the_trick_from_the_one_who_holds_them(
     tmp_path: Path,
 ) -> None:
     app = ScorepadApp(open_store(tmp_path))
@@ -266,12 +266,13 @@ async def test_correcting_a_count_says_why_a_key_is_closed_and_save_as_the_butto
         taker, other = entry.setup.bid_order[0], entry.setup.bid_order[1]
         app.game.select(Field.TRICKS, other)
         await view.settle()
-        assert view.tagged("pad-1").disabled and view.tagged("pad-2").disabled
+        assert not view.tagged("pad-1").disabled and not view.tagged("pad-2").disabled
         note = view.tagged("pad-note")
         assert isinstance(note, ft.Text)
-        assert note.value == (
-            f"None left: {taker} already took 2 of the 2 tricks; lower {taker}'s first"
-        )
+        assert note.value == (f"{taker} took 2: a higher number takes the difference from {taker}")
         assert note.max_lines == 2 and note.semantics_label == note.value
+        await view.click("pad-1")
+        assert app.message is not None and app.message.text == f"{taker} took 2 → 1, {other} 1"
+        assert "All in: check the points and save round 2" in view.texts()
     finally:
         view.close()

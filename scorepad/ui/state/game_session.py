@@ -33,7 +33,7 @@ from scorepad.ui.state.display_names import NO_NAMES, DisplayNames, RosterNames
 from scorepad.ui.state.errors import ActionRefused
 from scorepad.ui.state.exports import ExportFile, ExportKind, export_file, save_nowhere
 from scorepad.ui.state.history import before, fitted_draft, pushed
-from scorepad.ui.state.round_entry import Field, RoundEntry, Selection, Stage, draft_from_round
+from scorepad.ui.state.round_entry import Field, RoundEntry, Selection, Stage
 from scorepad.ui.state.screens import Confirmation, Message, MessageKind, Screen
 from scorepad.ui.state.seat_writes import (
     go_label,
@@ -221,7 +221,7 @@ class GameController:
         session = self.session
         if session is None or session.editing is None or session.edit_draft is None:
             return None
-        recorded = draft_from_round(session.game, session.editing)
+        recorded = session.game.correction_of(session.editing)
         return session.editing if session.edit_draft != recorded else None
 
     def _session(self) -> GameSession:
@@ -508,7 +508,7 @@ class GameController:
             if not 1 <= number <= len(game.results):
                 raise ActionRefused(f"there is no recorded round {number} to correct")
             session.editing = number
-            session.edit_draft = draft_from_round(game, number)
+            session.edit_draft = game.correction_of(number)
             session.edit_undo = []
             session.selection = None
             session.changes = []

@@ -237,6 +237,8 @@ def prompt(entry: RoundEntry, names: DisplayNames) -> str:
     if stage is Stage.BIDS:
         return f"{who} bids" if not entry.editing else f"Change {who}'s bid"
     if stage is Stage.TRICKS:
+        if who is None and not entry.state.tallying:  # a correction took a trick away
+            return "Who took it? Tap their tricks"
         return tally_prompt(entry) or f"How many tricks did {who} take?"
     if stage is Stage.CONFIRM:  # the words of the button under it
         verb = "save" if entry.editing else "record"
