@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from scorepad.engine import Ledger, PlayerStats, ScoreSheet, money_text, shown, signed_money
+from scorepad.engine import Ledger, PlayerStats, ScoreSheet, format_cents, shown, signed_money
 from scorepad.paper.renames import played_as
 from scorepad.store import GameSummary, ListedStatus
 
@@ -160,7 +160,7 @@ def render_leaderboard(players: Sequence[PlayerStats], symbol: str = "$") -> str
             "" if player.best_total is None else str(player.best_total),
             f"{player.bids_made}/{player.rounds} {percent(player.accuracy)}".strip(),
             str(player.sets),
-            literal(money_text(player.cents, symbol)) if player.money_games else NO_MONEY,
+            literal(format_cents(player.cents, symbol)) if player.money_games else NO_MONEY,
         )
     out = io.StringIO()
     plain_console(out, width=200).print(table)
@@ -168,7 +168,7 @@ def render_leaderboard(players: Sequence[PlayerStats], symbol: str = "$") -> str
 
 
 NO_MONEY = "—"
-"""The money of a player none of whose games had a stake: they have no net, not "$0.00" (which
+"""The money of a player none of whose games had a stake: they have no net, not "0¢" (which
 would say they broke even)."""
 
 
@@ -186,7 +186,7 @@ def percent(rate: float | None) -> str:
 
 def render_ledger(ledger: Ledger, symbol: str = "$") -> str:
     """Each player's net (positive collects), then the payments that settle it
-    ("Cat pays Dan $0.45")."""
+    ("Cat pays Dan 45¢")."""
     out = io.StringIO()
     console = plain_console(out, width=120)
     if not ledger.balances:
@@ -202,6 +202,6 @@ def render_ledger(ledger: Ledger, symbol: str = "$") -> str:
         console.print(literal("everyone is even: nothing to pay"))
     for payment in ledger.transfers:
         console.print(
-            literal(f"{payment.payer} pays {payment.payee} {money_text(payment.cents, symbol)}")
+            literal(f"{payment.payer} pays {payment.payee} {format_cents(payment.cents, symbol)}")
         )
     return out.getvalue()

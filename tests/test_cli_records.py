@@ -189,7 +189,7 @@ def test_stats_rank_players_with_3_games_by_default_and_name_the_rest(
 def test_stats_of_games_without_a_stake_show_no_money(
     data: tuple[Path, dict[str, str]], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """G3 (Mormon Bridge) had no stake: Ann and Bob have no money there, not "$0.00"; the
+    """G3 (Mormon Bridge) had no stake: Ann and Bob have no money there, not "0¢"; the
     JSON keeps ``cents`` a number and says how many games had money."""
     root, _ = data
     options = ("--variant", "Mormon Bridge", "--min-games", "1", "--data-dir", str(root))
@@ -349,7 +349,7 @@ def test_the_games_named_that_count_are_settled_and_the_others_named(
         "2026-06-01)",
     ]
     assert out.splitlines()[0] == f"1 game on 2026-06-01: {ids['G2']}"
-    assert out.splitlines()[-1] == "Cat pays Dan $0.05"
+    assert out.splitlines()[-1] == "Cat pays Dan 5¢"
     code, _, err = run(capsys, "ledger", ids["G3"], ids["G4"], "--data-dir", str(root))
     assert code == 1 and err.count("\n") == 2
 
@@ -357,7 +357,7 @@ def test_the_games_named_that_count_are_settled_and_the_others_named(
 def test_ledger_text_says_which_games_it_settles_and_signs_each_net(
     more: tuple[Path, dict[str, str]], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """As the app does: "+$0.15" for who collects, and what the settlement covers."""
+    """As the app does: "+15¢" for who collects, and what the settlement covers."""
     root, ids = more
     code, out, err = run(capsys, "ledger", "--data-dir", str(root))
     assert (code, err) == (0, "")
@@ -368,7 +368,7 @@ def test_ledger_text_says_which_games_it_settles_and_signs_each_net(
         "1 game without a stake.",
     ]
     nets = {row.split("│")[0].strip(): row.split("│")[1].strip() for row in lines if "│" in row}
-    assert nets == {"Ann": "-$0.10", "Bob": "+$0.20", "Cat": "-$0.15", "Dan": "+$0.05"}
+    assert nets == {"Ann": "-10¢", "Bob": "+20¢", "Cat": "-15¢", "Dan": "+5¢"}
     code, out, _ = run(capsys, "ledger", ids["G1"], ids["G2"], "--data-dir", str(root))
     assert out.splitlines()[0] == f"2 games on 2026-06-01: {ids['G1']}, {ids['G2']}"
 
@@ -380,8 +380,8 @@ def test_ledger_text_says_who_pays_whom_under_current_names(
     TinyDBStore(root).rename_player("Cat", "Catherine")
     code, out, err = run(capsys, "ledger", "--data-dir", str(root))
     assert (code, err) == (0, "")
-    assert out.splitlines()[-2:] == ["Ann pays Dan $0.05", "Catherine pays Bob $0.10"]
-    assert "Catherine │ -$0.10" in out
+    assert out.splitlines()[-2:] == ["Ann pays Dan 5¢", "Catherine pays Bob 10¢"]
+    assert "Catherine │ -10¢" in out
     code, out, _ = run(capsys, "ledger", "--since", "2026-07-01", "--data-dir", str(root))
     assert out == "no finished games played for a stake: nothing to settle\n"
 

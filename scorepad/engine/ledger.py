@@ -14,6 +14,10 @@ Rules decided here:
 * Players are kept under their **current name** (``names``, as in
   :func:`~scorepad.engine.stats.player_stats`); everyone who played a counted game has a
   balance, 0 included, listed by name.
+* **One game, one list**: the ledger of a single game lists that game's own payments, as its
+  end screen and printed pad do (:func:`~scorepad.engine.settlement.seat_order_payments`):
+  a table never sees two lists for one game. Over several games the balances are netted and
+  settled with the fewest transfers.
 * **Fewest transfers**: players who are level drop out; the others are split into as many
   groups as possible that each add up to zero, and each group of ``k`` settles with ``k - 1``
   payments. That is the least possible: the players linked by payments settle among
@@ -40,8 +44,8 @@ Rules decided here:
 >>> evening = ledger_of([golf("g1", 0, 0), golf("g2", 0, 0)], names={"bob": "Robert"})
 >>> evening.balances
 {'Ann': -10, 'Robert': 10}
->>> [(p.payer, p.payee, money_text(p.cents)) for p in evening.transfers]
-[('Ann', 'Robert', '$0.10')]
+>>> [(p.payer, p.payee, format_cents(p.cents)) for p in evening.transfers]
+[('Ann', 'Robert', '10¢')]
 """
 
 from __future__ import annotations
@@ -54,6 +58,7 @@ from pydantic import BaseModel, ConfigDict
 from scorepad.engine.errors import UnbalancedGameError, UnbalancedLedgerError
 from scorepad.engine.frozen import FrozenDict
 from scorepad.engine.names import name_key
+from scorepad.engine.settlement import DOLLAR, format_cents, seat_order_payments
 from scorepad.engine.sheet import GameStatus, Payment
 from scorepad.engine.stats import GameResults, counted_games, current_name
 
@@ -78,9 +83,12 @@ def ledger_of(games: Iterable[GameResults], *, names: Mapping[str, str] | None =
     names = names or {}
     balances: dict[str, int] = {}
     shown_as: dict[str, str] = {}
-    for game in counted_games(games):
-        if game.status is not GameStatus.FINISHED or game.stake_cents is None:
-            continue
+    settled = [
+        game
+        for game in counted_games(games)
+        if game.status is GameStatus.FINISHED and game.stake_cents is not None
+    ]
+    for game in settled:
         _check_balanced(game)
         for result in game.results:
             name = current_name(result.player, names)
@@ -90,6 +98,10 @@ def ledger_of(games: Iterable[GameResults], *, names: Mapping[str, str] | None =
     by_name = {
         shown_as[key]: balances[key] for key in sorted(balances, key=lambda k: (k, shown_as[k]))
     }
+    if len(settled) == 1:  # the game's own payments, in its seating order
+        in_seats = {name_key(current_name(r.player, names)): 0 for r in settled[0].results}
+        seated = {shown_as[key]: balances[key] for key in in_seats}
+        return Ledger(balances=by_name, transfers=seat_order_payments(seated))
     return Ledger(balances=by_name, transfers=fewest_transfers(by_name))
 
 
@@ -246,25 +258,15 @@ def _settle_group(players: list[str], amounts: list[int], group: list[int]) -> l
     return payments
 
 
-def money_text(cents: int, symbol: str = "$") -> str:
-    """Cents in the table's currency, always with two decimals, as a ledger lists them.
-
-    >>> money_text(45), money_text(-120), money_text(0), money_text(123456, "€")
-    ('$0.45', '-$1.20', '$0.00', '€1234.56')
-    """
-    sign = "-" if cents < 0 else ""
-    whole, part = divmod(abs(cents), 100)
-    return f"{sign}{symbol}{whole}.{part:02d}"
-
-
-def signed_money(cents: int, symbol: str = "$") -> str:
+def signed_money(cents: int, symbol: str = DOLLAR) -> str:
     """A net with its sign always shown, as the app's ledger and ``scorepad ledger`` show
-    one: who is up reads as plainly as who is down.
+    one: who is up reads as plainly as who is down. Money reads as it does everywhere else
+    (:func:`~scorepad.engine.settlement.format_cents`).
 
-    >>> signed_money(45, "$"), signed_money(-120, "€"), signed_money(0, "$")
-    ('+$0.45', '-€1.20', '$0.00')
+    >>> signed_money(45, "$"), signed_money(-120, "€"), signed_money(0, "$"), signed_money(250)
+    ('+45¢', '-€1.20', '0¢', '+$2.50')
     """
-    text = money_text(cents, symbol)
+    text = format_cents(cents, symbol)
     return f"+{text}" if cents > 0 else text
 
 

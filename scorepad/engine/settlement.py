@@ -60,14 +60,30 @@ def settle(
         winner: share + (1 if place < odd_cents else 0)
         for place, winner in enumerate(seated_winners)
     }
+    balances = {name: still_due.get(name, 0) - owed.get(name, 0) for name in players}
+    return seat_order_payments(balances)
+
+
+def seat_order_payments(balances: Mapping[str, int]) -> tuple[Payment, ...]:
+    """The payments that settle one game's ``balances`` (net cents, in seating order): payer
+    by payer in seating order, each paying the collectors in seating order until each is
+    covered. A game's payments follow from its balances alone, so the end screen, the
+    printed pad and the ledger of that one game list the very same payments.
+
+    >>> seat_order_payments({"Ann": -225, "Bob": -275, "Cat": -275, "Dan": 388, "Eve": 387})
+    ... # doctest: +NORMALIZE_WHITESPACE
+    (Payment(payer='Ann', payee='Dan', cents=225), Payment(payer='Bob', payee='Dan', cents=163),
+     Payment(payer='Bob', payee='Eve', cents=112), Payment(payer='Cat', payee='Eve', cents=275))
+    """
+    still_due = {name: cents for name, cents in balances.items() if cents > 0}
     payments: list[Payment] = []
-    for payer, amount in owed.items():
-        unpaid = amount
-        for winner in seated_winners:
-            paid = min(unpaid, still_due[winner])
-            if paid:
-                payments.append(Payment(payer=payer, payee=winner, cents=paid))
-                still_due[winner] -= paid
+    for payer, cents in balances.items():
+        unpaid = -cents
+        for payee, due in still_due.items():
+            paid = min(unpaid, due)
+            if paid > 0:
+                payments.append(Payment(payer=payer, payee=payee, cents=paid))
+                still_due[payee] -= paid
                 unpaid -= paid
     return tuple(payments)
 

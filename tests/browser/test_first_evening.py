@@ -7,16 +7,20 @@ after a name, no pause for the screen to catch up.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
+from scorepad.engine import GOLF
 from scorepad.store import open_store
 from scorepad.ui.state import ScorepadApp
 from tests.browser.harness import AppPage, phone_page, require_chromium, running_app
 from tests.browser.test_in_chromium import start
+from tests.ui.driving import play_round
+from tests.ui.driving import start as start_state
 from tests.ui.test_players import play_history
 
 pytestmark = pytest.mark.browser
@@ -33,6 +37,14 @@ def chromium_present() -> None:
 def phone(tmp_path: Path) -> Iterator[AppPage]:
     with phone_page(tmp_path) as app:
         yield app
+
+
+def game_ids(phone: AppPage) -> list[str]:
+    """The identifiers of the game cards on the home screen."""
+    cards = phone.page.locator('[flt-semantics-identifier^="game-"]')
+    cards.first.wait_for(state="attached", timeout=30_000)
+    found = [cards.nth(i).get_attribute("flt-semantics-identifier") for i in range(cards.count())]
+    return [identifier for identifier in found if identifier]
 
 
 def type_over(phone: AppPage, label: str, text: str) -> None:
@@ -129,3 +141,43 @@ def test_a_trick_moved_in_a_correction_goes_to_whoever_was_tapped(
         phone.tap("record-round")
         changes = phone.text_of("changes")
         assert "Eve took 1 → 0" in changes and "Dan took 0 → 1" in changes
+
+
+def payments_in(text: str) -> list[str]:
+    """Each "Ann pays Dan 25¢" in what a screen reader reads, in order."""
+    return re.findall(r"\w+ pays \w+ (?:\$\d+\.\d\d|\d+¢)", text)
+
+
+def tied_golf_for_five(data: Path) -> None:
+    """Three one-card hands at 25¢ a set, Dan and Eve tied low (each set in every hand): Ann
+    owes 25¢, Bob and Cat 50¢ each, a pot of $1.25 shared 63¢ / 62¢."""
+    app = ScorepadApp(open_store(data), rng=random.Random(3))
+    app.store.save_variant(GOLF.with_changes(name="Three-hand Golf", hand_sizes=(1, 1, 1)))
+    start_state(app, "saved:Three-hand Golf", ["Ann", "Bob", "Cat", "Dan", "Eve"], stake=25)
+    set_all = {"Ann": 1, "Bob": 1, "Cat": 1, "Dan": 1, "Eve": 1}
+    nobody = dict.fromkeys(set_all, 0)
+    play_round(app, set_all | {"Bob": 0}, nobody | {"Ann": 1})  # Ann, Bob make it
+    play_round(app, set_all | {"Ann": 0}, nobody | {"Cat": 1})  # Ann, Cat make it
+    play_round(app, set_all | {"Ann": 0}, nobody | {"Ann": 1})  # everyone is set
+    app.go_home()
+
+
+def test_one_game_shows_one_payment_list_on_its_end_screen_and_in_the_ledger(
+    tmp_path: Path, phone: AppPage
+) -> None:
+    data = tmp_path / "data"
+    tied_golf_for_five(data)
+    with running_app(data) as url:
+        phone.open(url)
+        phone.tap(next(iter(game_ids(phone))))
+        on_the_end_screen = payments_in(phone.text_of("settlement"))
+        assert on_the_end_screen == [
+            "Ann pays Dan 25¢",
+            "Bob pays Dan 38¢",
+            "Bob pays Eve 12¢",
+            "Cat pays Eve 50¢",
+        ]
+        phone.open(url + "ledger")
+        phone.wait_for("ledger-transfers")
+        in_the_ledger = payments_in(phone.text_of("ledger-transfers"))
+        assert in_the_ledger == on_the_end_screen

@@ -69,18 +69,18 @@ def test_the_ledger_opens_from_home_and_shows_who_pays_whom(
         phone.tap("open-ledger")
         transfers = phone.text_of("ledger-transfers")
         assert "2 payments settle everything" in transfers
-        assert "Bob pays Cat $0.10" in transfers and "Dan pays Ann $0.05" in transfers
+        assert "Bob pays Cat 10¢" in transfers and "Dan pays Ann 5¢" in transfers
         assert "3 games on Sat 28 Nov 2026" in phone.text_of("ledger-heading")
         assert phone.page.url.endswith("/ledger")
         for identifier in ("ledger-transfers", "ledger-balances", "balance-Bob", "pick-games"):
             assert across_the_screen(phone, identifier), identifier
-        assert "Bob is down $0.10" in phone.text_of("balance-Bob")
+        assert "Bob is down 10 cents" in phone.text_of("balance-Bob")
 
         phone.tap("pick-games")
         phone.wait_for("ledger-nothing")
         phone.tap(f"ledger-game-{ids['day before']}")
         transfers = phone.text_of("ledger-transfers")
-        assert "Bob pays Ann $0.05" in transfers and "Dan pays Ann $0.05" in transfers
-        assert "Cat pays Ann $0.05" in transfers and "Bob pays Cat" not in transfers
+        assert "Bob pays Ann 5¢" in transfers and "Dan pays Ann 5¢" in transfers
+        assert "Cat pays Ann 5¢" in transfers and "Bob pays Cat" not in transfers
         phone.page.wait_for_timeout(500)  # pixels lag the accessibility tree a little
         phone.page.screenshot(path=str(tmp_path / "ledger.png"))

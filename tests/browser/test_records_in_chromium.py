@@ -45,7 +45,7 @@ def test_a_player_s_page_opens_from_home(tmp_path: Path, phone: AppPage) -> None
         leader = phone.wait_for("leader-Ann")
         assert phone.by_id("leader-Cat").count() == 0  # fewer than the 3 games to be ranked
         said = phone.page.get_by_role("button", name="1. Ann: 2 wins in 3 games", exact=False)
-        assert "win rate 67%, money $0.05" in (said.first.get_attribute("aria-label") or "")
+        assert "win rate 67%, money 5¢" in (said.first.get_attribute("aria-label") or "")
         assert leader.count() == 1
 
         phone.tap("leader-Ann")
@@ -53,7 +53,7 @@ def test_a_player_s_page_opens_from_home(tmp_path: Path, phone: AppPage) -> None
         phone.page.wait_for_url(f"{url}players/Ann")
         assert "Won: 2" in phone.text_of("stat-overall-wins")
         assert "Bid accuracy: 57% (4 of 7 rounds)" in phone.text_of("stat-overall-accuracy")
-        assert "Net: $0.05" in phone.text_of("stat-overall-money-net")
+        assert "Net: 5¢" in phone.text_of("stat-overall-money-net")
         phone.wait_for("results-chart")
         phone.wait_for("accuracy-chart")
 

@@ -23,8 +23,8 @@ from scorepad.engine import (
     UnbalancedLedgerError,
     Variant,
     fewest_transfers,
+    format_cents,
     ledger_of,
-    money_text,
 )
 from scorepad.engine.ledger import EXACT_LIMIT
 from tests.engine.test_results import short_mormon, two_hand_golf
@@ -152,15 +152,16 @@ def test_a_long_list_of_balances_is_cut_short_in_the_message() -> None:
 
 @pytest.mark.parametrize(
     ("cents", "text"),
-    [(0, "$0.00"), (5, "$0.05"), (45, "$0.45"), (100, "$1.00"), (-120, "-$1.20"), (-5, "-$0.05")],
+    [(0, "0¢"), (5, "5¢"), (45, "45¢"), (100, "$1.00"), (-120, "-$1.20"), (-5, "-5¢")],
 )
-def test_money_reads_with_two_decimals(cents: int, text: str) -> None:
-    assert money_text(cents) == text
+def test_money_reads_as_on_every_screen(cents: int, text: str) -> None:
+    """The ledger and the player pages wrote "35¢" where the game screens wrote "35¢"."""
+    assert format_cents(cents) == text
 
 
 def test_money_takes_the_tables_symbol() -> None:
-    assert money_text(1999, "€") == "€19.99"
-    assert money_text(-1, "kr") == "-kr0.01"
+    assert format_cents(1999, "€") == "€19.99"
+    assert format_cents(-1, "kr") == "-kr0.01"
 
 
 # --- properties ------------------------------------------------------------------------------
@@ -278,3 +279,15 @@ def test_brute_force_agrees_with_hand_counts() -> None:
     assert fewest_by_brute_force([-30, 10, 15, 5]) == 3
     assert fewest_by_brute_force([-1, -1, 2]) == 2
     assert len(list(set_partitions(list(itertools.repeat(1, 4))))) == 15  # Bell(4)
+
+
+@given(stake_game())
+def test_one_game_s_ledger_lists_the_game_s_own_payments(game: Game) -> None:
+    """The Golf end screen said Ann pays Dan $2.25, Bob pays Dan $1.63 and Eve $1.12, Cat
+    pays Eve $2.75; that game's ledger said Ann pays Dan $1.13 and Eve $1.12, Bob pays Dan
+    $2.75...: the same balances, two lists. One game shows one list everywhere."""
+    ledger = ledger_of([results(game, "g1")])
+    if game.status is GameStatus.FINISHED and game.stake_cents is not None:
+        assert ledger.transfers == game.sheet.settlement
+    else:
+        assert ledger.transfers == ()

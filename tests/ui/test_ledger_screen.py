@@ -9,7 +9,7 @@ Four players play Short Golf (two 1-card hands, low wins, 5 cents a set; Dan dea
   each: Ann -5, Bob -5, Cat +15, Dan -5.
 
 The evening: Ann +5, Bob -10, Cat +10, Dan -5, settled in two payments (Bob and Cat cancel, so
-do Dan and Ann): "Bob pays Cat $0.10" and "Dan pays Ann $0.05". The day before, one more game
+do Dan and Ann): "Bob pays Cat 10¢" and "Dan pays Ann 5¢". The day before, one more game
 (Ann wins, the others pay 5 each); on the evening itself a game still in progress and a game
 without a stake, which pay nothing and are not listed.
 """
@@ -123,17 +123,17 @@ def settled_by(lines: list[str]) -> dict[str, int]:
     """What each player receives (positive) or pays (negative) through these payments."""
     net: dict[str, int] = {}
     for line in lines:
-        found = re.fullmatch(r"(\w+) pays (\w+) \$(\d+)\.(\d\d)", line)
+        found = re.fullmatch(r"(\w+) pays (\w+) (?:\$(\d+)\.(\d\d)|(\d+)¢)", line)
         assert found, line
-        payer, payee, dollars, cents = found.groups()
-        amount = int(dollars) * 100 + int(cents)
+        payer, payee, dollars, cents, under_a_dollar = found.groups()
+        amount = int(under_a_dollar) if under_a_dollar else int(dollars) * 100 + int(cents)
         net[payer] = net.get(payer, 0) - amount
         net[payee] = net.get(payee, 0) + amount
     return net
 
 
-EVENING_BALANCES = [("Cat", "+$0.10"), ("Ann", "+$0.05"), ("Dan", "-$0.05"), ("Bob", "-$0.10")]
-EVENING_TRANSFERS = ["Bob pays Cat $0.10", "Dan pays Ann $0.05"]
+EVENING_BALANCES = [("Cat", "+10¢"), ("Ann", "+5¢"), ("Dan", "-5¢"), ("Bob", "-10¢")]
+EVENING_TRANSFERS = ["Bob pays Cat 10¢", "Dan pays Ann 5¢"]
 
 
 def test_the_ledger_opens_on_the_latest_evening_settled_in_the_fewest_payments(
@@ -154,9 +154,7 @@ def test_the_ledger_opens_on_the_latest_evening_settled_in_the_fewest_payments(
     assert settlement is not None
     assert {g.id for g in settlement.games} == {games["1"], games["2"], games["3"]}
     assert settlement.heading == "3 games on Sat 28 Nov 2026"
-    assert ledger.summary() == (
-        "3 games on Sat 28 Nov 2026: Bob pays Cat $0.10 and Dan pays Ann $0.05."
-    )
+    assert ledger.summary() == ("3 games on Sat 28 Nov 2026: Bob pays Cat 10¢ and Dan pays Ann 5¢.")
 
 
 def test_another_evening_a_range_and_games_picked_by_hand(
@@ -166,21 +164,21 @@ def test_another_evening_a_range_and_games_picked_by_hand(
     ledger.open()
     ledger.choose_evening(DAY_BEFORE.isoformat())
     assert balances(app) == [
-        ("Ann", "+$0.15"),
-        ("Bob", "-$0.05"),
-        ("Cat", "-$0.05"),
-        ("Dan", "-$0.05"),
+        ("Ann", "+15¢"),
+        ("Bob", "-5¢"),
+        ("Cat", "-5¢"),
+        ("Dan", "-5¢"),
     ]
-    assert transfers(app) == ["Bob pays Ann $0.05", "Cat pays Ann $0.05", "Dan pays Ann $0.05"]
+    assert transfers(app) == ["Bob pays Ann 5¢", "Cat pays Ann 5¢", "Dan pays Ann 5¢"]
 
     ledger.choose_pick(Pick.RANGE)
     assert (ledger.since, ledger.until) == (DAY_BEFORE, EVENING)
     # both days: Ann +20, Bob -15, Cat +5, Dan -10
     assert balances(app) == [
-        ("Ann", "+$0.20"),
-        ("Cat", "+$0.05"),
-        ("Dan", "-$0.10"),
-        ("Bob", "-$0.15"),
+        ("Ann", "+20¢"),
+        ("Cat", "+5¢"),
+        ("Dan", "-10¢"),
+        ("Bob", "-15¢"),
     ]
     # no two balances cancel, nor do any three: one group of four, settled in three payments
     assert len(transfers(app)) == 3
@@ -196,12 +194,12 @@ def test_another_evening_a_range_and_games_picked_by_hand(
     ledger.toggle_game(games["2"])  # ticked by mistake: unticked
     # games 1 and 4: Ann +25, Bob -5, Cat -10, Dan -10
     assert balances(app) == [
-        ("Ann", "+$0.25"),
-        ("Bob", "-$0.05"),
-        ("Cat", "-$0.10"),
-        ("Dan", "-$0.10"),
+        ("Ann", "+25¢"),
+        ("Bob", "-5¢"),
+        ("Cat", "-10¢"),
+        ("Dan", "-10¢"),
     ]
-    assert transfers(app) == ["Bob pays Ann $0.05", "Cat pays Ann $0.10", "Dan pays Ann $0.10"]
+    assert transfers(app) == ["Bob pays Ann 5¢", "Cat pays Ann 10¢", "Dan pays Ann 10¢"]
     assert app.message is None
 
 
@@ -282,10 +280,10 @@ async def shows_the_balances_and_the_payments(
     assert app.screen is Screen.LEDGER
     labels = semantics_labels(driver)
     assert [labels[f"balance-{name}"] for name in ("Cat", "Ann", "Dan", "Bob")] == [
-        "Cat is up $0.10",
-        "Ann is up $0.05",
-        "Dan is down $0.05",
-        "Bob is down $0.10",
+        "Cat is up 10 cents",
+        "Ann is up 5 cents",
+        "Dan is down 5 cents",
+        "Bob is down 10 cents",
     ]
     shown = [c.value for c in walk(driver.tagged("ledger-transfers")) if isinstance(c, ft.Text)]
     assert shown == ["2 payments settle everything:", *EVENING_TRANSFERS]
@@ -297,9 +295,9 @@ async def shows_the_balances_and_the_payments(
     shown = [c.value for c in walk(driver.tagged("ledger-transfers")) if isinstance(c, ft.Text)]
     assert shown == [
         "3 payments settle everything:",
-        "Ann pays Cat $0.05",
-        "Bob pays Cat $0.05",
-        "Dan pays Cat $0.05",
+        "Ann pays Cat 5¢",
+        "Bob pays Cat 5¢",
+        "Dan pays Cat 5¢",
     ]
 
     await driver.click("pick-evening")

@@ -89,8 +89,8 @@ def test_the_all_time_leaderboard_matches_the_history_worked_out_by_hand(
         ("Bob", 3, 1, -5),
     ]
     assert ranked[0].win_rate == pytest.approx(2 / 3)
-    assert players.money(ranked[0].cents) == "$0.05"
-    assert players.money(ranked[1].cents) == "-$0.05"
+    assert players.money(ranked[0].cents) == "5¢"
+    assert players.money(ranked[1].cents) == "-5¢"
     assert players.unranked == ["Cat", "Dan"]
     assert players.variants == ["Quick Bridge", "Short Golf"]
 
@@ -526,7 +526,7 @@ async def test_home_opens_the_players_and_a_player_s_page(driver: ViewDriver) ->
         for c in driver.controls()
         if isinstance(c, ft.Text) and c.value == "Ann" and c.semantics_label
     )
-    assert title.semantics_label == "1. Ann: 2 wins in 3 games, win rate 67%, money $0.05"
+    assert title.semantics_label == "1. Ann: 2 wins in 3 games, win rate 67%, money 5¢"
     rule = driver.tagged("leaderboard-rule")
     assert isinstance(rule, ft.Text)
     assert "Not yet ranked: Cat, Dan." in str(rule.value)
@@ -546,18 +546,18 @@ async def test_home_opens_the_players_and_a_player_s_page(driver: ViewDriver) ->
     assert said(driver, "stat-overall-wins") == "Won: 2"
     assert said(driver, "stat-overall-accuracy") == "Bid accuracy: 57% (4 of 7 rounds)"
     assert said(driver, "stat-overall-hand-2") == "  2 cards: 50% (1 of 2)"
-    assert said(driver, "stat-overall-money-net") == "Net: $0.05"
+    assert said(driver, "stat-overall-money-net") == "Net: 5¢"
     assert said(driver, "stat-variant-Quick Bridge-best") == "Best total: 22"
 
 
 def test_a_player_without_a_money_game_has_no_money_not_zero(played: ScorepadApp) -> None:
-    """Quick Bridge is played for no stake: nobody has money there (not "$0.00", which would
+    """Quick Bridge is played for no stake: nobody has money there (not "0¢", which would
     say they broke even); Cat and Dan never played for money at all."""
     players = played.players
     players.open()
     players.set_min_games("1")
     money = {s.name: players.net_money(s) for s in players.ranked}
-    assert money == {"Ann": "$0.05", "Bob": "-$0.05", "Cat": "—", "Dan": "—"}
+    assert money == {"Ann": "5¢", "Bob": "-5¢", "Cat": "—", "Dan": "—"}
     players.choose_variant("Quick Bridge")
     assert {players.net_money(s) for s in players.ranked} == {"—"}
     assert {(s.cents, s.money_games) for s in players.ranked} == {(0, 0)}
@@ -573,7 +573,7 @@ async def test_no_money_shows_a_dash_and_is_read_as_no_money_games(driver: ViewD
         if isinstance(c, ft.Text) and c.value == "Cat" and c.semantics_label
     )
     assert title.semantics_label == "3. Cat: 0 wins in 1 game, win rate 0%, no money games"
-    assert "—" in driver.texts() and "$0.00" not in driver.texts()
+    assert "—" in driver.texts() and "0¢" not in driver.texts()
 
     await driver.click("leader-Cat")
     no_bug_reported(driver)
@@ -584,8 +584,8 @@ async def test_no_money_shows_a_dash_and_is_read_as_no_money_games(driver: ViewD
     driver.app.player_page.back()  # what the app bar's arrow does
     await driver.settle()
     await driver.click("leader-Ann")
-    assert said(driver, "stat-overall-money-net") == "Net: $0.05"
-    assert said(driver, "stat-variant-Short Golf-money-net") == "Net: $0.05"
+    assert said(driver, "stat-overall-money-net") == "Net: 5¢"
+    assert said(driver, "stat-variant-Short Golf-money-net") == "Net: 5¢"
     assert said(driver, "stat-variant-Quick Bridge-money") == "Money: no money games"
     assert said(driver, "stat-overall-average") == "Average total: –"
     assert said(driver, "stat-variant-Quick Bridge-average") == "Average total: 16.5"

@@ -1,5 +1,5 @@
 """The money ledger screen: pick the games to settle, see each player's net and the fewest
-payments that settle them all ("Cat pays Dan $0.45").
+payments that settle them all ("Cat pays Dan 45¢").
 
 A table settles once at the end of an evening, not after every game: the ledger adds up the
 money of the finished games played for a stake that the user picks, three ways: an evening
@@ -21,16 +21,18 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from scorepad.engine import (
+    DOLLAR,
     DayError,
     GameResults,
     Ledger,
     current_name,
+    format_cents,
     ledger_of,
-    money_text,
     not_settled_text,
     parse_day,
     quoted,
     signed_money,
+    spoken_cents,
     spoken_list,
     why_not_settled,
 )
@@ -95,7 +97,7 @@ class StakeGame:
         return f"{self.results.variant}: {', '.join(self.players)}"
 
     def detail(self, symbol: str) -> str:
-        """The day and who won what: "Sat 28 Nov 2026 · Ann +$0.30, Bob -$0.15, …", each
+        """The day and who won what: "Sat 28 Nov 2026 · Ann +30¢, Bob -15¢, …", each
         name held to its amount (a line breaks only after a comma)."""
         money = ", ".join(
             f"{name}{NO_BREAK_SPACE}{unbroken(signed_money(cents, symbol))}"
@@ -106,14 +108,14 @@ class StakeGame:
 
 NO_BREAK_SPACE = "\u00a0"
 WORD_JOINER = "\u2060"
-"""Invisible, and no line break on either side: a phone's narrow line broke "-$0.30" after
+"""Invisible, and no line break on either side: a phone's narrow line broke "-30¢" after
 its sign."""
 
 
 def unbroken(amount: str) -> str:
     """An amount that a line never breaks after its sign.
 
-    >>> unbroken("-$0.30") == "-" + WORD_JOINER + "$0.30"
+    >>> unbroken("-30¢") == "-" + WORD_JOINER + "30¢"
     True
     """
     if amount[:1] in ("+", "-"):
@@ -145,12 +147,13 @@ class Balance:
     name: str
     cents: int
     text: str
-    """"+$0.45", "-$0.45", "$0.00"."""
+    """"+45¢", "-45¢", "0¢"."""
+    symbol: str = DOLLAR
 
     @property
     def spoken(self) -> str:
-        """What a screen reader says: "Cat is up $0.45"."""
-        amount = self.text.lstrip("+-")
+        """What a screen reader says: "Cat is up 45 cents" (a "¢" is not read out well)."""
+        amount = spoken_cents(abs(self.cents), self.symbol)
         if self.cents > 0:
             return f"{self.name} is up {amount}"
         if self.cents < 0:
@@ -166,7 +169,7 @@ class Settlement:
     balances: tuple[Balance, ...]
     """Best off first."""
     transfers: tuple[str, ...]
-    """"Cat pays Dan $0.45", the fewest payments that settle everyone."""
+    """"Cat pays Dan 45¢", the fewest payments that settle everyone."""
     heading: str
     """What was picked: "3 games on Sat 28 Nov 2026"."""
 
@@ -183,10 +186,10 @@ def settlement_of(
     return Settlement(
         games=tuple(games),
         balances=tuple(
-            Balance(name, cents, signed_money(cents, symbol)) for name, cents in balances
+            Balance(name, cents, signed_money(cents, symbol), symbol) for name, cents in balances
         ),
         transfers=tuple(
-            f"{p.payer} pays {p.payee} {money_text(p.cents, symbol)}" for p in ledger.transfers
+            f"{p.payer} pays {p.payee} {format_cents(p.cents, symbol)}" for p in ledger.transfers
         ),
         heading=heading,
     )

@@ -26,8 +26,8 @@ from scorepad.engine import (
     GameStatus,
     PlayerStats,
     ScorepadError,
+    format_cents,
     leaderboard,
-    money_text,
     name_key,
     parse_day,
     player_stats,
@@ -277,7 +277,7 @@ class Players:
 
     def money(self, cents: int) -> str:
         """Money in the table's currency symbol ("$1.20", "-€0.45")."""
-        return money_text(cents, self.symbol)
+        return format_cents(cents, self.symbol)
 
     def net_money(self, stats: PlayerStats) -> str:
         """A player's net money as shown, or :data:`NO_MONEY` when none of their games had a
@@ -441,7 +441,7 @@ class Players:
         if dialog.task is RosterTask.CURRENCY:
             saved = store.save_settings(Settings(currency_symbol=dialog.text))
             self._app.ledger.use_symbol(saved.currency_symbol)  # its dialog is this one
-            return f"Money is shown as {money_text(123, saved.currency_symbol)} now."
+            return f"Money is shown as {format_cents(123, saved.currency_symbol)} now."
         if dialog.task is RosterTask.RENAME:
             player = store.rename_player(dialog.name, dialog.text)
             return (
