@@ -24,6 +24,8 @@ from scorepad.engine import (
     DayError,
     Game,
     GameResults,
+    PlayedTimes,
+    RecordFile,
     ScorepadError,
     UnknownVariantError,
     Variant,
@@ -83,12 +85,19 @@ class CommandError(Exception):
 
 def read_game_file(path: Path) -> Game:
     """A game from a record file; every way it can fail becomes a one-line CommandError."""
+    return read_record_file(path)[0]
+
+
+def read_record_file(path: Path) -> tuple[Game, PlayedTimes]:
+    """The game in a record file and when it was played (as far as the file says); every
+    way it can fail becomes a one-line CommandError."""
     try:
         text = read_user_file(path)
     except InputFileError as exc:
         raise CommandError(str(exc)) from None
     try:
-        return Game.from_json(text)
+        file = RecordFile.from_json(text)
+        return Game(file.record), file.played
     except ScorepadError as exc:
         raise CommandError(f"{shown(str(path))}: {exc}") from None
 
@@ -166,9 +175,9 @@ def command_import(args: argparse.Namespace) -> int:
     internal = False
     for name in args.files:
         try:
-            game = read_game_file(Path(name))
+            game, played = read_record_file(Path(name))
             existing = store.find_game_with_record(game.record)
-            stored = None if existing is not None else store.create_game(game.record)
+            stored = None if existing is not None else store.create_game(game.record, played)
         except CommandError as exc:
             print(f"scorepad: not imported: {shown(str(exc))}", file=sys.stderr)
             failed += 1
@@ -263,7 +272,7 @@ def command_export(args: argparse.Namespace) -> int:
     except (InputFileError, StoreError) as exc:
         raise CommandError(str(exc)) from None
     if args.format == "json":
-        data = json_text(stored.record.to_data()).encode()
+        data = json_text(stored.record_file().to_data()).encode()
     else:
         try:
             game = Game(stored.record)

@@ -165,3 +165,23 @@ def test_games_name_players_as_now_and_keep_the_names_played_under(
     (listed,) = json.loads(out)["games"]
     assert listed["players"] == ["Ann", "Bob", "Cat", "Dan"]
     assert listed["current_players"] == ["Ann", "Bob", "Cat", "Daniel"]
+
+
+def test_export_then_import_elsewhere_keeps_when_the_game_was_played(
+    tmp_path: Path, data: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``scorepad import`` of an exported record stamped the game with the import time."""
+    played = write(tmp_path, {**ISSUE_EXAMPLE, "started": "2026-11-20T19:30:00+00:00"})
+    run(capsys, "import", str(played), "--data-dir", str(data))
+    (first,) = TinyDBStore(data).list_games()
+    exported = tmp_path / "export.json"
+    run(capsys, "export", first.id, "--out", str(exported), "--data-dir", str(data))
+    assert json.loads(exported.read_text())["started"] == "2026-11-20T19:30:00+00:00"
+    elsewhere = tmp_path / "elsewhere"
+    code, _, _ = run(capsys, "import", str(exported), "--data-dir", str(elsewhere))
+    assert code == 0
+    (again,) = TinyDBStore(elsewhere).list_games()
+    assert (again.created, again.updated) == (first.created, first.updated)
+    assert again.created is not None and again.created.isoformat() == "2026-11-20T19:30:00+00:00"
+    _, listed, _ = run(capsys, "games", "--json", "--data-dir", str(elsewhere))
+    assert json.loads(listed)["games"][0]["created"].startswith("2026-11-20T19:30:00")

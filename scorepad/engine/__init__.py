@@ -103,7 +103,15 @@ from scorepad.engine.presets import (
     preset_key,
     resolve_variant,
 )
-from scorepad.engine.record import GameRecord, RoundDraft, RoundRecord, read_json
+from scorepad.engine.record import (
+    PLAYED_KEYS,
+    GameRecord,
+    PlayedTimes,
+    RecordFile,
+    RoundDraft,
+    RoundRecord,
+    read_json,
+)
 from scorepad.engine.results import HandTally, PlayerResult, player_results
 from scorepad.engine.schedule import MAX_ROUNDS, compress_sizes, format_sizes, parse_sizes
 from scorepad.engine.settlement import (
@@ -143,6 +151,7 @@ __all__ = [
     "MIN_GAMES",
     "MORMON_BRIDGE",
     "NOT_SETTLED_REASONS",
+    "PLAYED_KEYS",
     "PRESETS",
     "SCOTCH_BRIDGE",
     "SWITCHED_ON",
@@ -182,11 +191,13 @@ __all__ = [
     "PadKey",
     "PadKeyError",
     "Payment",
+    "PlayedTimes",
     "PlayerCountError",
     "PlayerError",
     "PlayerLine",
     "PlayerResult",
     "PlayerStats",
+    "RecordFile",
     "RecordFormatError",
     "RecordsError",
     "RoundDraft",

@@ -36,7 +36,7 @@ from scorepad.engine.errors import (
 from scorepad.engine.names import checked_name, name_key
 from scorepad.engine.pad import RoundEntryState, Selection, entry_state
 from scorepad.engine.presets import resolve_variant
-from scorepad.engine.record import GameRecord, RoundDraft, RoundRecord
+from scorepad.engine.record import GameRecord, RecordFile, RoundDraft, RoundRecord
 from scorepad.engine.seating import bid_order, dealer_seat, left_of
 from scorepad.engine.settlement import settle
 from scorepad.engine.sheet import (
@@ -121,7 +121,9 @@ class Game:
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:
-        return cls(GameRecord.from_json(text))
+        """The game in a record's JSON (an exported record's times, if any, are read and
+        left aside: a game is the same game whenever it was played)."""
+        return cls(RecordFile.from_json(text).record)
 
     @classmethod
     def from_data(cls, data: object) -> Game:

@@ -10,6 +10,7 @@ that their errors can say which round and which player broke which rule.
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from typing import Annotated, Any
 
 from pydantic import (
@@ -20,6 +21,7 @@ from pydantic import (
     StrictInt,
     ValidationError,
     field_validator,
+    model_validator,
 )
 
 from scorepad.engine.cards import Suit
@@ -92,6 +94,108 @@ class GameRecord(BaseModel):
     def to_data(self) -> dict[str, Any]:
         """The record as plain JSON data, leaving out what nobody wrote (``None`` fields)."""
         return self.model_dump(mode="json", exclude_none=True)
+
+
+PLAYED_KEYS = ("started", "updated")
+"""The keys an exported record carries besides the game itself: when it was played."""
+
+
+class PlayedTimes(BaseModel):
+    """When a game was played, as an exported record carries it: ``started`` (the game's
+    evening in the ledger, the date filters and the charts) and ``updated`` (its last change).
+
+    Both are optional, for hand-written records. Written as ISO 8601 text: with an offset as
+    scorepad writes them, or without one (this computer's time), or a date alone (its start).
+
+    >>> times = PlayedTimes.model_validate({"started": "2026-11-28T20:15:00+01:00"})
+    >>> times.started.isoformat(), times.updated is None
+    ('2026-11-28T20:15:00+01:00', True)
+    >>> RecordFile.from_data({"variant": "golf", "players": ["Ann", "Bob"],
+    ...     "started": "2026-11-29", "updated": "2026-11-28"})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    scorepad.engine.errors.RecordFormatError: record: the game was last changed (2026-11-28) \
+before it started (2026-11-29)
+    >>> RecordFile.from_data({"variant": "golf", "players": ["Ann", "Bob"], "started": 1})
+    Traceback (most recent call last):
+    ...
+    scorepad.engine.errors.RecordFormatError: started: expected a date and time as text, like \
+2026-11-28T20:15:00+01:00 (got 1)
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    started: datetime | None = None
+    updated: datetime | None = None
+
+    @field_validator("started", "updated", mode="before")
+    @classmethod
+    def _read_time(cls, value: object) -> object:
+        if value is None:
+            return None
+        if isinstance(value, datetime):  # given by scorepad itself (a stored game's times)
+            return value if value.tzinfo is not None else value.astimezone()
+        if not isinstance(value, str):
+            raise ValueError("expected a date and time as text, like 2026-11-28T20:15:00+01:00")
+        try:
+            moment = datetime.fromisoformat(value.strip())
+        except ValueError:
+            raise ValueError(
+                f"{brief(value)} is not a date and time, like 2026-11-28T20:15:00+01:00"
+            ) from None
+        return moment if moment.tzinfo is not None else moment.astimezone()
+
+    @model_validator(mode="after")
+    def _in_order(self) -> PlayedTimes:
+        if self.started and self.updated and self.updated < self.started:
+            raise ValueError(
+                f"the game was last changed ({self.updated.date()}) before it started "
+                f"({self.started.date()})"
+            )
+        return self
+
+    def to_data(self) -> dict[str, str]:
+        return {
+            key: moment.isoformat()
+            for key, moment in (("started", self.started), ("updated", self.updated))
+            if moment is not None
+        }
+
+
+class RecordFile(BaseModel):
+    """A game record as a file holds it (``scorepad export``, Export record): the record, and
+    when the game was played, so that an imported game keeps its evening.
+
+    >>> data = {"variant": "golf", "players": ["Ann", "Bob"], "started": "2026-11-28"}
+    >>> file = RecordFile.from_data(data)
+    >>> file.record.players, file.played.started.date().isoformat()
+    (('Ann', 'Bob'), '2026-11-28')
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    record: GameRecord
+    played: PlayedTimes = PlayedTimes()
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> RecordFile:
+        return cls.from_data(read_json(text))
+
+    @classmethod
+    def from_data(cls, data: object) -> RecordFile:
+        """The record and its times; any problem is one :class:`RecordFormatError`."""
+        if not isinstance(data, dict):
+            raise RecordFormatError(f"a game record is a JSON object, not {type(data).__name__}")
+        times = {key: data[key] for key in PLAYED_KEYS if key in data}
+        record = GameRecord.from_data({k: v for k, v in data.items() if k not in PLAYED_KEYS})
+        try:
+            played = PlayedTimes.model_validate(times)
+        except ValidationError as exc:
+            raise RecordFormatError(describe_validation_error(exc)) from None
+        return cls(record=record, played=played)
+
+    def to_data(self) -> dict[str, Any]:
+        return {**self.record.to_data(), **self.played.to_data()}
 
 
 MAX_DEPTH = 12
@@ -188,6 +292,8 @@ def describe_validation_error(exc: ValidationError) -> str:
     if kind == "extra_forbidden":
         return f"{where}: unknown field"
     message = shown(str(problem["msg"]).removeprefix("Value error, "))
+    if not loc:  # a rule across fields: the message names them
+        return f"{where}: {message}"
     if kind.startswith("int"):
         message = "expected a whole number"
     elif kind.startswith("bool"):

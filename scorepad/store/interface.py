@@ -20,6 +20,7 @@ from scorepad.engine import (
     Game,
     GameRecord,
     GameResults,
+    PlayedTimes,
     PlayerStats,
     RoundDraft,
     RoundRecord,
@@ -80,7 +81,7 @@ class Store(Protocol):
         ...
 
     # games
-    def create_game(self, record: GameRecord) -> StoredGame: ...
+    def create_game(self, record: GameRecord, played: PlayedTimes | None = None) -> StoredGame: ...
     def load_game(self, game_id: str) -> StoredGame: ...
     def update_game(
         self,

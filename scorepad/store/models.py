@@ -12,6 +12,8 @@ from scorepad.engine import (
     Game,
     GameRecord,
     GameStatus,
+    PlayedTimes,
+    RecordFile,
     RoundDraft,
     RoundRecord,
     Variant,
@@ -106,6 +108,12 @@ class StoredGame(BaseModel):
         if self._game is None or self._game.record is not self.record:
             self._game = Game(self.record)
         return self._game
+
+    def record_file(self) -> RecordFile:
+        """The game as an exported record holds it: the record and when it was played."""
+        return RecordFile(
+            record=self.record, played=PlayedTimes(started=self.created, updated=self.updated)
+        )
 
     def knowing(self, game: Game) -> StoredGame:
         """This stored game with its game already derived (the caller just built it from this

@@ -34,6 +34,7 @@ from scorepad.engine import (
     GameLine,
     GameRecord,
     GameResults,
+    PlayedTimes,
     PlayerStats,
     RoundDraft,
     RoundRecord,
@@ -335,14 +336,20 @@ class TinyDBStore:
 
     # --- games --------------------------------------------------------------------------------
 
-    def create_game(self, record: GameRecord) -> StoredGame:
-        """Store a new game (validated first: an invalid record stores nothing)."""
+    def create_game(self, record: GameRecord, played: PlayedTimes | None = None) -> StoredGame:
+        """Store a new game (validated first: an invalid record stores nothing). ``played``:
+        when it was played, for a game imported from elsewhere (by default: now)."""
         game = Game(record)
         with self._locked():
             game_id = self._new_game_id()
             stamp = now()
+            started = played.started if played and played.started else None
+            updated = played.updated if played and played.updated else None
             stored = StoredGame(
-                id=game_id, created=stamp, updated=stamp, record=game.record
+                id=game_id,
+                created=started or updated or stamp,
+                updated=updated or started or stamp,
+                record=game.record,
             ).knowing(game)
             self._write_game(stored)
             try:

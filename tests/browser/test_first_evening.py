@@ -9,15 +9,17 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import FilePayload, expect
 
-from scorepad.engine import GOLF
+from scorepad.engine import GOLF, PlayedTimes
 from scorepad.store import open_store
 from scorepad.ui.state import ScorepadApp
 from tests.browser.harness import AppPage, phone_page, require_chromium, running_app
+from tests.browser.test_export_download import download
 from tests.browser.test_in_chromium import start
 from tests.ui.driving import play_round
 from tests.ui.driving import start as start_state
@@ -181,3 +183,36 @@ def test_one_game_shows_one_payment_list_on_its_end_screen_and_in_the_ledger(
         phone.wait_for("ledger-transfers")
         in_the_ledger = payments_in(phone.text_of("ledger-transfers"))
         assert in_the_ledger == on_the_end_screen
+
+
+def test_an_exported_game_imported_in_another_store_keeps_its_evening(
+    tmp_path: Path, phone: AppPage
+) -> None:
+    """The record carried no date: imported, the game moved to today in the ledger."""
+    played = tmp_path / "played"
+    tied_golf_for_five(played)
+    (game,) = open_store(played).list_games()
+    record = open_store(played).load_game(game.id).record
+    dated = open_store(tmp_path / "dated").create_game(
+        record, PlayedTimes(started=datetime(2026, 11, 20, 19, 30, tzinfo=UTC))
+    )
+    with running_app(tmp_path / "dated") as url:
+        phone.open(f"{url}game/{dated.id}")
+        phone.wait_for("settlement")
+        name, data = download(phone, "Export record (JSON)")
+    picked: list[FilePayload] = [{"name": name, "mimeType": "application/json", "buffer": data}]
+    elsewhere = tmp_path / "elsewhere"
+    open_store(elsewhere)
+    with running_app(elsewhere) as url:
+        phone.open(url)
+        button = phone.wait_for("import-game").first
+        before = phone.revision()
+        with phone.page.expect_file_chooser(timeout=30000) as chooser:
+            button.click()
+        chooser.value.set_files(picked)
+        phone.wait_for_change(before)
+        phone.open(url + "ledger")
+        phone.wait_for("ledger-heading")
+        assert "Fri 20 Nov 2026" in phone.text_of("ledger-heading")
+    (imported,) = open_store(elsewhere).list_games()
+    assert imported.created == dated.created

@@ -15,7 +15,7 @@ import pytest
 import pytest_asyncio
 from pypdf import PdfReader
 
-from scorepad.engine import GameRecord, Suit
+from scorepad.engine import RecordFile, Suit
 from scorepad.paper import sheet_csv
 from scorepad.store import open_store
 from scorepad.ui.state import ExportFile, ExportKind, MessageKind, ScorepadApp
@@ -70,7 +70,7 @@ async def test_the_menu_hands_each_file_to_the_screen(driver: ViewDriver) -> Non
     assert csv_file.media_type == "text/csv"
     text = PdfReader(io.BytesIO(pdf_file.data)).pages[0].extract_text()
     assert "Golf: Ann, Bob, Cat, Dan" in text
-    assert GameRecord.from_json(record_file.data) == session.stored.record
+    assert RecordFile.from_json(record_file.data) == session.stored.record_file()
     assert app.message is None  # nothing said until the screen reports back
 
 
@@ -126,7 +126,7 @@ def test_the_record_export_reads_back_as_the_record(app: ScorepadApp) -> None:
     assert session is not None
     data = export_file(session.stored, ExportKind.RECORD).data
     assert json.loads(data)["players"] == ["Zoë", "李"]
-    assert GameRecord.from_json(data) == session.stored.record
+    assert RecordFile.from_json(data).record == session.stored.record
 
 
 def test_after_a_rename_the_menu_s_files_name_players_as_the_game_screen_does(

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import AsyncIterator
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +15,15 @@ import flet as ft
 import pytest
 import pytest_asyncio
 
-from scorepad.engine import DECK_SIZE, GOLF, MAX_NAME_LENGTH, MAX_ROUNDS, Game, GameRecord
+from scorepad.engine import (
+    DECK_SIZE,
+    GOLF,
+    MAX_NAME_LENGTH,
+    MAX_ROUNDS,
+    Game,
+    GameRecord,
+    PlayedTimes,
+)
 from scorepad.store import StoreError, open_store
 from scorepad.ui.state import MessageKind, ScorepadApp, Screen
 from scorepad.ui.state.exports import ExportKind, export_file
@@ -324,10 +333,10 @@ def test_a_store_that_cannot_write_refuses_that_file_and_goes_on(
     store = app.store
     create = store.create_game
 
-    def full_disk_for_dan(record: GameRecord) -> Any:
+    def full_disk_for_dan(record: GameRecord, played: Any = None) -> Any:
         if "Dan" in record.players:
             raise StoreError("no space left on the device")
-        return create(record)
+        return create(record, played)
 
     monkeypatch.setattr(store, "create_game", full_disk_for_dan)
     outcomes = import_files(
@@ -415,3 +424,62 @@ async def test_the_home_screen_picks_records_in_the_tap_and_imports_them(
     (game_id,) = stored_ids(app)
     said = f"Imported 'golf.json' as game {game_id}: Golf with Ann, Bob and Cat"
     assert any(text.startswith(said) for text in driver.texts()), driver.texts()
+
+
+# --- when the game was played travels with it (issue 19) --------------------------------------
+
+PLAYED = datetime(2026, 11, 20, 19, 30, tzinfo=UTC)
+LAST_ROUND = datetime(2026, 11, 20, 21, 5, tzinfo=UTC)
+
+
+def test_an_exported_game_imported_elsewhere_keeps_its_evening(tmp_path: Path) -> None:
+    """The record carried no date: an imported game was stamped with the import time and
+    moved to today in the ledger's evenings, the date filters and the charts."""
+    here = open_store(tmp_path / "here")
+    game = Game.from_data(TABLE)
+    stored = here.create_game(game.record, PlayedTimes(started=PLAYED, updated=LAST_ROUND))
+    exported = export_file(stored, ExportKind.RECORD)
+    written = json.loads(exported.data)
+    assert (written["started"], written["updated"]) == (PLAYED.isoformat(), LAST_ROUND.isoformat())
+
+    there = open_store(tmp_path / "there")
+    (outcome,) = import_files(there, [PickedFile(exported.name, exported.data)])
+    assert isinstance(outcome, Imported)
+    again = there.load_game(outcome.game_id)
+    assert (again.created, again.updated) == (PLAYED, LAST_ROUND)
+    assert again.record == stored.record
+
+
+def test_a_hand_written_record_may_say_the_day_only_or_nothing(tmp_path: Path) -> None:
+    store = open_store(tmp_path / "data")
+    day = record_file({**TABLE, "started": "2026-11-28"})
+    (outcome,) = import_files(store, [PickedFile("day.json", day)])
+    assert isinstance(outcome, Imported)
+    started = store.load_game(outcome.game_id).created
+    assert started.astimezone().date() == date(2026, 11, 28)  # that day on this computer
+
+    before = datetime.now(UTC)
+    (outcome,) = import_files(store, [PickedFile("undated.json", record_file(OTHER_TABLE))])
+    assert isinstance(outcome, Imported)
+    assert store.load_game(outcome.game_id).created >= before  # no date: imported now
+
+
+@pytest.mark.parametrize(
+    ("times", "says"),
+    [
+        ({"started": "28/11/2026"}, "started: '28/11/2026' is not a date and time"),
+        ({"started": 20261128}, "started: expected a date and time as text"),
+        (
+            {"started": "2026-11-29", "updated": "2026-11-28"},
+            "record: the game was last changed (2026-11-28) before it started (2026-11-29)",
+        ),
+    ],
+)
+def test_times_that_cannot_be_read_are_refused_saying_why(
+    tmp_path: Path, times: dict[str, object], says: str
+) -> None:
+    store = open_store(tmp_path / "data")
+    (outcome,) = import_files(store, [PickedFile("odd.json", record_file({**TABLE, **times}))])
+    assert isinstance(outcome, Refused)
+    assert says in outcome.text
+    assert store.list_games() == []

@@ -18,7 +18,15 @@ from datetime import date
 from pathlib import Path
 from typing import Any, NoReturn
 
-from scorepad.engine import GameRecord, GameResults, PlayerStats, RoundDraft, RoundRecord, Variant
+from scorepad.engine import (
+    GameRecord,
+    GameResults,
+    PlayedTimes,
+    PlayerStats,
+    RoundDraft,
+    RoundRecord,
+    Variant,
+)
 from scorepad.sharing.errors import ScorekeeperOnlyError, ViewerCannotEditError
 from scorepad.sharing.table import Role, SharedTable, device_hint
 from scorepad.store import KEEP, Keep, Store
@@ -221,8 +229,8 @@ class ViewerStore:
 
     # --- writes: refused -----------------------------------------------------------------------
 
-    def create_game(self, record: GameRecord) -> StoredGame:
-        self._refuse("start a game", record)
+    def create_game(self, record: GameRecord, played: PlayedTimes | None = None) -> StoredGame:
+        self._refuse("start a game", record, played)
 
     def update_game(
         self,

@@ -105,7 +105,7 @@ def export_file(
         except PdfUnavailableError:  # the offline web app has no fpdf2: say what still works
             raise ActionRefused(PDF_UNAVAILABLE) from None
     else:
-        text = json.dumps(stored.record.to_data(), ensure_ascii=False, indent=2) + "\n"
+        text = json.dumps(stored.record_file().to_data(), ensure_ascii=False, indent=2) + "\n"
         data = text.encode("utf-8")
     return ExportFile(kind, name, data)
 

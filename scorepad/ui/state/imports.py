@@ -20,9 +20,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scorepad.engine import (
+    PLAYED_KEYS,
     Game,
     GameRecord,
     NotJsonError,
+    PlayedTimes,
+    RecordFile,
     RecordFormatError,
     ScorepadError,
     quoted,
@@ -41,8 +44,8 @@ MAX_RECORD_BYTES = 4 * 1024 * 1024
 can write (51 players with 40-character names, 60 rounds) is about 1 MB. A bigger file is not
 a record, and the app holds a picked file whole in a phone's memory before reading it."""
 
-RECORD_KEYS = frozenset(GameRecord.model_fields)
-"""The fields of a game record this scorepad knows."""
+RECORD_KEYS = frozenset(GameRecord.model_fields) | frozenset(PLAYED_KEYS)
+"""The fields of a game record this scorepad knows (and when it was played)."""
 IDENTIFYING_KEYS = ("variant", "players")
 """What every game record has: an object with both is a record, whatever else it holds."""
 
@@ -202,8 +205,9 @@ ImportOutcome = Imported | AlreadyStored | Refused
 # --- the job --------------------------------------------------------------------------------
 
 
-def read_record(file_name: str, data: bytes) -> Game:
-    """The game in a picked file's bytes, or the :class:`ImportRefusedError` saying why not."""
+def read_record(file_name: str, data: bytes) -> tuple[Game, PlayedTimes]:
+    """The game in a picked file's bytes and when it was played (as far as the file says),
+    or the :class:`ImportRefusedError` saying why not."""
     if len(data) > MAX_RECORD_BYTES:
         raise RecordTooLargeError(file_name, len(data))
     if not data.strip():
@@ -220,13 +224,13 @@ def read_record(file_name: str, data: bytes) -> Game:
     if unknown:
         raise NewerRecordError(file_name, unknown)
     try:
-        record = GameRecord.from_data(document)
+        file = RecordFile.from_data(document)
     except RecordFormatError as problem:
         raise NotARecordError(
             file_name, f"it is not a game record scorepad can read: {problem}"
         ) from None
     try:
-        return Game(record)
+        return Game(file.record), file.played
     except ScorepadError as problem:
         raise RecordRefusedError(file_name, problem) from None
 
@@ -251,12 +255,12 @@ def import_record(store: Store, file_name: str, data: bytes | None) -> Imported 
     Raises :class:`ImportRefusedError` (a subclass saying which kind) with nothing stored."""
     if data is None:
         raise UnreadFileError(file_name)
-    game = read_record(file_name, data)
+    game, played = read_record(file_name, data)
     try:
         existing = store.find_game_with_record(game.record)
         if existing is not None:
             return AlreadyStored(file_name, existing)
-        return Imported(file_name, store.create_game(game.record).knowing(game))
+        return Imported(file_name, store.create_game(game.record, played).knowing(game))
     except StoreError as problem:
         raise RecordNotStoredError(file_name, problem) from None
 
