@@ -542,6 +542,10 @@ def command_restore(args: argparse.Namespace) -> int:
         print(f"restored game {old_id} as {new_id} (its id is another game's here)")
     for name in report.house_rules_kept:
         print(f"kept the house rule {shown(repr(name))} as it is here (the backup's differs)")
+    for change in report.roster_changes:
+        print(shown(change))
+    for kept in report.roster_kept:
+        print(shown(kept))
     for name in report.players_extended:
         print(f"{shown(name)} also goes by the former names the backup knew")
     held = counted(

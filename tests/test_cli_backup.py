@@ -213,3 +213,27 @@ def test_importing_a_record_already_stored_stores_nothing(
         f"{first}: already stored as {stored_id}; nothing imported",
     ]
     assert [g.id for g in TinyDBStore(data).list_games()] == [stored_id]
+
+
+def test_restore_merge_carries_over_a_merge_and_a_rename_and_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The backup had Bob merged into Robert and Cat renamed Catherine; merged into a store
+    holding Bob, Robert and Cat they stayed two players and Cat's rename was reversed."""
+    source = TinyDBStore(tmp_path / "source")
+    source.add_players(["Bob", "Robert", "Cat"])
+    source.merge_players("Bob", "Robert")
+    source.rename_player("Cat", "Catherine")
+    file = tmp_path / "store.backup.json"
+    run(capsys, "backup", str(file), "--data-dir", str(source.root))
+    target = tmp_path / "target"
+    TinyDBStore(target).add_players(["Bob", "Robert", "Cat"])
+    code, out, err = run(capsys, "restore", str(file), "--merge", "--data-dir", str(target))
+    assert (code, err) == (0, "")
+    assert out.splitlines()[:2] == [
+        "merged Bob into Robert, as in the backup",
+        "renamed Cat to Catherine, as in the backup",
+    ]
+    code, out, _ = run(capsys, "stats", "--json", "--data-dir", str(target))
+    names = TinyDBStore(target).current_names()
+    assert (names["bob"], names["cat"]) == ("Robert", "Catherine")

@@ -45,7 +45,7 @@ from scorepad.store.errors import (
 )
 from scorepad.store.ids import EXPECTED, GAME_ID, new_game_id
 from scorepad.store.models import RosterPlayer, SavedVariant, Settings, StoredGame, now
-from scorepad.store.roster import known_keys, names_of, owner_of
+from scorepad.store.roster import known_keys, names_of, unique_names
 
 if TYPE_CHECKING:
     from scorepad.store.interface import Store
@@ -91,6 +91,12 @@ class RestoreReport:
     players_added: list[str] = field(default_factory=list)
     players_extended: list[str] = field(default_factory=list)
     """Players already here who gained former names the backup knew them by (merge only)."""
+    roster_changes: list[str] = field(default_factory=list)
+    """Renames and merges of the backup's roster carried over, in words ("merged Bob into
+    Robert, as in the backup") (merge only)."""
+    roster_kept: list[str] = field(default_factory=list)
+    """Where this store and the backup name a player differently and this store's name was
+    kept, in words, saying why (merge only)."""
     house_rules_added: list[str] = field(default_factory=list)
     house_rules_kept: list[str] = field(default_factory=list)
     """House rules whose name was here with other rules: this store's kept (merge only)."""
@@ -323,13 +329,23 @@ def _merged_games(
 def _merged_roster(
     theirs: Iterable[RosterPlayer], ours: tuple[RosterPlayer, ...], report: RestoreReport
 ) -> tuple[RosterPlayer, ...]:
+    """This store's roster with the backup's entries merged in, one at a time in the
+    backup's order. Each backup entry says which names are one person and what they are
+    called now, and it is carried over as that: entries here that it makes one person are
+    merged, a name it has since changed is renamed, names it knows that the roster lacks are
+    added as former names. Where this store changed a name the backup did not know about,
+    this store's is kept, and the report says so."""
     roster = list(ours)
     for player in theirs:
-        owner = next((o for n in names_of(player) if (o := owner_of(roster, n))), None)
-        if owner is None:
+        owners = _owners(roster, player)
+        if not owners:
             roster.append(player)
             report.players_added.append(player.name)
             continue
+        owner = (
+            owners[0] if len(owners) == 1 else _merge_as_in_backup(roster, owners, player, report)
+        )
+        owner = _rename_as_in_backup(roster, owner, player, report)
         known = known_keys(roster)
         new_names = tuple(name for name in names_of(player) if name_key(name) not in known)
         if new_names:
@@ -337,6 +353,60 @@ def _merged_roster(
             roster[roster.index(owner)] = grown
             report.players_extended.append(owner.name)
     return tuple(roster)
+
+
+def _owners(roster: list[RosterPlayer], player: RosterPlayer) -> list[RosterPlayer]:
+    """The entries here that go or went by any of ``player``'s names, in roster order."""
+    keys = {name_key(name) for name in names_of(player)}
+    return [entry for entry in roster if keys & {name_key(n) for n in names_of(entry)}]
+
+
+def _merge_as_in_backup(
+    roster: list[RosterPlayer],
+    owners: list[RosterPlayer],
+    player: RosterPlayer,
+    report: RestoreReport,
+) -> RosterPlayer:
+    """The backup has one person where this store has several entries: merge them here,
+    under the name the backup gives them (as :func:`~scorepad.store.roster.merge` does)."""
+    key = name_key(player.name)
+    target = next((o for o in owners if name_key(o.name) == key), owners[0])
+    others = [o for o in owners if o is not target]
+    names = (*target.aliases, *(name for other in others for name in names_of(other)))
+    aliases = unique_names(names, excluding=name_key(target.name))
+    merged = RosterPlayer(name=target.name, added=min(o.added for o in owners), aliases=aliases)
+    roster[roster.index(target)] = merged
+    for other in others:
+        roster.remove(other)
+    folded = spoken_list([other.name for other in others])
+    report.roster_changes.append(f"merged {folded} into {target.name}, as in the backup")
+    return merged
+
+
+def _rename_as_in_backup(
+    roster: list[RosterPlayer], owner: RosterPlayer, player: RosterPlayer, report: RestoreReport
+) -> RosterPlayer:
+    """The backup calls the player by a name of its own: take it when the backup renamed
+    the player from the name used here (Cat to Catherine); keep this store's when this store
+    renamed the player since (a name the backup had is a former name here), or when each
+    renamed them its own way (said in the report)."""
+    if name_key(owner.name) == name_key(player.name):
+        return owner
+    their_former = {name_key(name) for name in player.aliases}
+    our_former = {name_key(name) for name in owner.aliases}
+    if name_key(player.name) in our_former:  # renamed here since the backup was made
+        return owner
+    if name_key(owner.name) not in their_former:
+        report.roster_kept.append(
+            f"kept the name {owner.name} here: the backup calls them {player.name}, a name "
+            f"this store never had for them (added as a former name)"
+        )
+        return owner
+    aliases = unique_names((*owner.aliases, owner.name), excluding=name_key(player.name))
+    renamed = RosterPlayer(name=player.name, added=owner.added, aliases=aliases)
+    roster[roster.index(owner)] = renamed
+    report.roster_changes.append(f"renamed {owner.name} to {player.name}, as in the backup")
+    return renamed
 
 
 def _merged_house_rules(

@@ -134,7 +134,7 @@ def rename(players: Sequence[RosterPlayer], name: str, new_name: str) -> RosterE
     if owner is not None and owner is not player:
         raise NameTakenError(player.name, cleaned, owner.name)
     new_key = name_key(cleaned)
-    aliases = _unique((*player.aliases, player.name), excluding=new_key)
+    aliases = unique_names((*player.aliases, player.name), excluding=new_key)
     renamed = RosterPlayer(name=cleaned, added=player.added, aliases=aliases)
     label = f"rename {shown(player.name)} to {shown(cleaned)}"
     return _edit(players, {id(player): renamed}, renamed, label)
@@ -147,7 +147,7 @@ def merge(players: Sequence[RosterPlayer], name: str, into: str) -> RosterEdit:
     if source is not None and source is target:
         raise MergeIntoItselfError(name, source.name)
     source, target = current_player(players, name), current_player(players, into)
-    aliases = _unique((*target.aliases, *names_of(source)), excluding=name_key(target.name))
+    aliases = unique_names((*target.aliases, *names_of(source)), excluding=name_key(target.name))
     merged = RosterPlayer(name=target.name, added=min(source.added, target.added), aliases=aliases)
     label = f"merge {shown(source.name)} into {shown(target.name)}"
     return _edit(players, {id(source): None, id(target): merged}, merged, label)
@@ -179,7 +179,7 @@ def current_names(players: Iterable[RosterPlayer], game_names: Iterable[str]) ->
     return dict(sorted(names.items()))
 
 
-def _unique(names: Iterable[str], *, excluding: str) -> tuple[str, ...]:
+def unique_names(names: Iterable[str], *, excluding: str) -> tuple[str, ...]:
     """``names`` without repeats (ignoring case) and without the name key ``excluding``."""
     seen = {excluding}
     kept = []

@@ -154,16 +154,16 @@ def test_a_merge_skips_games_already_stored_and_duplicates_nothing(tmp_path: Pat
     assert len(report.restored) == 2
     assert {s.id for s in target.list_games()} == {same.id, own.id, *report.restored}
     roster = {p.name: p.aliases for p in target.roster()}
-    assert roster == {  # Bob came with the game imported here: Bob and robert stay two
+    assert roster == {  # the backup renamed Bob Robert: Bob (from a game here) is robert
         "Ann": (),
-        "Bob": (),
         "Cat": (),
         "Dan": (),
         "Eve": (),
         "Fay": ("Gus",),
         "Zed": (),
-        "robert": (),
+        "robert": ("Bob",),
     }
+    assert report.roster_changes == ["merged Bob into robert, as in the backup"]
     assert report.players_added == ["Dan", "Eve", "Fay"]
     assert [v.variant.stake_cents for v in target.saved_variants()] == [25]
     assert report.house_rules_kept == ["Dime Golf"]
@@ -183,9 +183,61 @@ def test_a_merge_gives_a_player_here_the_former_names_the_backup_knew(tmp_path: 
     target.add_players(["cat"])
     report = target.restore(source.backup(), merge=True)
     assert report.players_added == []
-    assert report.players_extended == ["cat"]
-    assert [(p.name, p.aliases) for p in target.roster()] == [("cat", ("Robert", "Bob"))]
-    assert target.current_names() == {"bob": "cat", "cat": "cat", "robert": "cat"}
+    # the backup merged Cat into Robert after this store knew her: she is Robert now here too
+    assert report.roster_changes == ["renamed cat to Robert, as in the backup"]
+    assert report.players_extended == ["Robert"]
+    assert [(p.name, p.aliases) for p in target.roster()] == [("Robert", ("cat", "Bob"))]
+    assert target.current_names() == {"bob": "Robert", "cat": "Robert", "robert": "Robert"}
+
+
+def test_a_merge_carries_over_the_backup_s_merges_and_renames(tmp_path: Path) -> None:
+    """The backup had Bob merged into Robert and Cat renamed Catherine: merged into a store
+    holding Bob, Robert and Cat, Bob and Robert stayed two players and Cat gained Catherine
+    as a *former* name, the rename reversed, without a word."""
+    source = TinyDBStore(tmp_path / "source")
+    source.add_players(["Bob", "Robert", "Cat", "Dan"])
+    source.merge_players("Bob", "Robert")
+    source.rename_player("Cat", "Catherine")
+    target = TinyDBStore(tmp_path / "target")
+    target.add_players(["Bob", "Robert", "Cat", "Dan"])
+    report = target.restore(source.backup(), merge=True)
+    assert report.roster_changes == [
+        "merged Bob into Robert, as in the backup",
+        "renamed Cat to Catherine, as in the backup",
+    ]
+    assert report.roster_kept == [] and report.players_added == []
+    assert {p.name: p.aliases for p in target.roster()} == {
+        "Robert": ("Bob",),
+        "Catherine": ("Cat",),
+        "Dan": (),
+    }
+    assert target.current_names()["bob"] == "Robert"
+    assert target.current_names()["cat"] == "Catherine"
+
+
+def test_a_merge_keeps_this_store_s_later_rename_and_says_when_both_renamed(
+    tmp_path: Path,
+) -> None:
+    source = TinyDBStore(tmp_path / "source")
+    source.add_players(["Cat", "Dan"])
+    source.rename_player("Dan", "Daniel")
+    target = TinyDBStore(tmp_path / "target")
+    target.add_players(["Cat", "Dan"])
+    target.rename_player("Cat", "Kitty")  # renamed here after the backup: kept silently
+    first = target.restore(source.backup(), merge=True)
+    assert first.roster_changes == ["renamed Dan to Daniel, as in the backup"]
+    assert first.roster_kept == []
+    assert {p.name: p.aliases for p in target.roster()} == {
+        "Kitty": ("Cat",),
+        "Daniel": ("Dan",),
+    }
+    source.rename_player("Cat", "Catherine")  # and the backup renamed her its own way
+    second = target.restore(source.backup(), merge=True)
+    assert second.roster_kept == [
+        "kept the name Kitty here: the backup calls them Catherine, a name this store never "
+        "had for them (added as a former name)"
+    ]
+    assert {p.name: p.aliases for p in target.roster()}["Kitty"] == ("Cat", "Catherine")
 
 
 def test_a_merge_keeps_the_settings_saved_here(tmp_path: Path) -> None:
