@@ -234,6 +234,5 @@ def test_restore_merge_carries_over_a_merge_and_a_rename_and_says_so(
         "merged Bob into Robert, as in the backup",
         "renamed Cat to Catherine, as in the backup",
     ]
-    code, out, _ = run(capsys, "stats", "--json", "--data-dir", str(target))
     names = TinyDBStore(target).current_names()
     assert (names["bob"], names["cat"]) == ("Robert", "Catherine")
