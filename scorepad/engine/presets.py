@@ -10,7 +10,6 @@ from scorepad.engine.variant import BidMode, TrumpRule, Variant, Winner
 
 MORMON_BRIDGE = Variant(
     name="Mormon Bridge",
-    summary="10 rounds, 10 cards down to 1; bids shown at once; 1 a trick, +10 for a made bid.",
     hand_sizes=tuple(range(10, 0, -1)),
     min_players=2,
     max_players=8,
@@ -25,7 +24,6 @@ MORMON_BRIDGE = Variant(
 
 SCOTCH_BRIDGE = Variant(
     name="Scotch Bridge",
-    summary="4 players, 25 rounds of 13 down to 1 and back; bids to the right, dealer hooked.",
     hand_sizes=(*range(13, 0, -1), *range(2, 14)),
     min_players=4,
     max_players=4,
@@ -41,7 +39,6 @@ SCOTCH_BRIDGE = Variant(
 
 GOLF = Variant(
     name="Golf",
-    summary="18 hands, 1 card up to 9 and back; dealer hooked; low score wins the nickels.",
     hand_sizes=(*range(1, 10), *range(9, 0, -1)),
     min_players=2,
     max_players=8,

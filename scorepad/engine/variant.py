@@ -23,7 +23,7 @@ from pydantic import (
 from scorepad.engine.cards import DECK_SIZE, cards_left_over
 from scorepad.engine.errors import PlayerCountError, VariantSettingError
 from scorepad.engine.schedule import MAX_ROUNDS, compress_sizes
-from scorepad.engine.settlement import MAX_STAKE_CENTS
+from scorepad.engine.settlement import DOLLAR, MAX_STAKE_CENTS, format_cents
 from scorepad.engine.text import brief
 
 
@@ -78,7 +78,10 @@ class Variant(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
 
     name: str = Field(min_length=1, max_length=60)
-    summary: str = Field(default="", max_length=200)
+    summary: str = Field(default="", max_length=200, exclude=True)
+    """Never read nor written: what a variant is like is worked out from its settings
+    (:meth:`describe`). Files written before still carry a copied text here; it is ignored,
+    since house rules copied from a preset described the preset, not themselves."""
     hand_sizes: tuple[HandSize, ...] = Field(min_length=1, max_length=MAX_ROUNDS)
     """Cards per player, round by round, for a table small enough to deal them all; sizes the
     deck cannot serve for a larger table are dropped (see :meth:`schedule`)."""
@@ -195,6 +198,67 @@ class Variant(BaseModel):
     @property
     def has_payouts(self) -> bool:
         return self.stake_cents is not None
+
+    def describe(self, symbol: str = DOLLAR) -> str:
+        """What the variant is like, in one line worked out from its settings (money in the
+        table's currency ``symbol``), so a house rule never reads like the preset it was
+        copied from.
+
+        >>> from scorepad.engine.presets import GOLF, MORMON_BRIDGE, SCOTCH_BRIDGE
+        >>> GOLF.describe()
+        "2–8 players; 18 rounds (1…9…1); bids from the dealer's left, dealer hooked; made: 10 + \
+1 a trick, missed: 0; low score wins, 5¢ a set"
+        >>> MORMON_BRIDGE.describe()
+        '2–8 players; 10 rounds (10…1), never one trump twice running; bids at once; made: 10 + \
+1 a trick, missed: 1 a trick; high score wins'
+        >>> SCOTCH_BRIDGE.describe()
+        "4 players; 25 rounds (13…1, 2…13), no trump when all 52 are dealt; bids from the \
+dealer's right, dealer hooked; made: 10 + 1 a trick, a made zero: the tricks + 5, missed: 0; \
+high score wins"
+        """
+        players = (
+            f"{self.min_players} players"
+            if self.min_players == self.max_players
+            else f"{self.min_players}–{self.max_players} players"
+        )
+        rounds = len(self.hand_sizes)
+        schedule = (
+            f"{rounds} round{'' if rounds == 1 else 's'} ({compress_sizes(self.hand_sizes)})"
+            f"{_TRUMP_WORDS[self.trump_rule]}"
+        )
+        bidding = _BIDDING_WORDS[self.bid_mode] + (", dealer hooked" if self.dealer_hook else "")
+        scoring = [f"made: {_points(self.made_bonus, self.points_per_trick_made)}"]
+        if self.made_zero_bonus is not None:
+            scoring.append(f"a made zero: the tricks {_signed(self.made_zero_bonus)}")
+        scoring.append(f"missed: {_points(0, self.points_per_trick_missed)}")
+        winner = "low score wins" if self.winner is Winner.LOWEST else "high score wins"
+        if self.stake_cents is not None:
+            winner += f", {format_cents(self.stake_cents, symbol)} a set"
+        return "; ".join([players, schedule, bidding, ", ".join(scoring), winner])
+
+
+_TRUMP_WORDS = {
+    TrumpRule.EVERY_ROUND: "",
+    TrumpRule.NONE_WHEN_ALL_DEALT: f", no trump when all {DECK_SIZE} are dealt",
+    TrumpRule.NO_REPEAT: ", never one trump twice running",
+}
+_BIDDING_WORDS = {
+    BidMode.SIMULTANEOUS: "bids at once",
+    BidMode.SEQUENTIAL_FROM_LEFT: "bids from the dealer's left",
+    BidMode.SEQUENTIAL_FROM_RIGHT: "bids from the dealer's right",
+}
+
+
+def _points(fixed: int, per_trick: int) -> str:
+    """ "10 + 1 a trick", "1 a trick", "10", "0"."""
+    if not per_trick:
+        return str(fixed)
+    each = f"{per_trick} a trick"
+    return f"{fixed} {_signed(per_trick)} a trick" if fixed else each
+
+
+def _signed(number: int) -> str:
+    return f"+ {number}" if number >= 0 else f"- {-number}"
 
 
 def variant_error_from(exc: ValidationError) -> VariantSettingError:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from scorepad.engine import GOLF, BidMode
@@ -238,3 +240,29 @@ def test_a_number_of_thousands_of_digits_is_refused_in_one_short_line(
     assert len(reason) < 120
     app.house_rules.set_rule("made_bonus", "12")
     assert form.errors == {}
+
+
+def test_saved_house_rules_describe_themselves_not_the_preset_copied(app: ScorepadApp) -> None:
+    """ "Oh Hell our way" (14 rounds, bids one by one, hook), copied from Mormon Bridge, read
+    "10 rounds, 10 cards down to 1; bids shown at once…" on the tile, in the catalogue,
+    backups and exports."""
+    app.house_rules.open(ChoiceKey.preset("mormon-bridge"))
+    for setting, value in [
+        ("name", "Oh Hell our way"),
+        ("hand_sizes", "7-1, 2-8"),
+        ("bid_mode", BidMode.SEQUENTIAL_FROM_LEFT.value),
+        ("dealer_hook", True),
+    ]:
+        app.house_rules.set_rule(setting, value)
+    assert app.house_rules.save() is not None, app.message
+    app.new_game.open()
+    form = app.new_game.form
+    assert form is not None
+    (ours,) = [choice for choice in form.choices if choice.label == "Oh Hell our way"]
+    described = ours.description()
+    assert described.startswith("2–8 players; 14 rounds (7…1, 2…8), never one trump twice running;")
+    assert "bids from the dealer's left, dealer hooked" in described
+    assert "10 rounds" not in described and "at once" not in described
+    stored = json.loads((app.store.root / "catalogue.json").read_text())
+    assert "summary" not in json.dumps(stored["house_rules"])
+    assert "summary" not in json.dumps(app.store.backup()["house_rules"])

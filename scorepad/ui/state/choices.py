@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from scorepad.engine import PRESETS, Variant
+from scorepad.engine import DOLLAR, PRESETS, Variant
 from scorepad.ui.state.errors import ActionRefused
 
 
@@ -80,15 +80,9 @@ class VariantChoice:
         """House rules kept in the store (they can be edited and deleted)."""
         return self.key.kind is ChoiceKind.SAVED
 
-    @property
-    def summary(self) -> str:
-        v = self.variant
-        players = (
-            f"{v.min_players} players"
-            if v.min_players == v.max_players
-            else f"{v.min_players}–{v.max_players} players"
-        )
-        return v.summary or f"{players}, {len(v.hand_sizes)} rounds"
+    def description(self, symbol: str = DOLLAR) -> str:
+        """What the variant is like, worked out from its settings (never a copied text)."""
+        return self.variant.describe(symbol)
 
 
 def preset_choices() -> list[VariantChoice]:

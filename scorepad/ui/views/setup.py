@@ -52,7 +52,7 @@ def variant_picker(new_game: NewGame, form: SetupForm) -> ft.Control:
                             ft.Column(
                                 [
                                     ft.Text(choice.label, weight=ft.FontWeight.BOLD, size=16),
-                                    ft.Text(choice.summary, size=13),
+                                    ft.Text(choice.description(form.symbol), size=13),
                                 ],
                                 spacing=2,
                                 expand=True,
