@@ -250,6 +250,18 @@ class ScorepadApp:
         if self.screen is Screen.VIEWER:
             return
         dropped = self.game.unsaved_correction
+        rules = self.house_rules.unsaved
+        if rules is not None:
+            self.ask(
+                Confirmation(
+                    question=f"Leave {rules} without saving?",
+                    detail="Your changes to these house rules are dropped. To keep them, tap "
+                    "Keep it, then Save house rules.",
+                    go_ahead="Leave without saving",
+                    action=self._go_home_now,
+                )
+            )
+            return
         if dropped is None:
             self._go_home_now()
             return
@@ -277,6 +289,7 @@ class ScorepadApp:
         without the user knowing.
         """
         dropped = self.game.unsaved_correction
+        rules = self.house_rules.unsaved
         self.screen = Screen.HOME
         self.game.close()
         self.lists.forget()
@@ -285,6 +298,8 @@ class ScorepadApp:
                 f"The correction of round {dropped} was not saved: "
                 "open the game and correct the round again to change it"
             )
+        if rules is not None:
+            self.message = Message(f"The changes to {rules} were not saved")
 
     # --- asking before an action that loses something ---------------------------------------
 

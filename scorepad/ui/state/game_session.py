@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING
@@ -24,6 +24,7 @@ from scorepad.engine import (
     ScorepadError,
     ScoreSheet,
     Suit,
+    Variant,
     describe_changes,
 )
 from scorepad.store import StaleGameError, StoreError
@@ -84,6 +85,19 @@ class GameTab(StrEnum):
     SHEET = "sheet"
 
 
+def own_copy_note(stored: StoredGame, saved_rules: Sequence[Variant]) -> str | None:
+    """What to say when the saved house rules of this game's name now differ from the copy
+    the game was started with (a game is played by the rules it started with)."""
+    played = stored.game.variant
+    now = next((v for v in saved_rules if v.name.casefold() == played.name.casefold()), None)
+    if now is None or now.model_dump() == played.model_dump():  # the settings, not any old text
+        return None
+    return (
+        f"Played with its own copy of {played.name}: the house rules were changed after "
+        "this game started, and the changes apply to new games only."
+    )
+
+
 @dataclass
 class GameSession:
     """The open game: what is stored (with its undo steps), plus what only this screen knows."""
@@ -112,10 +126,17 @@ class GameSession:
     changed_elsewhere: bool = False
     """Another session changed the game during a correction here: the correction cannot be
     saved (the game moved on); Cancel shows the game as it is now."""
+    rules_note: str | None = None
+    """Said on the sheet when the house rules this game was started with were changed
+    since: the game keeps its own copy (the rules it was played by), and says so."""
 
     @classmethod
     def opening(
-        cls, stored: StoredGame, roster: RosterNames | None = None, symbol: str = DOLLAR
+        cls,
+        stored: StoredGame,
+        roster: RosterNames | None = None,
+        symbol: str = DOLLAR,
+        saved_rules: Sequence[Variant] = (),
     ) -> tuple[GameSession, str | None]:
         """A session on a game as loaded (its players shown as ``roster`` knows them now,
         its money in the currency ``symbol``), and a note for the table when the stored round
@@ -125,7 +146,9 @@ class GameSession:
         if fitted.note is not None:
             stored = stored.model_copy(update={"draft": None}).knowing(stored.game)
         names = NO_NAMES if roster is None else roster.for_game(stored.game.record.players)
-        session = cls(stored=stored, names=names, symbol=symbol)
+        session = cls(
+            stored=stored, names=names, symbol=symbol, rules_note=own_copy_note(stored, saved_rules)
+        )
         if stored.game.next_round is None:
             session.tab = GameTab.SHEET
         return session, fitted.note
@@ -209,7 +232,8 @@ class GameController:
         """A session on ``stored`` with what the store says about showing it, read now and
         kept for every tap: the players' current names and the table's currency symbol."""
         store = self._app.store
-        return GameSession.opening(stored, RosterNames.read(store), table_symbol(store))
+        saved = [saved.variant for saved in store.saved_variants()]
+        return GameSession.opening(stored, RosterNames.read(store), table_symbol(store), saved)
 
     def close(self) -> None:
         self.session = None

@@ -34,14 +34,44 @@ class HouseRules:
             raise ActionRefused("no house rules are being edited")
         return self.form
 
+    @property
+    def unsaved(self) -> str | None:
+        """The house rules with changes not yet saved, by name (None: leaving loses nothing)."""
+        form = self.form
+        if form is None or self._app.screen is not Screen.RULES or not form.changed:
+            return None
+        return str(form.values.get("name") or "").strip() or "the new house rules"
+
     def open(self, start_from: ChoiceKey | None = None) -> None:
-        """The editor, on a copy of a preset or of saved house rules (which it then replaces)."""
+        """The editor, on a copy of a preset or of saved house rules (which it then replaces).
+        Changes not yet saved to the rules on show are asked about first."""
+        unsaved = self.unsaved
+        if unsaved is None:
+            self._open_now(start_from)
+            return
+        self._app.ask(
+            Confirmation(
+                question=f"Leave {unsaved} without saving?",
+                detail="Your changes to these house rules are dropped. To keep them, tap "
+                "Keep it, then Save house rules.",
+                go_ahead="Leave without saving",
+                action=lambda: self._open_now(start_from),
+            )
+        )
+
+    def _open_now(self, start_from: ChoiceKey | None) -> None:
         app = self._app
         with app.action("open the house rules"):
             app.lists.forget()
-            choice = find_choice(app.lists.variant_choices(), start_from or START_FROM)
+            choices = app.lists.variant_choices()
+            choice = find_choice(choices, start_from or START_FROM)
             replacing = choice.variant.name if choice.saved else None
-            self.form = RulesForm.starting_from(choice.variant, replacing=replacing)
+            taken = {
+                c.variant.name.casefold(): c.variant.name
+                for c in choices
+                if not (c.saved and c.variant.name == replacing)
+            }
+            self.form = RulesForm.starting_from(choice.variant, replacing=replacing, taken=taken)
             app.screen = Screen.RULES
 
     def set_rule(self, setting: str, value: object) -> None:
@@ -55,11 +85,12 @@ class HouseRules:
             form = self._form()
             variant = form.check()
             if variant is None:
-                setting, reason = next(iter(form.errors.items()))
-                raise ActionRefused(f"{setting}: {reason}")
+                raise ActionRefused(form.problems[0])
             app.store.save_variant(variant, replacing=form.replacing)
             app.lists.forget()
+            form.taken_names.pop((form.replacing or variant.name).casefold(), None)
             form.replacing = variant.name
+            form.saved()
             app.message = Message(f"Saved {variant.name}: pick it when you start a new game.")
             return variant
         return None  # the action failed and said why

@@ -561,21 +561,31 @@ def game_view(app: ScorepadApp, width: float) -> ft.View:
     hidden = app.share_panel.hidden_bids()
     panel = round_panel(game, session, entry, hidden) if entry is not None else None
     dock: ft.Control | None = None
+    own_rules = (
+        tagged("own-rules-note", ft.Text(session.rules_note, size=14, italic=True))
+        if session.rules_note and (panel is None or wide or session.tab is GameTab.SHEET)
+        else None
+    )
     if panel is None:
         body.append(results_panel(app, session))
+        body.append(own_rules)
         body.append(sheet_part(game, session, width))
     elif wide:
         body.append(
             ft.Row(
                 [
                     ft.Container(ft.Column(list(panel), spacing=8), width=460),
-                    ft.Container(sheet_part(game, session, width), expand=True),
+                    ft.Container(
+                        ft.Column([c for c in (own_rules, sheet_part(game, session, width)) if c]),
+                        expand=True,
+                    ),
                 ],
                 vertical_alignment=ft.CrossAxisAlignment.START,
                 spacing=24,
             )
         )
     elif session.tab is GameTab.SHEET:
+        body.append(own_rules)
         body.append(sheet_part(game, session, width))
     else:
         body.append(panel[0])

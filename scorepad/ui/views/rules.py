@@ -21,6 +21,8 @@ from scorepad.ui.views.typed import typed_field
 
 FIELD_WIDTH = 340
 """Wide enough for the longest choice, narrow enough for a phone."""
+ERROR_LINES = 4
+"""A field's problem may take this many lines under it (Flutter cuts it to one otherwise)."""
 
 
 def number_field(
@@ -33,6 +35,7 @@ def number_field(
         label=label,
         keyboard_type=ft.KeyboardType.NUMBER,
         error=form.errors.get(setting),
+        error_max_lines=ERROR_LINES,  # a phone's narrow field must not cut the reason short
         helper=hint or None,
         width=220,
     )
@@ -106,19 +109,31 @@ def rules_view(app: ScorepadApp, width: float) -> ft.View:
     values = form.values
     zero_rule = values.get("made_zero_bonus") is not None
     payouts = values.get("stake_cents") is not None
-    problems = [f"{k}: {v}" for k, v in form.errors.items()]
+    problems = form.problems
     body: list[ft.Control | None] = [
         message_bar(app),
         heading("Start from"),
         saved_list(rules, app.lists.variant_choices()),
         ft.Divider(),
         heading("Editing " + (form.replacing or "a new variant")),
+        tagged(
+            "rules-own-copies",
+            ft.Text(
+                "Games started with these house rules keep their own copy: a change here "
+                "applies to new games only.",
+                size=14,
+                italic=True,
+            ),
+        )
+        if form.replacing
+        else None,
         typed_field(
             identifier="rule-name",
             text=form.text_of("name"),
             on_text=lambda text: rules.set_rule("name", text),
             label="Name",
             error=form.errors.get("name"),
+            error_max_lines=ERROR_LINES,
             width=FIELD_WIDTH,
         ),
         typed_field(
@@ -127,7 +142,9 @@ def rules_view(app: ScorepadApp, width: float) -> ft.View:
             on_text=lambda text: rules.set_rule("hand_sizes", text),
             label="Cards per player, round by round",
             helper="e.g. 10-1, or 1-9, 9-1; sizes the deck cannot deal are dropped",
+            helper_max_lines=2,
             error=form.errors.get("hand_sizes"),
+            error_max_lines=ERROR_LINES,
             width=FIELD_WIDTH,
         ),
         ft.Row(
