@@ -340,9 +340,12 @@ class RoundShiftError(ScorepadError):
     def __init__(self, round_number: int, problem: RoundError) -> None:
         self.round_number = round_number
         self.problem = problem
+        place = problem.round_number
+        why = str(problem).removeprefix(f"round {place}: ")
         super().__init__(
             f"round {round_number} cannot be deleted: the rounds after it would move up one "
-            f"place and no longer fit ({problem})"
+            f"place, and round {place + 1} would not fit as round {place} ({why}); correct "
+            f"round {round_number} instead"
         )
 
 

@@ -216,3 +216,45 @@ def test_an_exported_game_imported_in_another_store_keeps_its_evening(
         assert "Fri 20 Nov 2026" in phone.text_of("ledger-heading")
     (imported,) = open_store(elsewhere).list_games()
     assert imported.created == dated.created
+
+
+def said_anywhere(phone: AppPage, text: str) -> bool:
+    """Whether any node of the page says ``text`` (its text or its accessible name)."""
+    return bool(
+        phone.page.evaluate(
+            """text => [...document.querySelectorAll('flt-semantics, [aria-label]')].some(
+                e => (e.getAttribute('aria-label') || '').includes(text)
+                  || (e.textContent || '').includes(text))""",
+            text,
+        )
+    )
+
+
+def test_the_house_rules_form_says_each_problem_at_its_field_and_asks_before_leaving(
+    tmp_path: Path, phone: AppPage
+) -> None:
+    with running_app(tmp_path / "data") as url:
+        phone.open(url)
+        phone.tap("house-rules")
+        type_over(phone, "Fewest players", "-1")
+        phone.page.wait_for_function(
+            "() => document.body.innerHTML.includes('at least 2 players')", timeout=10_000
+        )
+        assert not said_anywhere(phone, "Input should")
+        assert said_anywhere(phone, "Fewest players: at least 2 players")  # the line at the end
+        type_over(phone, "Fewest players", "2")
+        type_over(phone, "Name", "golf")  # a preset's name: said as it is typed, before Save
+        phone.page.wait_for_function(
+            '() => document.body.innerHTML.includes("a preset\'s name")', timeout=10_000
+        )
+        type_over(phone, "Name", "Oh Hell our way")
+        type_over(phone, "Cards per player, round by round", "7-1, 2-8")
+        phone.page.locator('[aria-label="Back to the games"]').first.click()
+        phone.wait_for("confirm-question")
+        assert "Leave Oh Hell our way without saving?" in phone.text_of("confirm-question")
+        phone.tap("cancel-confirm")
+        phone.tap("save-rules")
+        phone.page.locator('[aria-label="Back to the games"]').first.click()
+        phone.tap("new-game")
+        tile = phone.text_of("variant-saved:Oh Hell our way")
+        assert "14 rounds (7…1, 2…8)" in tile and "10 rounds" not in tile

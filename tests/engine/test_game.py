@@ -108,8 +108,9 @@ def test_deleting_the_last_round_always_works_and_a_middle_round_only_if_the_res
     with pytest.raises(RoundShiftError) as caught:
         game.delete_round(1)
     assert str(caught.value) == (
-        "round 1 cannot be deleted: the rounds after it would move up one place and no longer "
-        "fit (round 1: the tricks taken add up to 9, but a 10-card round has exactly 10 tricks)"
+        "round 1 cannot be deleted: the rounds after it would move up one place, and round 2 "
+        "would not fit as round 1 (the tricks taken add up to 9, but a 10-card round has "
+        "exactly 10 tricks); correct round 1 instead"
     )
     assert isinstance(caught.value.__cause__, TricksSumError)
     with pytest.raises(RoundNotFoundError, match="there is no round 4: rounds 1 to 3 are recorded"):

@@ -128,6 +128,23 @@ def test_deleting_a_middle_round_that_no_longer_fits_is_refused(app: ScorepadApp
     assert len(session.game.results) == 3
 
 
+def test_a_round_that_cannot_be_deleted_is_refused_before_asking(app: ScorepadApp) -> None:
+    """It asked "Delete round 2? …" and refused only after the table said yes."""
+    start(app, "mormon-bridge", ["Ann", "Bob"])
+    for _ in range(3):
+        play_round(app)
+    app.game.ask_to_delete_round(1)
+    assert app.confirmation is None
+    assert app.message is not None and app.message.kind == "error"
+    assert app.message.text == (
+        "round 1 cannot be deleted: the rounds after it would move up one place, and round 2 "
+        "would not fit as round 1 (the tricks taken add up to 9, but a 10-card round has "
+        "exactly 10 tricks); correct round 1 instead"
+    )
+    app.game.ask_to_delete_round(3)  # the last round always can be: asked as before
+    assert app.confirmation is not None and app.confirmation.question == "Delete round 3?"
+
+
 def test_abandoning_keeps_the_game_without_a_winner(app: ScorepadApp) -> None:
     start(app, "golf", FOUR)
     play_round(app)

@@ -39,6 +39,7 @@ from scorepad.engine import (
     Game,
     GameRecord,
     RoundDraft,
+    ScorepadError,
     Suit,
     TrumpRule,
     Winner,
@@ -568,6 +569,9 @@ class ScorepadMachine(RuleBasedStateMachine):
             app.game.choose_trump(data.draw(st.sampled_from(Suit), label="suit"))
         elif stage is Stage.GO:
             app.game.say_go()
+        elif stage is Stage.TRICKS and entry.active is None:  # a correction gave a trick
+            players = entry.setup.bid_order  # to nobody: tap whoever took it
+            app.game.select(Field.TRICKS, data.draw(st.sampled_from(players), label="took it"))
         elif stage in (Stage.BIDS, Stage.TRICKS):
             enabled = [key.value for key in entry.pad if key.enabled]
             app.game.tap_number(data.draw(st.sampled_from(enabled), label="number"))
@@ -670,6 +674,17 @@ class ScorepadMachine(RuleBasedStateMachine):
         assert session is not None
         number = data.draw(st.integers(0, len(session.game.results) + 1), label="round")
         before = self.before()
+        refusal = None
+        try:
+            session.game.delete_round(number)
+        except ScorepadError as problem:
+            refusal = str(problem)
+        if refusal is not None:  # refused at once, saying why: nothing is asked
+            self.app.game.ask_to_delete_round(number)
+            assert self.app.confirmation is None
+            assert self.app.message is not None and self.app.message.text == refusal
+            assert self.before() == before, "a refused deletion changed something"
+            return
         self.app.game.ask_to_delete_round(number)
         self.asked(before, ("delete round", number))
 
@@ -776,7 +791,12 @@ class ScorepadMachine(RuleBasedStateMachine):
         game_id = self.game_id()
         assert self.app.game.session is not None
         stored = self.app.game.session.stored
+        correcting = self.app.game.unsaved_correction
         self.app.go_home()
+        if correcting is not None:  # leaving drops the correction: asked first
+            assert self.app.confirmation is not None
+            self.app.confirm()
+            stored = self.app.store.load_game(game_id)
         self.assert_accepted("go home")
         assert self.app.game.session is None and self.app.screen is Screen.HOME
         assert game_id in {g.id for g in self.app.home.games}
@@ -809,6 +829,8 @@ class ScorepadMachine(RuleBasedStateMachine):
         entry = session.entry
         if entry is None or (session.editing is not None and entry.stage is not Stage.CONFIRM):
             self.app.go_home()  # nothing to save here: come back to the game instead
+            if self.app.confirmation is not None:  # leaving drops the correction: say so
+                self.app.confirm()
             self.app.home.open_game(game_id)
         else:  # saving the round on the pad, or the correction, finds the game changed
             if session.editing is not None:
@@ -889,7 +911,10 @@ class ScorepadMachine(RuleBasedStateMachine):
             if entry is not None:
                 _ = (entry.stage, entry.lines, entry.pad, entry.pad_note, entry.balance)
                 _ = (entry.trump, entry.active, entry.setup, entry.editing, entry.draft)
-                if entry.stage in (Stage.BIDS, Stage.TRICKS):
+                if entry.stage is Stage.TRICKS and entry.active is None:  # a trick given to
+                    assert entry.editing and entry.pad == ()  # nobody: tap whoever took it
+                    assert entry.state.missing and "given to nobody" in entry.state.missing
+                elif entry.stage in (Stage.BIDS, Stage.TRICKS):
                     assert any(key.enabled for key in entry.pad), "the pad has no key to tap"
             else:
                 assert session.editing is None

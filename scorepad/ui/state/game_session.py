@@ -552,6 +552,12 @@ class GameController:
                 session.tab = GameTab.SHEET
 
     def ask_to_delete_round(self, number: int) -> None:
+        """Ask before deleting round ``number``, or say at once why it cannot be deleted
+        (asking first and refusing after would waste the table's time)."""
+        with self._app.action("delete the round"):
+            self._session().game.delete_round(number)  # refused here, with the reason
+        if self._app.message is not None:
+            return
         self._app.ask(
             Confirmation(
                 question=f"Delete round {number}?",
