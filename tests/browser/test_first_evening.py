@@ -258,3 +258,59 @@ def test_the_house_rules_form_says_each_problem_at_its_field_and_asks_before_lea
         phone.tap("new-game")
         tile = phone.text_of("variant-saved:Oh Hell our way")
         assert "14 rounds (7…1, 2…8)" in tile and "10 rounds" not in tile
+
+
+def box_of(phone: AppPage, identifier: str) -> dict[str, float]:
+    box = phone.wait_for(identifier).first.bounding_box()
+    assert box is not None, f"{identifier} has no box"
+    return dict(box)
+
+
+def test_the_round_screen_keeps_its_lines_in_view_and_says_how_tricks_are_kept(
+    tmp_path: Path, phone: AppPage
+) -> None:
+    """A question at the bottom covered the bids' balance; the next round of a table that
+    marked opened marking without a word; a round that could not be deleted was asked about
+    first and refused after."""
+    with running_app(tmp_path / "data") as url:
+        phone.open(url)
+        start(phone, "golf", ["Ann", "Bob", "Cat", "Dan"])
+        phone.tap("suit-hearts")
+        for _ in range(4):
+            phone.tap("pad-0")
+        phone.tap("tricks-tally")
+        phone.tap("mark-Bob")
+        phone.tap("record-round")
+
+        phone.tap("suit-clubs")
+        phone.tap("pad-1")  # Bob bids 1: the balance line says how the bids stand
+        phone.by_id("game-menu").first.click()
+        phone.page.get_by_role("menuitem", name="End the game early").click()
+        phone.wait_for("confirm-question")
+        for _ in range(50):  # the bar slides in: measure where things come to rest
+            phone.page.wait_for_timeout(100)
+            balance, bar = box_of(phone, "balance"), box_of(phone, "confirm-bar")
+            if balance["y"] + balance["height"] <= bar["y"]:
+                break
+        phone.note(f"balance {balance}, question {bar}")
+        assert balance["y"] + balance["height"] <= bar["y"], "the question covers the balance"
+        prompt = box_of(phone, "prompt")
+        assert balance["y"] + balance["height"] <= prompt["y"], "the balance went under the pad"
+        assert "bids total 1 for 2 tricks" in phone.text_of("balance")
+        phone.tap("cancel-confirm")
+        for _ in range(3):
+            phone.tap("pad-0")
+        assert "Marking as they fall" in phone.text_of("prompt")  # as last round, and says so
+        phone.tap("tricks-count")  # one tap to count instead
+        phone.wait_for("pad-2")
+        assert "How many tricks" in phone.text_of("prompt")
+        for took in (1, 1, 0):  # Cat, Dan, Ann; Bob's 0 is worked out
+            phone.tap(f"pad-{took}")
+        phone.tap("record-round")
+
+        phone.tap("toggle-sheet")
+        phone.tap("edit-round-1")
+        phone.tap("delete-round")  # round 2 would not fit as round 1: said now, never asked
+        phone.wait_for("message")
+        assert said_anywhere(phone, "round 1 cannot be deleted")
+        assert phone.by_id("confirm-question").count() == 0

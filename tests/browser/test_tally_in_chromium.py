@@ -100,7 +100,7 @@ def test_eight_players_mark_a_whole_hand_on_a_phone_and_record_the_counts_totals
             + ["undo-trick", "tricks-count", "tricks-tally", "record-round", "prompt"],
         )
         phone.page.screenshot(path=str(tmp_path / "tally-8-players.png"))
-        assert "Who took trick 1 of 6?" in phone.text_of("prompt")
+        assert "Marking as they fall: who took trick 1 of 6?" in phone.text_of("prompt")
         assert "needs 2 more" in phone.text_of("mark-Ann")
         assert "made it so far" in phone.text_of("mark-Bob")
 

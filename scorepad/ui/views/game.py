@@ -372,9 +372,12 @@ def round_panel(
             words = names.in_words(hidden.words)
             parts.append(tagged("hidden-bids", ft.Text(words, size=15, semantics_label=words)))
     parts.append(player_table(game, entry, names))
+    dock: list[ft.Control] = []
     if stage is not Stage.TRUMP:
-        parts.append(tagged("balance", ft.Text(entry.balance, size=15)))
-    dock: list[ft.Control] = [prompt_row(entry, names, tricks_mode(game, entry))]
+        # in the dock, over the prompt: a question asked in the bar at the bottom shrinks
+        # the part above, and the balance had gone under it ("bids total 24 … 19 over")
+        dock.append(tagged("balance", ft.Text(entry.balance, size=15)))
+    dock.append(prompt_row(entry, names, tricks_mode(game, entry)))
     if entry.pad_note:
         dock.append(pad_note_line(entry.pad_note, names))
     marks = tricks_marks(game, entry, names)  # in tally mode, a button per player (tally.py)

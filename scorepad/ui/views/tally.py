@@ -39,10 +39,14 @@ CHOICE_WIDTH = 98
 
 
 def tally_prompt(entry: RoundEntry) -> str | None:
-    """The dock's prompt while tricks are marked: which trick is being played."""
+    """The dock's prompt while tricks are marked: which trick is being played. Before the
+    first mark it says that the tricks are being marked (a table that marked last round
+    marks again, and whoever meant to count sees the way chosen, beside the switch)."""
     tally = entry.state.tally
     if tally is None or entry.stage is not Stage.TRICKS or tally.trick_name is None:
         return None
+    if not tally.marked:
+        return f"Marking as they fall: who took {tally.trick_name}?"
     return f"Who took {tally.trick_name}?"
 
 
