@@ -314,3 +314,26 @@ def test_the_round_screen_keeps_its_lines_in_view_and_says_how_tricks_are_kept(
         phone.wait_for("message")
         assert said_anywhere(phone, "round 1 cannot be deleted")
         assert phone.by_id("confirm-question").count() == 0
+
+
+def test_new_game_at_390_keeps_the_stake_and_the_seats_in_view(
+    tmp_path: Path, phone: AppPage
+) -> None:
+    """With a dozen names from earlier games as chips, about 1.5 seats showed above Start
+    and the 25¢ stake needed scrolling."""
+    data = tmp_path / "data"
+    earlier = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou"]
+    open_store(data).add_players([*earlier, "Robert van der Berg"])
+    with running_app(data) as url:
+        phone.open(url)
+        phone.tap("new-game")
+        phone.tap("variant-preset:golf")
+        for name in earlier[:5]:
+            phone.tap(f"roster-{name}")
+        phone.page.wait_for_timeout(300)
+        start_top = box_of(phone, "schedule")["y"]  # what is docked with Start begins here
+        stake = box_of(phone, "stake-25")
+        assert stake["y"] + stake["height"] <= start_top, "the 25¢ stake is out of view"
+        for seat in (1, 2, 3):
+            box = box_of(phone, f"seat-{seat}")
+            assert box["y"] + box["height"] <= start_top, f"seat {seat} is under Start"

@@ -52,7 +52,16 @@ def variant_picker(new_game: NewGame, form: SetupForm) -> ft.Control:
                             ft.Column(
                                 [
                                     ft.Text(choice.label, weight=ft.FontWeight.BOLD, size=16),
-                                    ft.Text(choice.description(form.symbol), size=13),
+                                    # the chosen variant in full; the others on one line,
+                                    # so the players' rows stay in view on a phone
+                                    ft.Text(
+                                        choice.description(form.symbol),
+                                        size=13,
+                                        max_lines=None if chosen else 1,
+                                        overflow=ft.TextOverflow.CLIP
+                                        if chosen
+                                        else ft.TextOverflow.ELLIPSIS,
+                                    ),
                                 ],
                                 spacing=2,
                                 expand=True,
@@ -200,6 +209,8 @@ def roster_chips(new_game: NewGame, form: SetupForm, roster: list[str]) -> ft.Co
     known = form.not_seated(roster)
     if not known:
         return None
+    # one row that scrolls sideways: a wrapped roster of a dozen names pushed the seating
+    # under the Start button on a phone
     return ft.Row(
         [
             tagged(
@@ -213,7 +224,7 @@ def roster_chips(new_game: NewGame, form: SetupForm, roster: list[str]) -> ft.Co
             )
             for name in known
         ],
-        wrap=True,
+        scroll=ft.ScrollMode.AUTO,
     )
 
 
@@ -224,23 +235,30 @@ def stake_picker(new_game: NewGame, form: SetupForm) -> ft.Control | None:
     choices = sorted({*STAKE_CHOICES, stake})
     return ft.Column(
         [
-            heading("Stake per set"),
             ft.Row(
                 [
-                    tagged(
-                        f"stake-{cents}",
-                        ft.Chip(
-                            label=ft.Text(format_cents(cents, form.symbol), size=16),
-                            selected=cents == stake,
-                            on_click=lambda _, c=cents: new_game.set_stake(c),
-                        ),
-                    )
-                    for cents in choices
+                    ft.Semantics(
+                        header=True,
+                        content=ft.Text("Stake per set", size=16, weight=ft.FontWeight.BOLD),
+                    ),
+                    *[
+                        tagged(
+                            f"stake-{cents}",
+                            ft.Chip(
+                                label=ft.Text(format_cents(cents, form.symbol), size=16),
+                                selected=cents == stake,
+                                on_click=lambda _, c=cents: new_game.set_stake(c),
+                            ),
+                        )
+                        for cents in choices
+                    ],
                 ],
                 wrap=True,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
             ),
-            ft.Text(form.stake_line or ""),
-        ]
+            ft.Text(form.stake_line or "", size=13),
+        ],
+        spacing=2,
     )
 
 
@@ -253,6 +271,7 @@ def setup_view(app: ScorepadApp, width: float) -> ft.View:
         message_bar(app),
         heading("Variant"),
         variant_picker(new_game, form),
+        stake_picker(new_game, form),  # the variant's own setting: beside it, in view
         heading("Players, in clockwise seating order"),
         name_input(new_game, form),
         roster_chips(new_game, form, app.lists.roster()),
@@ -270,7 +289,6 @@ def setup_view(app: ScorepadApp, width: float) -> ft.View:
                 ),
             ]
         ),
-        stake_picker(new_game, form),
     ]
     # Start is docked below the form (with 4 or more players it had scrolled out of reach),
     # and the game it starts is said right above it, or why it cannot start yet: whoever
