@@ -141,8 +141,13 @@ def run_app(
     """
     log_to_file(root)
     assets = str(ASSETS) if ASSETS.is_dir() else None
-    if share or web or not has_display():
-        serve_table(root, assets, share=share, host=host, port=port)
+    window_missing = None if share or web or not has_display() else missing_window_client()
+    if share or web or not has_display() or window_missing:
+        if window_missing:
+            warn(window_missing)
+        serve_table(
+            root, assets, share=share, host=host, port=port, open_browser=bool(window_missing)
+        )
         # The process ends now. Its last cyclic garbage collection of the whole heap took
         # ~1.7 s after a browser session; the OS frees the memory at once instead. Nothing
         # waits on it: every save is already on disk (the store writes durably).
@@ -155,11 +160,49 @@ def run_app(
     return "window"
 
 
+def missing_window_client() -> str | None:
+    """Why the desktop window cannot open, in one line (None: it can). Its client is not in
+    the wheel: Flet downloads it from GitHub on the first start, which fails on a machine
+    without internet (a club laptop offline, a firewall). Said plainly, and the app opens in
+    the browser instead, which needs nothing from the internet."""
+    import tarfile
+    import zipfile
+
+    try:
+        from flet_desktop import ensure_client_cached, get_artifact_filename
+        from flet_desktop.version import version
+
+        ensure_client_cached()
+    except ImportError as problem:  # flet-desktop missing from this environment
+        return f"the desktop window cannot open ({problem}); opening scorepad in the browser"
+    except (OSError, tarfile.TarError, zipfile.BadZipFile, EOFError) as problem:
+        where = os.environ.get(
+            "FLET_CLIENT_URL",
+            f"https://github.com/flet-dev/flet/releases/download/v{version}/"
+            f"{get_artifact_filename()}",
+        )
+        why = getattr(problem, "reason", None) or problem
+        return (
+            f"the desktop window needs Flet's client, downloaded once from {where}, and it "
+            f"could not be fetched ({why}); opening scorepad in the browser instead (it needs "
+            "nothing from the internet)"
+        )
+    return None
+
+
 def serve_table(
-    root: Path, assets: str | None, *, share: bool, host: str | None, port: int | None
+    root: Path,
+    assets: str | None,
+    *,
+    share: bool,
+    host: str | None,
+    port: int | None,
+    open_browser: bool = False,
 ) -> None:
     """Serve the browser app until Ctrl+C: bind, choose the table (shared with a PIN when
-    anyone but this machine can connect, or when asked to), say where to open it, serve."""
+    anyone but this machine can connect, or when asked to), say where to open it, serve
+    (and open it in this computer's browser when ``open_browser``: the window could not
+    open)."""
     from scorepad.ui.web_guard import ServedAddress
     from scorepad.ui.web_server import (
         NotThisMachineError,
@@ -208,6 +251,11 @@ def serve_table(
     def ready() -> None:
         if info is None:
             print(f"scorepad is running at {url_of(host, port)} (Ctrl+C to stop)", flush=True)
+            if open_browser:
+                import webbrowser
+
+                if not webbrowser.open(url_of(host, port)):
+                    warn("no browser could be opened: open the address above in one")
         else:
             assert table.pin is not None
             print("scorepad is sharing the table (Ctrl+C to stop)")

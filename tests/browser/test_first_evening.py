@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import FilePayload, expect
+from playwright.sync_api import FilePayload, FloatRect, expect
 
 from scorepad.engine import GOLF, PlayedTimes
 from scorepad.store import open_store
@@ -260,10 +260,10 @@ def test_the_house_rules_form_says_each_problem_at_its_field_and_asks_before_lea
         assert "14 rounds (7…1, 2…8)" in tile and "10 rounds" not in tile
 
 
-def box_of(phone: AppPage, identifier: str) -> dict[str, float]:
+def box_of(phone: AppPage, identifier: str) -> FloatRect:
     box = phone.wait_for(identifier).first.bounding_box()
     assert box is not None, f"{identifier} has no box"
-    return dict(box)
+    return box
 
 
 def test_the_round_screen_keeps_its_lines_in_view_and_says_how_tricks_are_kept(
