@@ -337,3 +337,18 @@ def test_new_game_at_390_keeps_the_stake_and_the_seats_in_view(
         for seat in (1, 2, 3):
             box = box_of(phone, f"seat-{seat}")
             assert box["y"] + box["height"] <= start_top, f"seat {seat} is under Start"
+
+
+def test_a_game_played_before_a_rename_says_who_played_as_whom(
+    tmp_path: Path, phone: AppPage
+) -> None:
+    """ "Played as" was only in the accessible names and the CSV: an old game showed Robert
+    with no sign that he played as Bob."""
+    data = tmp_path / "data"
+    play_history(ScorepadApp(open_store(data), rng=random.Random(3)))
+    open_store(data).rename_player("Bob", "Robert")
+    with running_app(data) as url:
+        phone.open(url)
+        phone.tap(game_ids(phone)[0])
+        phone.wait_for("played-as")
+        assert "Robert played as Bob" in phone.text_of("played-as")

@@ -89,6 +89,20 @@ class DisplayNames:
         now = self.shown(played)
         return now if now == played else f"{now}, played as {played}"
 
+    @property
+    def played_as(self) -> str | None:
+        """The renamed players in one line, for the screen (None when nobody was renamed):
+        a game shows its players as known now, and says who they played as.
+
+        >>> DisplayNames.of(["Ann", "Bob", "Cat"], {"bob": "Robert", "cat": "Catherine"}).played_as
+        'Robert played as Bob, Catherine as Cat'
+        """
+        if not self.renamed:
+            return None
+        first, *rest = self.renamed
+        parts = [f"{first[1]} played as {first[0]}", *(f"{now} as {then}" for then, now in rest)]
+        return ", ".join(parts)
+
     def in_words(self, text: str) -> str:
         """One of the engine's sentences ("Bob pays Ann 30¢", "Bob cannot bid 2: …") with
         each renamed player's played-under name, as a whole word in its exact spelling,

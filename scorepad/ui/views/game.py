@@ -564,9 +564,17 @@ def game_view(app: ScorepadApp, width: float) -> ft.View:
     hidden = app.share_panel.hidden_bids()
     panel = round_panel(game, session, entry, hidden) if entry is not None else None
     dock: ft.Control | None = None
+    notes = [
+        tagged(identifier, ft.Text(words, size=14, italic=True))
+        for identifier, words in (
+            ("played-as", session.names.played_as),  # Robert shown, who played as Bob
+            ("own-rules-note", session.rules_note),
+        )
+        if words
+    ]
     own_rules = (
-        tagged("own-rules-note", ft.Text(session.rules_note, size=14, italic=True))
-        if session.rules_note and (panel is None or wide or session.tab is GameTab.SHEET)
+        ft.Column(notes, spacing=2)
+        if notes and (panel is None or wide or session.tab is GameTab.SHEET)
         else None
     )
     if panel is None:
