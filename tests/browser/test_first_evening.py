@@ -352,3 +352,23 @@ def test_a_game_played_before_a_rename_says_who_played_as_whom(
         phone.tap(game_ids(phone)[0])
         phone.wait_for("played-as")
         assert "Robert played as Bob" in phone.text_of("played-as")
+
+
+def test_a_laptop_wide_end_screen_has_room_for_names_money_and_the_sheet_beside(
+    tmp_path: Path,
+) -> None:
+    """At 1280 px the chips cut "collects $3.…" and "Bob Va…", and the end screen was one
+    column, not the leaderboard and the sheet side by side."""
+    data = tmp_path / "data"
+    tied_golf_for_five(data)
+    open_store(data).rename_player("Bob", "Robert van der Berg")
+    with running_app(data) as url, phone_page(tmp_path, 1280, 800) as laptop:
+        laptop.open(url)
+        laptop.tap(game_ids(laptop)[0])
+        laptop.wait_for("settlement")
+        laptop.page.wait_for_timeout(300)
+        chip = box_of(laptop, "standing-Bob")
+        assert chip["width"] >= 180, f"a chip of {chip['width']:.0f} px cuts names short"
+        settlement, sheet = box_of(laptop, "settlement"), box_of(laptop, "standings")
+        assert settlement["x"] + settlement["width"] <= sheet["x"], "not side by side"
+        assert sheet["y"] < settlement["y"] + settlement["height"], "the sheet is below"

@@ -559,7 +559,9 @@ def game_view(app: ScorepadApp, width: float) -> ft.View:
         changes_banner(session),
         # a pad tap keeps the game, so its sheet: these two are drawn again only when a round
         # is recorded, corrected, deleted or undone (each derives a new sheet)
-        redrawn_on((session.sheet, session.names, session.symbol), leaderboard, session),
+        redrawn_on(
+            (session.sheet, session.names, session.symbol, width), leaderboard, session, width
+        ),
     ]
     hidden = app.share_panel.hidden_bids()
     panel = round_panel(game, session, entry, hidden) if entry is not None else None
@@ -577,7 +579,21 @@ def game_view(app: ScorepadApp, width: float) -> ft.View:
         if notes and (panel is None or wide or session.tab is GameTab.SHEET)
         else None
     )
-    if panel is None:
+    if panel is None and wide:  # the end on a laptop: who won and paid beside the sheet
+        body.append(
+            ft.Row(
+                [
+                    ft.Container(results_panel(app, session), width=460),
+                    ft.Container(
+                        ft.Column([c for c in (own_rules, sheet_part(game, session, width)) if c]),
+                        expand=True,
+                    ),
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.START,
+                spacing=24,
+            )
+        )
+    elif panel is None:
         body.append(results_panel(app, session))
         body.append(own_rules)
         body.append(sheet_part(game, session, width))

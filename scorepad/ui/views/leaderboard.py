@@ -18,8 +18,11 @@ CHIP_WIDTH = 92
 """A chip's width when the band scrolls: four chips and a part of the fifth on a phone, the
 part saying there is more to swipe to."""
 CHIP_SPACING = 6
-SHARED_CHIP_MAX = 150
-"""The widest a sharing chip grows on a wide window (a narrower one gives each its share)."""
+SHARED_CHIP_MAX = 200
+"""The widest a chip grows on a wide window (a narrower one gives each its share): room for
+"Robert van der Berg" and "collects $13.75" on a laptop."""
+SIDE_PADDING = 24
+"""The screen's padding either side of the band."""
 
 
 @dataclass(frozen=True)
@@ -64,14 +67,17 @@ def money_tabs(sheet: ScoreSheet, symbol: str = DOLLAR) -> dict[str, Tab] | None
     return tabs
 
 
-def leaderboard(session: GameSession) -> ft.Control:
+def leaderboard(session: GameSession, width: float = 390) -> ft.Control:
     """Rank, name, total and the last round's change, best first, readable across a table; in
     a game played for a stake also each player's sets and what they cost, or at the end what
-    each pays or collects."""
+    each pays or collects. ``width``: the window's, so chips use the room a laptop has
+    (they cut "collects $3.…" at 1280 px) and scroll sideways only where there is none."""
     sheet = session.sheet
     started = bool(sheet.rounds)
     tabs = money_tabs(sheet, session.symbol)
-    shared = len(sheet.players) <= SHARED_UP_TO
+    count = len(sheet.players)
+    each = (width - SIDE_PADDING) / count - CHIP_SPACING
+    shared = count <= SHARED_UP_TO or each >= CHIP_WIDTH
     chips = [
         standing_chip(
             standing,

@@ -67,7 +67,9 @@ def game_parts(
     wide window (a laptop or a television at the table) the round and the seats sit beside
     the sheet, as on the scorekeeper's game screen."""
     parts: list[ft.Control | None] = [
-        redrawn_on((session.sheet, session.names, session.symbol), leaderboard, session)
+        redrawn_on(
+            (session.sheet, session.names, session.symbol, width), leaderboard, session, width
+        )
     ]
     depends_on = (session.sheet, session.game.variant.winner, width, session.names)
     sheet = redrawn_on(depends_on, sheet_panel, None, session)
