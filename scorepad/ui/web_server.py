@@ -37,6 +37,9 @@ from scorepad.ui.web_offline import OfflineApp, OfflineClient
 
 logger = logging.getLogger(__name__)
 
+SUIT_FONT_FILE = "fonts/ScorepadSuits.ttf"
+"""The app's own font in the assets: it answers Flutter's fallback font requests."""
+
 GRACE_SECONDS = 1
 """How long open connections get to finish after Ctrl+C. A browser answers the WebSocket's
 close at once; only a frozen or vanished tab waits this out (and is then dropped)."""
@@ -227,7 +230,10 @@ def build_app(
     os.environ.setdefault(SESSION_TIMEOUT_VARIABLE, str(SESSION_KEPT_SECONDS))
     flet_app = ft.run(main, export_asgi_app=True, assets_dir=assets_dir, no_cdn=True)
     client = OfflineClient(Path(get_package_web_dir()), work_dir)
-    return GuardedApp(NoticeApp(OfflineApp(cast(ASGIApp, flet_app), client)), served)
+    font = Path(assets_dir) / SUIT_FONT_FILE if assets_dir else None
+    fallback = font if font is not None and font.is_file() else None
+    offline = OfflineApp(cast(ASGIApp, flet_app), client, fallback)
+    return GuardedApp(NoticeApp(offline), served)
 
 
 def serve(app: ASGIApp, listeners: Listeners) -> int | None:

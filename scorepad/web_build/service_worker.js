@@ -13,6 +13,11 @@ const VERSION = "__SCOREPAD_VERSION__";
 const PRECACHE = __SCOREPAD_PRECACHE__;
 const INDEX = "index.html";
 const LISTING = "__scorepad_precache__.json"; // in each cache: the files and hashes it holds
+// Flutter fetches a Noto font from assets/fonts/<family>/ for a character the fonts it has
+// loaded do not cover yet (the card suits, "→"); none is bundled, so the app's own font,
+// which has them, answers every such request (offline too, and never a 404).
+const FALLBACK_FONTS = "assets/fonts/";
+const FALLBACK_FONT = "fonts/ScorepadSuits.ttf";
 
 // Cache Storage is per origin, not per folder: two builds served from one host (say /a/ and
 // /b/) must not delete each other's caches, so a cache's name carries the worker's scope.
@@ -88,6 +93,14 @@ async function cachedOrFetched(request) {
   const cached = await cache.match(request, { ignoreSearch: true });
   if (cached) {
     return cached;
+  }
+  const inScope = request.url.startsWith(self.registration.scope);
+  const rest = inScope ? request.url.slice(self.registration.scope.length) : "";
+  if (rest.startsWith(FALLBACK_FONTS) && rest.slice(FALLBACK_FONTS.length).includes("/")) {
+    const font = await cache.match(FALLBACK_FONT);
+    if (font) {
+      return font;
+    }
   }
   // An app route (/game/abc, /players) is not a file: the page is index.html, whose client
   // then shows that route, as the static host's fallback would.

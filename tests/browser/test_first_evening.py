@@ -15,10 +15,17 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import FilePayload, FloatRect, expect
 
-from scorepad.engine import GOLF, PlayedTimes
+from scorepad.engine import GOLF, GameRecord, PlayedTimes
 from scorepad.store import open_store
 from scorepad.ui.state import ScorepadApp
-from tests.browser.harness import AppPage, phone_page, require_chromium, running_app
+from tests.browser.harness import (
+    AppPage,
+    free_port,
+    phone_page,
+    require_chromium,
+    running_app,
+)
+from tests.browser.restarts import Server
 from tests.browser.test_export_download import download
 from tests.browser.test_in_chromium import start
 from tests.ui.driving import play_round
@@ -372,3 +379,38 @@ def test_a_laptop_wide_end_screen_has_room_for_names_money_and_the_sheet_beside(
         settlement, sheet = box_of(laptop, "settlement"), box_of(laptop, "standings")
         assert settlement["x"] + settlement["width"] <= sheet["x"], "not side by side"
         assert sheet["y"] < settlement["y"] + settlement["height"], "the sheet is below"
+
+
+def test_every_font_the_page_asks_for_is_served_before_and_after_a_crash(
+    tmp_path: Path, phone: AppPage
+) -> None:
+    """After a kill -9 and a reconnect the page drew "Bob bıds fırst" (dotless i) until a
+    reload, and the console showed a 404 for a font under assets/fonts/notosanssc/: Flutter
+    asks for a Noto font for the card suits, and none was served."""
+    data = tmp_path / "data"
+    stored = open_store(data).create_game(
+        GameRecord(variant="golf", players=("Ann", "Bob", "Cat"), first_dealer="Ann")
+    )
+    server = Server(free_port(), data)
+    server.start()
+    refused: list[str] = []
+    fonts: list[str] = []
+    phone.page.on(
+        "response",
+        lambda r: refused.append(f"{r.status} {r.url}") if r.status >= 400 else None,
+    )
+    phone.page.on("request", lambda r: fonts.append(r.url) if "/assets/fonts/" in r.url else None)
+    try:
+        phone.open(f"{server.url}game/{stored.id}")
+        phone.wait_for("suit-clubs")
+        assert "Bob bids first" in phone.text_of("round-info")
+        server.stop(kill=True)
+        server.start()
+        phone.page.wait_for_timeout(3000)  # the page reconnects by itself and draws again
+        phone.tap("suit-clubs")
+        assert "Bob bids" in phone.text_of("prompt")
+    finally:
+        server.stop()
+    assert any("/assets/fonts/noto" in url for url in fonts), "no fallback font was asked for"
+    assert refused == [], refused
+    assert not [line for line in phone.console if "Failed to load font" in line]
