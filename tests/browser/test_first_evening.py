@@ -6,11 +6,13 @@ after a name, no pause for the screen to catch up.
 
 from __future__ import annotations
 
+import io
 import random
 import re
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import cast
 
 import pytest
 from playwright.sync_api import FilePayload, FloatRect, expect
@@ -414,3 +416,48 @@ def test_every_font_the_page_asks_for_is_served_before_and_after_a_crash(
     assert any("/assets/fonts/noto" in url for url in fonts), "no fallback font was asked for"
     assert refused == [], refused
     assert not [line for line in phone.console if "Failed to load font" in line]
+
+
+def test_closed_mark_buttons_at_the_record_step_read_at_wcag_aa(
+    tmp_path: Path, phone: AppPage
+) -> None:
+    """Measured on the screen: the text of a greyed mark button against its background."""
+    with running_app(tmp_path / "data") as url:
+        phone.open(url)
+        start(phone, "golf", ["Ann", "Bob"])
+        phone.tap("suit-clubs")
+        phone.tap("pad-0")
+        phone.tap("pad-0")
+        phone.tap("tricks-tally")
+        phone.tap("mark-Bob")  # the only trick: every button closes, Record is next
+        assert phone.is_disabled("mark-Ann")
+        phone.page.wait_for_timeout(500)
+        box = box_of(phone, "mark-Ann")
+        shot = phone.page.screenshot(
+            clip={
+                "x": box["x"] + 4,
+                "y": box["y"] + 4,
+                "width": box["width"] - 8,
+                "height": box["height"] - 8,
+            }
+        )
+    ratio = text_contrast(shot)
+    assert ratio >= 4.5, f"the closed button's text is {ratio:.2f}:1"
+
+
+def text_contrast(png: bytes) -> float:
+    """The contrast of the most contrasting colour in a picture against its most common one
+    (its background), by the WCAG 2 formula."""
+    from PIL import Image
+
+    from tests.ui.test_contrast import contrast
+
+    picture = Image.open(io.BytesIO(png)).convert("RGB")
+    counts = cast(list[tuple[int, tuple[int, int, int]]], picture.getcolors(maxcolors=1 << 20))
+    assert counts
+    background = max(counts)[1]
+
+    def hex_of(rgb: tuple[int, int, int]) -> str:
+        return "#{:02X}{:02X}{:02X}".format(*rgb)
+
+    return max(contrast(hex_of(rgb), hex_of(background)) for _, rgb in counts)

@@ -14,10 +14,12 @@ from pathlib import Path
 import flet as ft
 import pytest
 
+from scorepad.engine import Suit
 from scorepad.store import open_store
 from scorepad.ui.state import ScorepadApp
 from scorepad.ui.views.app import DARK_SCHEME, LIGHT_SCHEME
 from scorepad.ui.views.common import SUIT_COLORS
+from tests.ui.driving import start
 from tests.ui.flet_session import ViewDriver
 
 AA = 4.5
@@ -80,6 +82,39 @@ def test_text_meets_wcag_aa_on_its_background(theme: str, text: str, background:
     assert foreground is not None and behind is not None, f"{theme}: {text} or {background} unset"
     ratio = contrast(foreground, behind)
     assert ratio >= AA, f"{theme}: {text} {foreground} on {background} {behind} is {ratio:.2f}:1"
+
+
+def test_closed_mark_buttons_are_drawn_in_colours_the_contrast_test_checks() -> None:
+    """The greyed mark buttons at the Record step (still read: who made it, who is set) were
+    under 4.5:1 in Material's disabled colours."""
+    from scorepad.ui.views.tally import CLOSED_BACKGROUND, CLOSED_TEXT
+
+    names = {ft.Colors.ON_SURFACE_VARIANT: "on_surface_variant"}
+    backgrounds = {ft.Colors.SURFACE_CONTAINER_HIGHEST: "surface_container_highest"}
+    assert (names[CLOSED_TEXT], backgrounds[CLOSED_BACKGROUND]) in PAIRS
+
+
+@pytest.mark.asyncio
+async def test_a_closed_mark_button_uses_them(tmp_path: Path) -> None:
+    from scorepad.ui.views.tally import CLOSED_BACKGROUND, CLOSED_TEXT
+
+    app = ScorepadApp(open_store(tmp_path / "data"), rng=random.Random(3))
+    driver = ViewDriver(app)
+    await driver.settle()
+    try:
+        start(app, "golf", ["Ann", "Bob"], dealer="Bob")
+        app.game.choose_trump(Suit.CLUBS)
+        app.game.tap_number(0)
+        app.game.tap_number(0)
+        app.game.choose_tally(True)
+        app.game.mark_trick("Ann")  # the one trick: every button closes, Record waits
+        await driver.settle()
+        button = driver.tagged("mark-Ann")
+        assert isinstance(button, ft.Button) and button.disabled and button.style is not None
+        assert button.style.color == {ft.ControlState.DISABLED: CLOSED_TEXT}
+        assert button.style.bgcolor == {ft.ControlState.DISABLED: CLOSED_BACKGROUND}
+    finally:
+        driver.close()
 
 
 def test_suits_are_drawn_in_the_theme_colours_the_contrast_test_checks() -> None:

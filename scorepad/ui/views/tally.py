@@ -32,6 +32,9 @@ rows of these, the prompt's row and Record leave room above the dock for eight p
 lines (with the leaderboard's chips on three lines, in a game played for a stake)."""
 GAP = 6
 RUN_GAP = 4
+CLOSED_TEXT = ft.Colors.ON_SURFACE_VARIANT
+CLOSED_BACKGROUND = ft.Colors.SURFACE_CONTAINER_HIGHEST
+"""A closed mark button's colours: a pair the contrast test holds to WCAG AA in both themes."""
 CHOICE_HEIGHT = 48
 """Material's smallest tap target, as the pad's keys."""
 CHOICE_WIDTH = 98
@@ -243,6 +246,10 @@ def mark_button(
             style=ft.ButtonStyle(
                 padding=ft.Padding.symmetric(horizontal=6),
                 shape=ft.RoundedRectangleBorder(radius=12),
+                # closed once every trick is marked, yet still read at the Record step (who
+                # made it, who is set): Material's greyed text was under 4.5:1
+                color={ft.ControlState.DISABLED: CLOSED_TEXT},
+                bgcolor={ft.ControlState.DISABLED: CLOSED_BACKGROUND},
             ),
         ),
     )
