@@ -461,3 +461,17 @@ def text_contrast(png: bytes) -> float:
         return "#{:02X}{:02X}{:02X}".format(*rgb)
 
     return max(contrast(hex_of(rgb), hex_of(background)) for _, rgb in counts)
+
+
+def test_the_home_card_says_who_is_ahead_not_who_leads(tmp_path: Path, phone: AppPage) -> None:
+    """ "Bob leads 0–31" read like the lead of a trick (in round 3 Ann leads the trick)."""
+    data = tmp_path / "data"
+    app = ScorepadApp(open_store(data), rng=random.Random(3))
+    start_state(app, "golf", ["Ann", "Bob", "Cat"], dealer="Ann")
+    play_round(app, {"Bob": 0, "Cat": 0, "Ann": 0}, {"Bob": 0, "Cat": 1, "Ann": 0})
+    app.go_home()
+    with running_app(data) as url:
+        phone.open(url)
+        game_ids(phone)
+        assert said_anywhere(phone, "next: round 2 of 18 · Cat is ahead, 0 to 10")  # low wins
+        assert not said_anywhere(phone, "leads 0")

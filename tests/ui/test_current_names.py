@@ -39,7 +39,7 @@ def session_of(app: ScorepadApp) -> GameSession:
 
 
 def played_one_round(app: ScorepadApp) -> str:
-    """A Golf game of Ann, Bob and Cat, Ann dealing, one round in (Bob leads 0–10), then
+    """A Golf game of Ann, Bob and Cat, Ann dealing, one round in (Bob is ahead, 0 to 10), then
     back on the game list; returns the game's id."""
     start(app, "golf", TABLE, dealer="Ann")
     play_round(app)
@@ -78,7 +78,7 @@ def test_a_renamed_player_reads_under_the_new_name_and_the_record_keeps_the_old(
 
     card = texts(card_of(app, game_id))
     assert "Golf: Ann, Robert, Cat" in card
-    assert any(line.endswith("· Robert leads 0–10") for line in card), card
+    assert any(line.endswith("· Robert is ahead, 0 to 10") for line in card), card
     assert not any("Bob" in line for line in card)
 
     app.home.open_game(game_id)

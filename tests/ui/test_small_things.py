@@ -60,7 +60,7 @@ def test_the_home_card_names_the_next_round_and_the_leader(app: ScorepadApp) -> 
     (leader,) = session.sheet.leaders
     best, second = (standing.total for standing in session.sheet.standings)
     assert best > second
-    assert _card_detail(app) == f"next: round 5 of {total} · {leader} leads {best}–{second}"
+    assert _card_detail(app) == f"next: round 5 of {total} · {leader} is ahead, {best} to {second}"
 
 
 def test_the_home_card_of_a_low_wins_game_puts_the_leaders_low_total_first(
@@ -71,7 +71,7 @@ def test_the_home_card_of_a_low_wins_game_puts_the_leaders_low_total_first(
     session = app.game.session
     assert session is not None
     assert dict(session.sheet.totals) == {"Ann": 0, "Bob": 10}
-    assert _card_detail(app).endswith("· Ann leads 0–10")
+    assert _card_detail(app).endswith("· Ann is ahead, 0 to 10")
 
 
 def _summary(
@@ -98,10 +98,10 @@ def _summary(
 def test_the_home_card_says_who_shares_the_lead_and_how_a_game_ended() -> None:
     detail = Home.card_detail
     assert detail(_summary(ListedStatus.IN_PROGRESS, ("Ann", "Bob"))) == (
-        "next: round 5 of 10 · Ann and Bob share the lead"
+        "next: round 5 of 10 · Ann and Bob are level"
     )
     assert detail(_summary(ListedStatus.IN_PROGRESS, ("Ann", "Bob"), (), (40, 40, 12))) == (
-        "next: round 5 of 10 · Ann and Bob share the lead at 40"
+        "next: round 5 of 10 · Ann and Bob are level at 40"
     )
     assert detail(_summary(ListedStatus.ABANDONED, ("Ann",))) == "ended after 4 of 10 rounds"
     assert detail(_summary(ListedStatus.FINISHED, ("Cat",), ("Cat",))) == "won by Cat"
@@ -159,8 +159,8 @@ LONG = "Maximilian Alexander Fitzgerald-Worthing"
 def test_a_long_leaders_name_is_cut_short_on_the_card_and_the_score_stays() -> None:
     summary = _summary(ListedStatus.IN_PROGRESS, (LONG,), (), (23, 22))
     shown = Home.card_detail(summary, name_limit=CARD_NAME_LIMIT)
-    assert shown == "next: round 5 of 10 · Maximilian Al… leads 23–22"
-    assert Home.card_detail(summary) == f"next: round 5 of 10 · {LONG} leads 23–22"
+    assert shown == "next: round 5 of 10 · Maximilian Al… is ahead, 23 to 22"
+    assert Home.card_detail(summary) == f"next: round 5 of 10 · {LONG} is ahead, 23 to 22"
 
 
 def test_game_cards_show_the_short_line_and_say_the_whole_one(app: ScorepadApp) -> None:
@@ -181,18 +181,18 @@ def test_game_cards_show_the_short_line_and_say_the_whole_one(app: ScorepadApp) 
 def test_lists_of_names_read_as_a_sentence() -> None:
     three = ("Ann", "Bob", "Cat")
     assert Home.card_detail(_summary(ListedStatus.IN_PROGRESS, three, (), (40, 40, 40))) == (
-        "next: round 5 of 10 · Ann, Bob and Cat share the lead at 40"
+        "next: round 5 of 10 · Ann, Bob and Cat are level at 40"
     )
     assert Home.card_detail(_summary(ListedStatus.FINISHED, three[:2], three[:2])) == (
         "won by Ann and Bob"
     )
     five = ("Ann", "Bob", "Cat", "Dan", "Eve")
     assert Home.card_detail(_summary(ListedStatus.IN_PROGRESS, five, (), (40,) * 5)) == (
-        "next: round 5 of 10 · Ann, Bob, Cat, Dan and Eve share the lead at 40"
+        "next: round 5 of 10 · Ann, Bob, Cat, Dan and Eve are level at 40"
     )
     assert Home.card_detail(
         _summary(ListedStatus.IN_PROGRESS, five, (), (40,) * 5), name_limit=CARD_NAME_LIMIT
-    ) == ("next: round 5 of 10 · 5 players share the lead at 40")
+    ) == ("next: round 5 of 10 · 5 players are level at 40")
 
 
 def test_three_winners_share_the_win_in_one_sentence(app: ScorepadApp) -> None:

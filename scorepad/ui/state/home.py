@@ -76,10 +76,11 @@ class Home:
         """The line under a game on the list: what comes next, not what is behind.
 
         "round 4 of 10" after four rounds read as if round 4 were still to play, so a game in
-        progress names its next round, then who leads and by how much ("Ann leads 73–64": the
-        leader's total, then the best total behind it, both in the engine's standing order, so
-        a low-wins game reads the same way). A row listed before the totals were kept names the
-        leader without points. ``names``: the players as shown now (a rename since).
+        progress names its next round, then who is ahead and by how much ("Ann is ahead, 73 to
+        64": the leader's total, then the best total behind it, both in the engine's standing
+        order, so a low-wins game reads the same way). Never "leads": at a card table that is
+        who plays the first card of a trick. A row listed before the totals were kept names
+        the leader without points. ``names``: the players as shown now (a rename since).
 
         With ``name_limit`` the names are cut short (for the card's two lines on a phone: a
         40-letter leader's name pushed the score itself out of view); the whole line, names
@@ -107,10 +108,10 @@ class Home:
             at = f" at {totals[0]}" if totals else ""
             counted = name_limit is not None and len(leaders) > LEADERS_NAMED
             who = f"{len(leaders)} players" if counted else said(leaders)
-            return f"{upcoming} · {who} share the lead{at}"
+            return f"{upcoming} · {who} are level{at}"
         if len(totals) > 1:
-            return f"{upcoming} · {said(leaders)} leads {totals[0]}–{totals[1]}"
-        return f"{upcoming} · {said(leaders)} leads"
+            return f"{upcoming} · {said(leaders)} is ahead, {totals[0]} to {totals[1]}"
+        return f"{upcoming} · {said(leaders)} is ahead"
 
     def open_game(self, game_id: str) -> None:
         """Open a game to play on, correct, or look back at."""

@@ -24,7 +24,7 @@ TITLE_LINES = 2
 keep to this many lines."""
 CARD_NAME_LIMIT = 14
 """The most characters a name takes in a card's detail line: with "next: round 12 of 18 · "
-before it and "leads 130–140" after, the line keeps to two lines of a phone's card."""
+before it and "is ahead, 130 to 140" after, the line keeps to two lines of a phone's card."""
 
 
 def game_card(app: ScorepadApp, summary: GameSummary) -> ft.Control:
