@@ -475,3 +475,18 @@ def test_the_home_card_says_who_is_ahead_not_who_leads(tmp_path: Path, phone: Ap
         game_ids(phone)
         assert said_anywhere(phone, "next: round 2 of 18 · Cat is ahead, 0 to 10")  # low wins
         assert not said_anywhere(phone, "leads 0")
+
+
+def test_players_and_the_ledger_are_labelled_buttons_a_phone_can_read(
+    tmp_path: Path, phone: AppPage
+) -> None:
+    """The README sends the reader to "Players" and "Money ledger", which the app bar showed
+    as icons only (their tooltips need a mouse to hover)."""
+    with running_app(tmp_path / "data") as url:
+        phone.open(url)
+        for identifier, label in (("open-players", "Players"), ("open-ledger", "Ledger")):
+            assert label in phone.text_of(identifier)
+            box = box_of(phone, identifier)
+            assert box["x"] + box["width"] <= 390, f"{label} is off a phone's screen"
+        phone.tap("open-ledger")
+        phone.page.wait_for_url(f"{url}ledger")

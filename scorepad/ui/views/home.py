@@ -11,7 +11,6 @@ from scorepad.ui.views.common import (
     big_button,
     heading,
     hover_tip,
-    icon_button,
     message_bar,
     screen_view,
     tagged,
@@ -25,6 +24,10 @@ keep to this many lines."""
 CARD_NAME_LIMIT = 14
 """The most characters a name takes in a card's detail line: with "next: round 12 of 18 · "
 before it and "is ahead, 130 to 140" after, the line keeps to two lines of a phone's card."""
+
+
+BAR_BUTTON = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6))
+"""The app bar's labelled buttons: tight, so the title and three of them fit a phone."""
 
 
 def game_card(app: ScorepadApp, summary: GameSummary) -> ft.Control:
@@ -163,18 +166,25 @@ def home_view(app: ScorepadApp, width: float) -> ft.View:
         body=body,
         back=False,
         actions=[
+            # labelled, not icons alone: a phone has no hover to show a tooltip, and the
+            # README sends the reader to "Players" and "Money ledger" by name
             tagged(
                 "open-players",
-                icon_button(
-                    ft.Icons.LEADERBOARD_OUTLINED, tooltip="Players", on_click=app.players.open
+                ft.TextButton(
+                    "Players",
+                    icon=ft.Icons.LEADERBOARD_OUTLINED,
+                    on_click=app.players.open,
+                    style=BAR_BUTTON,
                 ),
             ),
             tagged(
                 "open-ledger",
-                icon_button(
-                    ft.Icons.ACCOUNT_BALANCE_WALLET_OUTLINED,
-                    tooltip="Money ledger",
+                ft.TextButton(
+                    "Ledger",
+                    icon=ft.Icons.ACCOUNT_BALANCE_WALLET_OUTLINED,
                     on_click=lambda: app.routes.open(LEDGER_ROUTE),
+                    tooltip=hover_tip("The money ledger: who pays whom over an evening"),
+                    style=BAR_BUTTON,
                 ),
             ),
             theme_button(app),
