@@ -494,6 +494,7 @@ def test_the_window_is_an_open_table(monkeypatch: pytest.MonkeyPatch, tmp_path: 
     ran: list[object] = []
     monkeypatch.setattr(launch, "log_to_file", lambda folder: folder / "scorepad.log")
     monkeypatch.setattr(launch, "has_display", lambda: True)
+    monkeypatch.setattr(launch, "missing_window_client", lambda: None)  # as if downloaded
     monkeypatch.setattr(launch, "app_main", lambda _root, table, _info=None: ran.append(table))
     monkeypatch.setattr("flet.run", lambda *_args, **_kwargs: None)
     assert launch.run_app(tmp_path) == "window"

@@ -218,14 +218,14 @@ class AppPage:
             raise
 
     def draws_frames(self) -> bool:
-        """Whether the page still draws animation frames (answers within 5 s)."""
-        drew = self.page.evaluate(
-            """() => new Promise(done => {
-                requestAnimationFrame(() => done(true));
-                setTimeout(() => done(false), 5000);
-            })"""
-        )
-        return bool(drew)
+        """Whether the page still draws animation frames, within 5 s. Asked with a timeout
+        of Playwright's own: a page whose main thread is stuck runs no timer either, and a
+        promise racing a ``setTimeout`` inside it never settled (a test waited out its 300 s)."""
+        try:
+            self.page.wait_for_function("() => true", polling="raf", timeout=5000)
+        except PlaywrightTimeoutError:
+            return False
+        return True
 
     evidence_dir: Path | None = None
     """Where to save a screenshot when a tap gets no reaction (set by the test fixture)."""
@@ -309,7 +309,11 @@ class AppPage:
         seated = self.page.locator('[flt-semantics-identifier^="seat-"]').count()
         self._focus(field, "Add a player")
         self.note(f"type {list(names)!r} with Enter after each ({key_delay_ms} ms a key)")
-        for name in names:
+        first, *rest = names
+        self._first_key(field, first[0])
+        self.page.keyboard.type(first[1:], delay=key_delay_ms)
+        self.page.keyboard.press("Enter")
+        for name in rest:
             self.page.keyboard.type(name, delay=key_delay_ms)
             self.page.keyboard.press("Enter")
         last = seated + len(names)
@@ -322,6 +326,34 @@ class AppPage:
         except (AssertionError, PlaywrightTimeoutError):
             self.keep_evidence(f"{list(names)!r} were not all seated")
             raise
+
+    def _first_key(self, field: Locator, key: str) -> None:
+        """Type the first key into the field that just took the cursor, and wait until the app
+        is told of it. A person looks at the cursor before typing; a test types in the same
+        instant, and Flutter may still be swapping the field's editing element for one it
+        listens to: a key typed then lands nowhere ("nn" for "Ann"). Typed again (only when
+        the field does not hold it: a slow report is waited for, never answered with a second
+        key), up to three times, each noted; every later key goes at full speed."""
+        for _ in range(3):
+            since = len(self.sent)
+            self.page.keyboard.type(key)
+            if self._app_was_told_ending(key, since=since):
+                return
+            if field.input_value().endswith(key):  # it landed; the report is slow
+                if self._app_was_told_ending(key, since=since, timeout=FIELD_READY_MS / 1000):
+                    return
+                break
+            self.note(f"the first key {key!r} did not reach the app ({self._focused()}); again")
+        self.keep_evidence(f"the first key {key!r} never reached the app")
+        raise AssertionError(f"the first key {key!r} never reached the app ({self._focused()})")
+
+    def _app_was_told_ending(self, key: str, *, since: int, timeout: float = 3.0) -> bool:
+        deadline = time.monotonic() + timeout
+        while not (self._last_told(since) or "").endswith(key):
+            if time.monotonic() > deadline:
+                return False
+            self.page.wait_for_timeout(25)
+        return True
 
     def seated(self) -> list[str]:
         """The names in the seating list, in order (read from each seat's Remove button)."""

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from scorepad.engine import GameRecord
+from scorepad.engine import GameRecord, RecordFile
 from scorepad.paper import sheet_csv
 from scorepad.store import open_store
 from tests.browser.harness import AppPage, phone_page, require_chromium, running_app
@@ -80,4 +80,4 @@ def test_each_export_downloads_the_games_own_file(tmp_path: Path, phone: AppPage
 
         name, data = download(phone, "Export record (JSON)")
         assert name == f"{stem}.json"
-        assert GameRecord.from_json(data) == stored.record
+        assert RecordFile.from_json(data) == stored.record_file()  # and when it was played

@@ -22,6 +22,7 @@ import pytest
 
 from scorepad.engine import GameRecord, RoundDraft, Suit
 from scorepad.store import TinyDBStore, open_store
+from scorepad.ui.state.game_session import UNDER_THE_FINGER_SECONDS
 from tests.browser.harness import app_command, free_port, require_chromium, wait_until_listening
 from tests.browser.shared import (
     LAPTOP,
@@ -446,6 +447,9 @@ def tap_until_taken(phone: Phone, identifier: str, tries: int = 5) -> None:
         if CHANGED_ELSEWHERE not in said(phone):
             return
         phone.note(f"{identifier}: refused as made just after a change elsewhere; again")
+        # a person taps again once the screen has settled: taps faster than that, all
+        # within the second after the change, would each be refused as the first was
+        phone.page.wait_for_timeout(UNDER_THE_FINGER_SECONDS * 1000)
     raise AssertionError(f"{phone.name}'s tap on {identifier} was refused {tries} times")
 
 
