@@ -18,8 +18,7 @@ import stat
 import threading
 import time
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
-from datetime import UTC, date, datetime, timedelta
-from datetime import time as time_of_day
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -110,9 +109,11 @@ from scorepad.store.storage import access_error
 EPOCH = datetime.fromtimestamp(0, UTC)
 
 
-def local_midnight(day: date) -> datetime:
-    """The start of ``day`` on this computer's clock, as an aware time."""
-    return datetime.combine(day, time_of_day.min).astimezone()
+def local_day(text: object) -> date:
+    """The day a row's game started on this computer's calendar. Bounds are compared as days,
+    never turned into instants: the first and last days of the calendar (0001-01-01,
+    9999-12-31) have no midnight every time zone can reach."""
+    return _started(text).astimezone().date()
 
 
 def results_condition(
@@ -125,7 +126,7 @@ def results_condition(
     """The TinyDB query on ``games`` rows for :meth:`TinyDBStore.game_results`, or ``None``
     when every game is wanted (the all-time leaderboard: nothing to ask). Dates are the days
     of this computer's clock (an evening that runs past midnight UTC is still that evening);
-    a game's start is kept in UTC, so each bound becomes an instant."""
+    a game's start is kept in UTC and becomes this computer's day before it is compared."""
     row = Query()
     conditions: list[QueryInstance] = []
     if variant is not None:
@@ -134,11 +135,11 @@ def results_condition(
             row.variant.test(lambda name: isinstance(name, str) and name.casefold() == key)
         )
     if since is not None:
-        start = local_midnight(since)
-        conditions.append(row.created.test(lambda text: _started(text) >= start))
+        first: date = since
+        conditions.append(row.created.test(lambda text: local_day(text) >= first))
     if until is not None:
-        end = local_midnight(until + timedelta(days=1))
-        conditions.append(row.created.test(lambda text: _started(text) < end))
+        last: date = until
+        conditions.append(row.created.test(lambda text: local_day(text) <= last))
     if game_ids is not None:
         conditions.append(row.id.one_of(list(game_ids)))
     if not conditions:
