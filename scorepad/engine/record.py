@@ -208,9 +208,10 @@ MAX_DIGITS = 30
 past 4300 digits with an error of its own, and reading long ones costs quadratic time."""
 
 
-def read_json(text: str | bytes) -> object:
-    """Parse JSON strictly: no duplicate keys, no NaN or Infinity, no huge numbers, no deep
-    nesting. Every problem is one :class:`RecordFormatError` naming what is wrong."""
+def read_json(text: str | bytes, *, max_depth: int = MAX_DEPTH, what: str = "a record") -> object:
+    """Parse JSON strictly: no duplicate keys, no NaN or Infinity, no huge numbers, no
+    nesting deeper than ``max_depth``. Every problem is one :class:`RecordFormatError` naming
+    what is wrong (``what`` names the kind of file in it: "a backup" nests deeper)."""
     try:
         data = json.loads(
             text,
@@ -221,10 +222,10 @@ def read_json(text: str | bytes) -> object:
     except RecordFormatError:
         raise
     except RecursionError:
-        raise RecordFormatError(_too_deep()) from None
+        raise RecordFormatError(_too_deep(max_depth, what)) from None
     except (ValueError, UnicodeDecodeError) as exc:  # JSONDecodeError is a ValueError
         raise NotJsonError(f"not valid JSON: {exc}") from None
-    _check_depth(data)
+    _check_depth(data, max_depth, what)
     return data
 
 
@@ -254,12 +255,12 @@ def _refuse_constant(name: str) -> object:
     raise NotJsonError(f"not valid JSON: {name} is not a number JSON allows")
 
 
-def _too_deep() -> str:
-    return f"arrays and objects are nested too deeply (a record nests at most {MAX_DEPTH} deep)"
+def _too_deep(max_depth: int, what: str) -> str:
+    return f"arrays and objects are nested too deeply ({what} nests at most {max_depth} deep)"
 
 
-def _check_depth(data: object) -> None:
-    """Refuse data nested deeper than :data:`MAX_DEPTH` (iteratively: no recursion to run out)."""
+def _check_depth(data: object, max_depth: int, what: str) -> None:
+    """Refuse data nested deeper than ``max_depth`` (iteratively: no recursion to run out)."""
     pending: list[tuple[object, int]] = [(data, 1)]
     while pending:
         value, depth = pending.pop()
@@ -270,8 +271,8 @@ def _check_depth(data: object) -> None:
             children = value
         else:
             continue
-        if depth > MAX_DEPTH:
-            raise RecordFormatError(_too_deep())
+        if depth > max_depth:
+            raise RecordFormatError(_too_deep(max_depth, what))
         pending.extend((child, depth + 1) for child in children)
 
 

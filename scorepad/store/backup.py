@@ -27,13 +27,17 @@ from scorepad.engine import (
     PRESETS,
     EmptyNameError,
     GameRecord,
+    NotJsonError,
     PlayerError,
+    RecordFormatError,
     ScorepadError,
     checked_name,
     name_key,
     quoted,
+    read_json,
     spoken_list,
 )
+from scorepad.engine.record import MAX_DEPTH
 from scorepad.store import schema
 from scorepad.store.checks import first_problem
 from scorepad.store.errors import (
@@ -43,8 +47,10 @@ from scorepad.store.errors import (
     CurrencySymbolError,
     StoreNotEmptyError,
 )
+from scorepad.store.files import MAX_FILE_BYTES
 from scorepad.store.ids import EXPECTED, GAME_ID, new_game_id
 from scorepad.store.models import RosterPlayer, SavedVariant, Settings, StoredGame, now
+from scorepad.store.records import game_file_size
 from scorepad.store.roster import known_keys, names_of, unique_names
 
 if TYPE_CHECKING:
@@ -54,8 +60,17 @@ BACKUP_FORMAT: Final = "scorepad-backup"
 """The ``format`` of every backup: tells a backup from any other JSON file."""
 BACKUP_VERSION = 1
 """The layout of the backup file itself (the models in it follow the store's schema)."""
-BACKUP_MAX_BYTES = 512 * 1024 * 1024
-"""The largest backup read: a game is a few kilobytes, so this holds over 100,000 games."""
+BACKUP_MAX_BYTES = 128 * 1024 * 1024
+"""The largest backup read. A full game of Golf with its undo steps is about 30 KB of backup
+(measured), so this holds over 4,000 games: years of evenings."""
+BACKUP_MAX_VALUES = 5_000_000
+"""The most JSON values (counted by the commas and brackets that separate and open them,
+before anything is parsed) a backup may hold. A full game of Golf is about 1,100 (measured);
+each value parsed costs memory, and 120 MB of ``[]`` would be 40 million lists, several GB,
+where this many cost a few hundred MB at most."""
+BACKUP_MAX_DEPTH = MAX_DEPTH + 4
+"""How deeply a backup nests: a record's depth, inside a stored game, inside the list of
+games, inside the backup (with one to spare)."""
 
 
 class Backup(BaseModel):
@@ -135,17 +150,30 @@ def parse_backup(raw: bytes) -> Backup:
     """The checked backup in a file's bytes (see :func:`read_backup`)."""
     if not raw.strip():
         raise BackupFormatError("the file is empty")
+    if len(raw) > BACKUP_MAX_BYTES:
+        raise BackupFormatError(
+            f"it is {len(raw):,} bytes, over the {BACKUP_MAX_BYTES:,} a backup may be"
+        )
+    values = raw.count(b",") + raw.count(b"[") + raw.count(b"{")
+    if values > BACKUP_MAX_VALUES:
+        raise BackupFormatError(
+            f"it holds over {BACKUP_MAX_VALUES:,} values (about {values:,}), more than any "
+            f"backup scorepad writes"
+        )
     try:
-        document = json.loads(raw.decode("utf-8"))  # scorepad writes UTF-8, and only that
+        text = raw.decode("utf-8")  # scorepad writes UTF-8, and only that
     except UnicodeDecodeError as exc:
         raise BackupFormatError(f"it is not text: {exc.reason} at byte {exc.start}") from None
-    except json.JSONDecodeError as exc:
-        where = f"line {exc.lineno}, column {exc.colno}"
-        raise BackupFormatError(f"it is not JSON: {exc.msg} at {where}") from None
-    except (RecursionError, ValueError) as exc:  # nested far too deep, a number too long
-        raise BackupFormatError(
-            f"it is not JSON a backup can hold ({type(exc).__name__})"
-        ) from None
+    try:
+        document = read_json(text, max_depth=BACKUP_MAX_DEPTH, what="a backup")
+    except NotJsonError as exc:
+        cause = exc.__context__  # the reader's own error says where
+        if isinstance(cause, json.JSONDecodeError):
+            where = f"line {cause.lineno}, column {cause.colno}"
+            raise BackupFormatError(f"it is not JSON: {cause.msg} at {where}") from None
+        raise BackupFormatError(f"it is {exc}") from None
+    except RecordFormatError as exc:  # a key twice, nested too deep, a number too long
+        raise BackupFormatError(str(exc)) from None
     return read_backup(document)
 
 
@@ -197,6 +225,13 @@ def _check_games(games: Iterable[StoredGame]) -> None:
         seen.add(stored.id)
         if stored.schema_version > schema.SCHEMA_VERSION:
             raise BackupTooNewError("game schema", stored.schema_version, schema.SCHEMA_VERSION)
+        if (size := game_file_size(stored)) > MAX_FILE_BYTES:
+            mb = 1024 * 1024
+            raise BackupDamagedError(
+                where,
+                f"its file would be {size / mb:.1f} MB, over the {MAX_FILE_BYTES / mb:.1f} MB "
+                f"a game file may hold: it could never be opened",
+            )
         try:
             stored.game  # noqa: B018  (derive it: a game that breaks the rules is damaged)
         except ScorepadError as exc:

@@ -103,6 +103,20 @@ class StoreWriteError(StoreError):
         super().__init__(f"could not save {path}: {reason}; the previous version is unchanged")
 
 
+class StoreFileTooLargeError(StoreWriteError):
+    """A file that would be larger than the store reads back: never written, since a file
+    written must always open again."""
+
+    def __init__(self, path: Path, size: int, limit: int) -> None:
+        self.size = size
+        self.limit = limit
+        mb = 1024 * 1024
+        super().__init__(
+            path,
+            f"at {size / mb:.1f} MB it would be over the {limit / mb:.1f} MB a store file may hold",
+        )
+
+
 class StoreReadOnlyError(StoreWriteError):
     """The store folder cannot be written (a read-only disk or no write permission).
 

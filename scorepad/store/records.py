@@ -14,13 +14,25 @@ from typing import Any
 from scorepad.store.checks import ONE, game_file_check
 from scorepad.store.files import Signature
 from scorepad.store.models import StoredGame
-from scorepad.store.storage import DurableJSONStorage
+from scorepad.store.storage import DurableJSONStorage, encode
 
 GAME_TABLE = "game"
 
 
 def game_backups(root: Path) -> Path:
     return root / "backups" / "games"
+
+
+def game_file_data(stored: StoredGame) -> dict[str, dict[str, Any]]:
+    """What a game's file holds."""
+    document = stored.model_dump(mode="json", by_alias=True, exclude_none=True)
+    return {GAME_TABLE: {str(ONE): document}}
+
+
+def game_file_size(stored: StoredGame) -> int:
+    """How many bytes the game's file would be (a restore checks it against the limit the
+    store reads with before it writes anything)."""
+    return len(encode(game_file_data(stored)))
 
 
 class GameFile:
@@ -38,8 +50,7 @@ class GameFile:
         return None if data is None else data[GAME_TABLE][str(ONE)]
 
     def write(self, stored: StoredGame) -> None:
-        document = stored.model_dump(mode="json", by_alias=True, exclude_none=True)
-        self.storage.write({GAME_TABLE: {str(ONE): document}})
+        self.storage.write(game_file_data(stored))
 
     def known_good(self, raw: bytes, signature: Signature) -> None:
         """See :meth:`DurableJSONStorage.known_good`."""

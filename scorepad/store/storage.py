@@ -26,11 +26,13 @@ from scorepad.store.damaged_files import newest_good_backup, parse_store_json, t
 from scorepad.store.errors import (
     NewerSchemaError,
     StoreAccessError,
+    StoreFileTooLargeError,
     StoreReadOnlyError,
     StoreUnreadableError,
     StoreWriteError,
 )
 from scorepad.store.files import (
+    MAX_FILE_BYTES,
     FileTooLargeError,
     NotRegularFileError,
     Signature,
@@ -58,6 +60,11 @@ def access_error(path: Path, exc: OSError) -> StoreAccessError:
     return StoreAccessError(
         path, exc.strerror or str(exc), "check its permissions (and the disk it is on)"
     )
+
+
+def encode(data: dict[str, dict[str, Any]]) -> bytes:
+    """A store file's bytes, as every store file is written: compact UTF-8 JSON."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
 
 
 class DurableJSONStorage(Storage):
@@ -132,7 +139,13 @@ class DurableJSONStorage(Storage):
         self.last_bytes = raw
 
     def write(self, data: dict[str, dict[str, Any]]) -> None:
-        encoded = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+        """Replace the file with ``data``; refused (:class:`StoreFileTooLargeError`, nothing
+        written) when the file would be larger than this storage reads: a file written must
+        always read back."""
+        encoded = encode(data)
+        limit = MAX_FILE_BYTES if self.limit is None else self.limit
+        if len(encoded) > limit:
+            raise StoreFileTooLargeError(self.path, len(encoded), limit)
         if self.backups is not None and _signature(self.path) == self._good_signature:
             rotate_backups(self.path, self.backups)
         self._parsed = None

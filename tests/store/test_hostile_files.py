@@ -27,7 +27,9 @@ from scorepad.store import (
     recover_store,
 )
 from scorepad.store.catalogue import CATALOGUE_MAX_BYTES
+from scorepad.store.errors import StoreFileTooLargeError
 from scorepad.store.files import MAX_FILE_BYTES
+from scorepad.store.storage import DurableJSONStorage
 from tests.store.test_store import FOUR, new_golf, record_zero_round
 
 
@@ -258,3 +260,15 @@ def test_the_command_line_refuses_a_path_as_a_game_id(
     assert captured.out == ""
     assert captured.err.startswith("scorepad: no game with id '../meta': a game id is 8 ")
     assert captured.err.count("\n") == 1
+
+
+def test_a_file_larger_than_the_store_reads_back_is_never_written(tmp_path: Path) -> None:
+    """A write that would make a file the store then refuses to read (over its limit) is
+    refused, and the file as it was stays."""
+    storage = DurableJSONStorage(tmp_path / "small.json", root=tmp_path, limit=1000)
+    storage.write({"t": {"1": {"note": "fits"}}})
+    before = (tmp_path / "small.json").read_bytes()
+    with pytest.raises(StoreFileTooLargeError, match=r"over the 0\.0 MB a store file may hold"):
+        storage.write({"t": {"1": {"note": "x" * 1000}}})
+    assert (tmp_path / "small.json").read_bytes() == before
+    assert storage.read() == {"t": {"1": {"note": "fits"}}}
