@@ -41,13 +41,8 @@ from scorepad.engine import (
     spoken_list,
     why_not_settled,
 )
-from scorepad.inputs import (
-    PRIVATE_FILE_MODE,
-    InputFileError,
-    check_export_target,
-    read_user_file,
-    write_export,
-)
+from scorepad.inputs import InputFileError, read_user_file
+from scorepad.outputs import PRIVATE_FILE_MODE, ExportTarget
 from scorepad.paper import (
     DEFAULT_PAPER,
     PAPER_SIZES,
@@ -262,10 +257,8 @@ def command_export(args: argparse.Namespace) -> int:
     if out is None and args.format == "pdf":
         refuse_binary_on_terminal(f"scorepad export {shown(args.game)} --format pdf")
     try:
-        replacing = (
-            None
-            if out is None
-            else check_export_target(out, force=args.force, store_root=store.root)
+        target = (
+            None if out is None else ExportTarget.open(out, force=args.force, store_root=store.root)
         )
         stored = store.load_game(store.resolve_game_id(args.game))
         symbol = store.settings().currency_symbol  # the pad's money as the table writes it
@@ -285,7 +278,7 @@ def command_export(args: argparse.Namespace) -> int:
             data = sheet_pdf(
                 game, paper, played_on=stored.created.date(), symbol=symbol, renamed=renamed
             )
-    deliver(data, out, replacing)
+    deliver(data, target)
     if out is not None:
         what = {"json": "game", "csv": "the score sheet of game", "pdf": "the score pad of game"}
         print(f"exported {what[args.format]} {stored.id} to {shown(str(out))}", file=sys.stderr)
@@ -303,14 +296,14 @@ def command_pad(args: argparse.Namespace) -> int:
         refuse_binary_on_terminal(f"scorepad pad {shown(args.variant)} --players {players}")
     try:
         data = blank_pad_pdf(variant, players, paper)
-        replacing = (
+        target = (
             None
             if out is None
-            else check_export_target(out, force=args.force, store_root=store_folder(args))
+            else ExportTarget.open(out, force=args.force, store_root=store_folder(args))
         )
     except (ScorepadError, InputFileError) as exc:
         raise CommandError(str(exc)) from None
-    deliver(data, out, replacing)
+    deliver(data, target)
     if out is not None:
         print(
             f"wrote a blank {shown(variant.name)} pad for {players} players to {shown(str(out))}",
@@ -336,9 +329,9 @@ def refuse_binary_on_terminal(command: str) -> None:
         )
 
 
-def deliver(data: bytes, out: Path | None, replacing: os.stat_result | None) -> None:
-    """``data`` to ``out`` (whole or not at all), or to standard output."""
-    if out is None:
+def deliver(data: bytes, target: ExportTarget | None) -> None:
+    """``data`` to ``target`` (whole or not at all), or to standard output."""
+    if target is None:
         binary = getattr(sys.stdout, "buffer", None)
         if binary is None:  # a text-only stdout (captured output): only text can go there
             print(data.decode(), end="")
@@ -348,7 +341,8 @@ def deliver(data: bytes, out: Path | None, replacing: os.stat_result | None) -> 
         binary.flush()
         return
     try:
-        write_export(out, data, replacing)
+        with target:
+            target.write(data)
     except InputFileError as exc:
         raise CommandError(str(exc)) from None
 
@@ -494,11 +488,11 @@ def command_backup(args: argparse.Namespace) -> int:
     store = open_the_store(args)
     out = Path(args.file)
     try:
-        replacing = check_export_target(out, force=args.force, store_root=store.root)
-        document = store.backup()
-        damaged = store.list_games(ListedStatus.DAMAGED)
-        # the whole store: readable by its owner only, as the store's own files are
-        write_export(out, json_text(document).encode(), replacing, PRIVATE_FILE_MODE)
+        with ExportTarget.open(out, force=args.force, store_root=store.root) as target:
+            document = store.backup()
+            damaged = store.list_games(ListedStatus.DAMAGED)
+            # the whole store: readable by its owner only, as the store's own files are
+            target.write(json_text(document).encode(), PRIVATE_FILE_MODE)
     except (InputFileError, StoreError) as exc:
         raise CommandError(str(exc)) from None
     held = counted(
@@ -523,8 +517,8 @@ def command_backup(args: argparse.Namespace) -> int:
 
 def command_restore(args: argparse.Namespace) -> int:
     """Restore a backup file: into an empty store as it is, or with ``--merge`` adding what
-    the store lacks. The file is checked whole first: a bad one changes nothing."""
-    store = open_the_store(args)
+    the store lacks. The file is checked whole first: a bad one changes nothing (not even
+    an empty store is made for it)."""
     path = Path(args.file)
     try:
         backup = parse_backup(read_user_file(path, BACKUP_MAX_BYTES))
@@ -532,6 +526,7 @@ def command_restore(args: argparse.Namespace) -> int:
         raise CommandError(str(exc)) from None
     except BackupError as exc:
         raise CommandError(f"{shown(str(path))}: {exc}") from None
+    store = open_the_store(args)
     try:
         report = store.restore(backup, merge=args.merge)
     except StoreError as exc:
