@@ -19,10 +19,11 @@ import fnmatch
 import gzip
 import io
 import json
+import os
 import re
 import shutil
 import tarfile
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -229,7 +230,6 @@ def build_web(
     remove_leftover(staging)  # of a build that was interrupted
     staging.mkdir(parents=True)
     try:
-        (staging / MARKER_NAME).write_text(json.dumps({"app": app.name}) + "\n")
         left_out_bytes = copy_client(web_client_dir(), staging)
         copy_assets(app, staging)
         write_icons(app, staging)
@@ -237,11 +237,13 @@ def build_web(
         left_out_bytes += vendor_wheels(chosen, staging / "pyodide")
         patch_client(app, staging, base)
         version = write_service_worker(staging)
+        made = write_marker(staging, app)
+        keep_users_files(out, staging, made)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
     replace_folder(out, staging)
-    return report_of(out, left_out_bytes, version)
+    return report_of(out, made, left_out_bytes, version)
 
 
 # --- Inputs ---------------------------------------------------------------------------------
@@ -604,6 +606,66 @@ def remove_leftover(folder: Path) -> None:
     shutil.rmtree(folder)
 
 
+def write_marker(folder: Path, app: WebApp) -> list[str]:
+    """Mark ``folder`` as a build, listing every file the build made (itself included): a
+    later build replaces those and nothing else. Returns the list."""
+    made = sorted([*bundle_files(folder), MARKER_NAME])
+    marker = {"app": app.name, "files": made}
+    (folder / MARKER_NAME).write_text(json.dumps(marker, indent=1) + "\n", encoding="utf-8")
+    return made
+
+
+def made_by_build(folder: Path) -> frozenset[str] | None:
+    """The files a previous build's marker says it made, or ``None`` for a marker that does
+    not say (written before markers listed them, or unreadable)."""
+    try:
+        marker = json.loads((folder / MARKER_NAME).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    files = marker.get("files") if isinstance(marker, dict) else None
+    if not isinstance(files, list) or not all(isinstance(name, str) for name in files):
+        return None
+    return frozenset(files)
+
+
+def users_files(out: Path, new_build: Collection[str]) -> list[str]:
+    """What is in a previous build's folder that no build made: a site's ``CNAME`` and
+    ``.nojekyll``, notes. Files (and links, never followed) as relative POSIX paths. Under
+    a marker that does not list its files, a file counts as the build's only where this
+    build makes one too, so an older build's stale files may stay: nothing of the user's is
+    ever taken for the build's."""
+    if not (out / MARKER_NAME).is_file():
+        return []
+    made = made_by_build(out)
+    ours = made if made is not None else frozenset(new_build)
+    found: list[str] = []
+    for folder, folders, files in os.walk(out):
+        here = Path(folder)
+        links = [name for name in folders if (here / name).is_symlink()]
+        for name in [*files, *links]:
+            relative = (here / name).relative_to(out).as_posix()
+            if relative not in ours:
+                found.append(relative)
+    return sorted(found)
+
+
+def keep_users_files(out: Path, staging: Path, made: Collection[str]) -> None:
+    """Copy the user's own files from a previous build's folder into the new build (copied,
+    not moved: a failure before the swap leaves them where they were). A file of theirs where
+    this build puts one of its own is refused, naming it, before anything is replaced."""
+    theirs = users_files(out, made)
+    clashing = sorted(set(theirs) & set(made))
+    if clashing:
+        names = ", ".join(clashing[:5]) + (" …" if len(clashing) > 5 else "")
+        raise OutFolderError(
+            out, f"holds files of its own where the build puts its files ({names})"
+        )
+    for relative in theirs:
+        target = staging / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(out / relative, target, follow_symlinks=False)
+
+
 def replace_folder(out: Path, staging: Path) -> None:
     """Move the finished build to ``out``, replacing an empty folder or a previous build."""
     if out.is_dir():
@@ -618,8 +680,8 @@ def replace_folder(out: Path, staging: Path) -> None:
     staging.rename(out)
 
 
-def report_of(out: Path, left_out_bytes: int, version: str) -> BuildReport:
-    names = bundle_files(out)
+def report_of(out: Path, made: list[str], left_out_bytes: int, version: str) -> BuildReport:
+    names = made
     return BuildReport(
         folder=out,
         files=len(names),

@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import os
 import re
 import tarfile
 import zipfile
@@ -358,11 +359,50 @@ def test_a_previous_build_and_an_empty_folder_are_built_into(
     empty = tmp_path / "empty"
     empty.mkdir()
     build_web(empty, HELLO_WORLD_WEB_APP, wheels=wheels)
+    # a file an earlier build made that this one does not: listed in the marker, so removed
     (empty / "stale.js").write_text("from a build before")
+    marker = json.loads((empty / MARKER_NAME).read_text())
+    marker["files"].append("stale.js")
+    (empty / MARKER_NAME).write_text(json.dumps(marker))
     build_web(empty, HELLO_WORLD_WEB_APP, wheels=wheels)
     assert not (empty / "stale.js").exists()
     assert (empty / "index.html").is_file()
     assert sorted(path.name for path in tmp_path.iterdir()) == ["empty"]
+
+
+def test_a_site_s_own_files_in_a_previous_build_are_kept(wheels: Wheels, tmp_path: Path) -> None:
+    """What a GitHub Pages site keeps beside the build (CNAME, .nojekyll, notes) was deleted
+    by the next build; only the files a build made are replaced."""
+    site = tmp_path / "site"
+    build_web(site, HELLO_WORLD_WEB_APP, wheels=wheels)
+    theirs = {
+        "CNAME": "scorepad.example.org\n",
+        ".nojekyll": "",
+        "notes/deploy.md": "push to gh-pages",
+    }
+    for name, content in theirs.items():
+        (site / name).parent.mkdir(parents=True, exist_ok=True)
+        (site / name).write_text(content)
+    (site / "docs").symlink_to("notes")
+    (site / "index.html").write_text("an older build's page")  # the build's: replaced
+    report = build_web(site, HELLO_WORLD_WEB_APP, wheels=wheels)
+    assert {name: (site / name).read_text() for name in theirs} == theirs
+    assert (site / "docs").is_symlink() and os.readlink(site / "docs") == "notes"
+    assert "an older build's page" not in (site / "index.html").read_text()
+    assert report.files == len(json.loads((site / MARKER_NAME).read_text())["files"])
+    # the user's files are not the build's: not precached, not listed as made by it
+    worker = (site / "flutter_service_worker.js").read_text()
+    assert "CNAME" not in worker and "deploy.md" not in worker
+    # a file of theirs where the build puts one of its own: refused, naming it, nothing lost
+    marker = json.loads((site / MARKER_NAME).read_text())
+    marker["files"].remove("favicon.png")
+    (site / MARKER_NAME).write_text(json.dumps(marker))
+    before = (site / "favicon.png").read_bytes()
+    with pytest.raises(OutFolderError, match=r"holds files of its own .*\(favicon\.png\)"):
+        build_web(site, HELLO_WORLD_WEB_APP, wheels=wheels)
+    assert (site / "favicon.png").read_bytes() == before
+    assert (site / "CNAME").read_text() == theirs["CNAME"]
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["site"]
 
 
 def test_the_hello_world_app_gets_flet_and_its_dependencies_only(
