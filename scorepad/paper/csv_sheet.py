@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import csv
 import io
+import unicodedata
 from collections.abc import Mapping, Sequence
 
 from scorepad.engine import Game, RoundResult
@@ -32,10 +33,16 @@ NO_TRUMP = "no trump"
 def neutralised(text: str) -> str:
     """A text cell that no spreadsheet evaluates.
 
+    Spreadsheets fold the full-width forms ("＝", "＋", "－", "＠") to their ASCII twins
+    before they look for a formula, so those are neutralised too:
+
     >>> neutralised("=HYPERLINK(1)"), neutralised("-Bob"), neutralised("Ann")
     ("'=HYPERLINK(1)", "'-Bob", 'Ann')
+    >>> neutralised("＝1+1"), neutralised("﹢Bob")
+    ("'＝1+1", "'﹢Bob")
     """
-    return f"'{text}" if text.startswith(FORMULA_STARTS) else text
+    first = unicodedata.normalize("NFKC", text[:1])
+    return f"'{text}" if first.startswith(FORMULA_STARTS) else text
 
 
 def header(players: Sequence[str], renamed: Mapping[str, str] = NO_RENAMES) -> list[str]:
