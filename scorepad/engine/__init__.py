@@ -104,6 +104,7 @@ from scorepad.engine.presets import (
     resolve_variant,
 )
 from scorepad.engine.record import (
+    MAX_DEPTH,
     PLAYED_KEYS,
     GameRecord,
     PlayedTimes,
@@ -145,6 +146,7 @@ __all__ = [
     "DECK_SIZE",
     "DOLLAR",
     "GOLF",
+    "MAX_DEPTH",
     "MAX_NAME_LENGTH",
     "MAX_ROUNDS",
     "MAX_STAKE_CENTS",

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from scorepad.engine import (
+    MAX_DEPTH,
     PRESETS,
     EmptyNameError,
     GameRecord,
@@ -37,7 +38,6 @@ from scorepad.engine import (
     read_json,
     spoken_list,
 )
-from scorepad.engine.record import MAX_DEPTH
 from scorepad.store import schema
 from scorepad.store.checks import first_problem
 from scorepad.store.errors import (
