@@ -10,13 +10,14 @@ connect is this machine's user, so every session keeps score, as before sharing 
 from __future__ import annotations
 
 import gc
-import logging
 import os
 import sys
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from scorepad.ui.log_file import log_to_file
 
 if TYPE_CHECKING:
     import flet as ft
@@ -38,18 +39,6 @@ def has_display() -> bool:
     if not sys.platform.startswith("linux"):
         return True
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
-
-
-def log_to_file(folder: Path) -> Path:
-    """Send log records (tracebacks of bugs included) to a file, never to the user's screen."""
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / "scorepad.log"
-    handler = logging.FileHandler(path, encoding="utf-8")
-    handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(levelname)s %(message)s"))
-    root = logging.getLogger()
-    root.handlers = [handler]
-    root.setLevel(logging.INFO)
-    return path
 
 
 def app_main(

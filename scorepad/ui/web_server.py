@@ -8,6 +8,9 @@ and serves it with uvicorn:
 
 * the listening sockets are bound here first, so a name that does not resolve, a port in use
   or an address of another machine each get their own message;
+* one phone cannot hold the table: each WebSocket's messages are checked and budgeted
+  (:mod:`scorepad.ui.web_budget`), slow request heads time out and one address holds few
+  connections (:mod:`scorepad.ui.web_connections`);
 * Ctrl+C or SIGTERM closes every WebSocket and stops within :data:`GRACE_SECONDS` even if a
   tab does not answer. Event handlers (and the saves inside them) run to the end on the event
   loop before the shutdown can begin, so a grace period cannot cut a save in half.
@@ -31,6 +34,7 @@ from typing import Any, cast
 from starlette.types import ASGIApp
 
 from scorepad.engine import shown
+from scorepad.ui.web_budget import MAX_FILES_FRAME_BYTES, BudgetedApp
 from scorepad.ui.web_guard import GuardedApp, ServedAddress
 from scorepad.ui.web_notice import NoticeApp
 from scorepad.ui.web_offline import OfflineApp, OfflineClient
@@ -233,7 +237,7 @@ def build_app(
     font = Path(assets_dir) / SUIT_FONT_FILE if assets_dir else None
     fallback = font if font is not None and font.is_file() else None
     offline = OfflineApp(cast(ASGIApp, flet_app), client, fallback)
-    return GuardedApp(NoticeApp(offline), served)
+    return GuardedApp(BudgetedApp(NoticeApp(offline)), served)
 
 
 def serve(app: ASGIApp, listeners: Listeners) -> int | None:
@@ -245,9 +249,14 @@ def serve(app: ASGIApp, listeners: Listeners) -> int | None:
     """
     import uvicorn
 
+    from scorepad.ui.web_connections import BoundedHttpProtocol, raise_open_file_limit
+
+    raise_open_file_limit()
     config = uvicorn.Config(
         app,
+        http=BoundedHttpProtocol,
         ws="websockets-sansio",
+        ws_max_size=MAX_FILES_FRAME_BYTES,
         lifespan="on",
         log_config=None,  # log records go to the app's log file, not the terminal
         proxy_headers=False,  # no proxy in front: X-Forwarded-* from a local page mean nothing

@@ -178,11 +178,17 @@ def running_process(command: list[str]) -> Iterator[tuple[subprocess.Popen[str],
 
 
 @contextmanager
-def shared_server(data_dir: Path, *extra: str) -> Iterator[SharedServer]:
+def shared_server(
+    data_dir: Path, *extra: str, open_files: int | None = None
+) -> Iterator[SharedServer]:
     """``scorepad --share --host 127.0.0.1`` on a free port with its games in ``data_dir``;
-    yields once it has printed its PIN and the scorekeeper's address and listens."""
+    yields once it has printed its PIN and the scorekeeper's address and listens.
+    ``open_files`` starts it with that soft limit on open files (a laptop's is 1,024)."""
     port = free_port()
-    with running_process(share_command(port, data_dir, *extra)) as (process, output):
+    command = share_command(port, data_dir, *extra)
+    if open_files is not None:
+        command = ["prlimit", f"--nofile={open_files}:", *command]
+    with running_process(command) as (process, output):
         server = SharedServer(process, output, port, data_dir)
         server.pin = output.wait_for(PIN_LINE).group(1)
         server.scorekeeper_url = output.wait_for(TOKEN_ADDRESS).group(1)
