@@ -251,6 +251,18 @@ class AppPage:
         locator = self.wait_for(identifier).first
         return str(locator.evaluate("e => e.innerText || e.getAttribute('aria-label') || ''"))
 
+    def says(self, identifier: str, text: str, timeout: float = 10.0) -> bool:
+        """Whether the control comes to hold ``text`` within ``timeout`` seconds: the screen
+        reader's copy of a screen is rebuilt a frame after the app's answer, which a busy
+        machine can delay past the revision the tap waited for."""
+        deadline = time.monotonic() + timeout
+        while text not in (shown := self.text_of(identifier)):
+            if time.monotonic() > deadline:
+                self.note(f"{identifier} says {shown!r}, not {text!r}")
+                return False
+            self.page.wait_for_timeout(50)
+        return True
+
     def cell_value(self, identifier: str) -> str:
         """What a bid or took cell shows: its accessible name reads "Bob's bid: 1: tap to
         change" (or "… (worked out): tap to change"), a cell not yet entered just its text."""
