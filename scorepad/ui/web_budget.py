@@ -62,6 +62,8 @@ MAX_REFUSED = 20
 CLOSE_POLICY_VIOLATION = 1008
 """The WebSocket close code for a peer that broke the rules (RFC 6455, 7.4.1)."""
 MAX_EVENT_NAME = 64
+SHOWN_CHARACTERS = 32
+"""How much of a key or a value sent is quoted in a log line."""
 
 REGISTER_CLIENT, CONTROL_EVENT, UPDATE_CONTROL_PROPS, INVOKE_METHOD = 1, 3, 4, 5
 """The messages a Flet client sends (``flet.messaging.protocol.MessageAction``)."""
@@ -140,7 +142,7 @@ set to a map broke its session for good); any other property is only :func:`_pla
 def _keys(body: dict[Any, Any], *wanted: str) -> str | None:
     found = set(body)
     if found != set(wanted):
-        shown = sorted(str(key)[:40] for key in list(found)[:8])
+        shown = sorted(str(key)[:SHOWN_CHARACTERS] for key in list(found)[:8])
         return f"its keys are {shown}, not {sorted(wanted)}"
     return None
 
@@ -175,7 +177,7 @@ def problem_in(frame: bytes) -> str | None:
     action, body = message
     check = BODY_CHECKS.get(action) if isinstance(action, int) else None
     if check is None:
-        return f"action {str(action)[:40]} is not one a Flet client sends"
+        return f"action {str(action)[:SHOWN_CHARACTERS]} is not one a Flet client sends"
     return check(body)
 
 
@@ -202,7 +204,7 @@ def _properties_problem(body: dict[Any, Any]) -> str | None:
         return "properties that are not a control id and a map"
     for key, value in props.items():
         if not isinstance(key, str) or not PROPERTIES.get(key, _plain)(value):
-            return f"a {str(key)[:40]!r} property of the wrong type"
+            return f"a {str(key)[:SHOWN_CHARACTERS]!r} property of the wrong type"
     return None
 
 
@@ -217,7 +219,7 @@ def _register_problem(body: dict[Any, Any]) -> str | None:
         return "a registration whose page is not a map of plain values"
     for key, value in page.items():
         if not PROPERTIES.get(key, _plain)(value):
-            return f"a registration whose {key[:40]!r} is of the wrong type"
+            return f"a registration whose {key[:SHOWN_CHARACTERS]!r} is of the wrong type"
     return None
 
 
