@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -75,6 +76,9 @@ CALL_FRAME_START = bytes([FLET_MESSAGE, 0x92, INVOKE_METHOD])
 """How a frame holding a method call (server to page) or its result (page to server) starts:
 the type byte, a MessagePack array of two, the action."""
 MAX_PENDING_CALLS = 256
+REGISTERED_FRAME_START = bytes([FLET_MESSAGE, 0x92, REGISTER_CLIENT])
+"""How the app's answer to a page's registration starts (it names the session)."""
+MAX_SESSIONS_REMEMBERED = 1_000
 
 SCALARS = (str, bytes, int, float, bool, type(None))
 """Values a client may send anywhere (bytes: a picked file's content)."""
@@ -345,16 +349,21 @@ class _Socket:
 
     def _note_call(self, message: Message) -> None:
         """Remember a method the app asks the page to run (a clipboard read, the wake lock),
-        so that its result, and only its, is taken when the page answers."""
+        so that its result, and only its, is taken when the page answers; and, from the
+        app's answer to the page's registration, which session this socket serves: a page
+        that reconnects (a phone woken up) may answer a call the app made before."""
         frame = message.get("bytes") if message["type"] == "websocket.send" else None
-        if not frame or frame[:3] != CALL_FRAME_START:
+        if not frame or frame[:3] not in (CALL_FRAME_START, REGISTERED_FRAME_START):
             return
         try:
             body = msgpack.unpackb(frame[1:], raw=False, strict_map_key=False)[1]
+            if frame[:3] == REGISTERED_FRAME_START:
+                self.calls = _calls_of_session(str(body["session_id"]), self.calls)
+                return
             self.calls.add((body["control_id"], body["call_id"]))
         except (ValueError, TypeError, KeyError, IndexError):
             return
-        if len(self.calls) > MAX_PENDING_CALLS:  # a page that never answers: forget the oldest
+        if len(self.calls) > MAX_PENDING_CALLS:  # a page that never answers: forget one
             self.calls.pop()
 
     def _unasked_result(self, frame: bytes) -> str | None:
@@ -392,6 +401,23 @@ class _Socket:
         except Exception:
             logger.debug("the connection of %s was already closed", self.who)
         return {"type": "websocket.disconnect", "code": CLOSE_POLICY_VIOLATION}
+
+
+_session_calls: OrderedDict[str, set[tuple[object, object]]] = OrderedDict()
+"""The unanswered calls of each session, most recently registered last."""
+
+
+def _calls_of_session(
+    session_id: str, calls: set[tuple[object, object]]
+) -> set[tuple[object, object]]:
+    """The set of unanswered calls of ``session_id``, shared by every socket that serves it
+    (the ones ``calls`` holds, made on this socket before it registered, join it)."""
+    shared = _session_calls.pop(session_id, set())
+    shared |= calls
+    _session_calls[session_id] = shared
+    while len(_session_calls) > MAX_SESSIONS_REMEMBERED:
+        _session_calls.popitem(last=False)
+    return shared
 
 
 def _carries_files(frame: bytes) -> bool:

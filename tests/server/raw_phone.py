@@ -56,9 +56,16 @@ class RawPhone:
     """One WebSocket to the app on loopback, opened as a page's script opens it (the app's
     own origin)."""
 
-    def __init__(self, port: int, *, route: str = "/", timeout: float = 30.0) -> None:
+    def __init__(
+        self, port: int, *, route: str = "/", timeout: float = 30.0, answers: bool = True
+    ) -> None:
         self.port = port
         self.route = route
+        self.answers = answers
+        """Whether it answers the methods the app asks it to run, as a browser does."""
+        self.calls: list[dict[str, Any]] = []
+        """Every method the app asked it to run."""
+        self.session_id: str | None = None
         self.received: list[bytes] = []
         """Every frame the server sent this socket."""
         self._open = ExitStack()
@@ -72,12 +79,13 @@ class RawPhone:
             )
         )
 
-    def register(self, timeout: float = 30.0) -> float:
-        """Register as a new session and wait until the app's screen is drawn (a patch that
-        carries the screen's revision marker); returns how long that took, in seconds."""
+    def register(self, timeout: float = 30.0, session_id: str | None = None) -> float:
+        """Register (as a new session, or back into ``session_id``) and wait until the app's
+        screen is drawn (a patch that carries the screen's revision marker); returns how long
+        that took, in seconds."""
         started = time.monotonic()
         page = PAGE | {"route": self.route}
-        self.send([REGISTER_CLIENT, {"session_id": None, "page_name": "", "page": page}])
+        self.send([REGISTER_CLIENT, {"session_id": session_id, "page_name": "", "page": page}])
         self.wait_for(draws_a_screen, timeout)
         return time.monotonic() - started
 
@@ -105,8 +113,13 @@ class RawPhone:
     def _answer(self, message: list[Any]) -> None:
         """Answer a method the app asks the page to run (the theme kept, the device key) as
         a browser with nothing kept does: no result, no error."""
+        if message[0] == REGISTER_CLIENT:
+            self.session_id = message[1].get("session_id")
         if message[0] == INVOKE_METHOD:
             body = message[1]
+            self.calls.append(body)
+            if not self.answers:
+                return
             self.send(
                 [
                     INVOKE_METHOD,

@@ -126,6 +126,25 @@ def test_crafted_messages_are_refused_in_one_line_each_and_the_session_goes_on(
     assert "more like this were left out" in log or len(re.findall("refused a message", log)) <= 5
 
 
+def test_a_page_that_reconnects_may_answer_what_the_app_asked_before(table: SharedServer) -> None:
+    """A method's result is taken only for a call the app made, and a phone that fell asleep
+    before it answered and came back on a new connection (the same session) still may."""
+    asleep = RawPhone(table.port, answers=False)
+    asleep.register()
+    asleep.drain(1.0)
+    assert asleep.calls, "the app asked the page nothing"
+    call = asleep.calls[-1]
+    asleep.socket.close_socket()
+    answer = {"control_id": call["control_id"], "call_id": call["call_id"]}
+    with RawPhone(table.port) as awake:
+        awake.register(session_id=asleep.session_id)
+        awake.send([5, answer | {"result": None, "error": None}])
+        awake.send([5, answer | {"call_id": "never-asked", "result": None, "error": None}])
+        assert awake.drain(1.0)
+    refused = [line for line in table.log_text().splitlines() if "never asked for" in line]
+    assert len(refused) == 1, refused
+
+
 def test_a_closed_tab_is_not_an_error(table: SharedServer) -> None:
     """An ordinary tab closing logged "ERROR Exception in ASGI application" with a
     traceback (Flet's send loop failing on the socket that had gone)."""
