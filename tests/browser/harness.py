@@ -130,6 +130,10 @@ def values_told(frames: Sequence[bytes]) -> list[str]:
     return values
 
 
+STILL_SECONDS = 3.0
+"""How long a tap waits for its control to stop moving before it taps anyway."""
+
+
 class AppPage:
     """One browser tab on the app, with the taps it made counted."""
 
@@ -196,6 +200,7 @@ class AppPage:
         before = self.revision()
         self.note(f"tap {identifier} (revision {before})")
         try:
+            self._bring_into_view(target)
             target.click()
         except PlaywrightTimeoutError:
             if self.draws_frames():
@@ -216,6 +221,21 @@ class AppPage:
         except PlaywrightTimeoutError:
             self.keep_evidence(f"the app did not react to a tap on {identifier}")
             raise
+
+    def _bring_into_view(self, target: Locator) -> None:
+        """Scroll a control into view and wait until it stops moving, as a finger waits for
+        a row to stop scrolling before it taps: the canvas moves a scrolled row a frame after
+        the screen reader's copy, and a click aimed at a chip still sliding in (the last of a
+        sideways roster) once landed on its neighbour."""
+        target.scroll_into_view_if_needed(timeout=10000)
+        deadline = time.monotonic() + STILL_SECONDS
+        last = target.bounding_box()
+        while time.monotonic() < deadline:
+            self.page.wait_for_timeout(50)
+            now = target.bounding_box()
+            if now == last:
+                return
+            last = now
 
     def draws_frames(self) -> bool:
         """Whether the page still draws animation frames, within 5 s. Asked with a timeout
