@@ -52,6 +52,7 @@ from tests.browser.shared import (
     strings_in,
     table,
 )
+from tests.server.raw_phone import PAGE
 
 PLAYERS = ["Ann", "Bob", "Cat"]
 """Golf for three: a round is a suit, three bids of 0 and two tricks of 0 (the dealer's are
@@ -59,31 +60,6 @@ worked out), then Record. Bids of 0 never add up to the tricks, so the hook neve
 GOAL_SECONDS = 1.0
 GOAL_BYTES = 100 * 1024 * 1024
 
-CLIENT_PAGE: dict[str, Any] = {
-    "route": "/",
-    "pwa": False,
-    "web": True,
-    "debug": False,
-    "wasm": True,
-    "test": False,
-    "multi_view": False,
-    "pyodide": False,
-    "platform_brightness": "light",
-    "width": 390.0,
-    "height": 844.0,
-    "platform": "linux",
-    "window": {},
-    "media": {
-        "padding": {"top": 0.0, "right": 0.0, "bottom": 0.0, "left": 0.0},
-        "view_padding": {"top": 0.0, "right": 0.0, "bottom": 0.0, "left": 0.0},
-        "view_insets": {"top": 0.0, "right": 0.0, "bottom": 0.0, "left": 0.0},
-        "device_pixel_ratio": 1.0,
-        "orientation": "portrait",
-        "always_use_24_hour_format": False,
-    },
-}
-"""The page a phone's Flet client describes when it registers (captured from Chromium at
-390x844)."""
 
 REGISTER = 1
 INVOKE_METHOD = 5
@@ -104,9 +80,7 @@ class ProtocolViewer:
         async with connect(
             f"ws://127.0.0.1:{self.port}/ws", origin=origin, max_size=None
         ) as socket:
-            await send(
-                socket, [REGISTER, {"session_id": None, "page_name": "", "page": CLIENT_PAGE}]
-            )
+            await send(socket, [REGISTER, {"session_id": None, "page_name": "", "page": PAGE}])
             reading = asyncio.ensure_future(self._read(socket))
             await stop.wait()
             reading.cancel()

@@ -18,7 +18,7 @@ from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin
 
 REGISTER_CLIENT, PATCH_CONTROL, CONTROL_EVENT, INVOKE_METHOD = 1, 2, 3, 5
-PAGE = {
+PAGE: dict[str, Any] = {
     "route": "/",
     "pwa": False,
     "web": True,
@@ -30,11 +30,19 @@ PAGE = {
     "platform_brightness": "light",
     "width": 390.0,
     "height": 844.0,
-    "platform": "android",
+    "platform": "linux",
     "window": {},
-    "media": {"padding": {"top": 0.0, "right": 0.0, "bottom": 0.0, "left": 0.0}},
+    "media": {
+        "padding": {"top": 0.0, "right": 0.0, "bottom": 0.0, "left": 0.0},
+        "view_padding": {"top": 0.0, "right": 0.0, "bottom": 0.0, "left": 0.0},
+        "view_insets": {"top": 0.0, "right": 0.0, "bottom": 0.0, "left": 0.0},
+        "device_pixel_ratio": 1.0,
+        "orientation": "portrait",
+        "always_use_24_hour_format": False,
+    },
 }
-"""The page a phone's browser registers with (as Chromium at 390x844 sends it)."""
+"""The page a phone's Flet client describes when it registers (captured from Chromium at
+390x844)."""
 
 
 REVISION_MARKER = b"revision-"
