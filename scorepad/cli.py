@@ -393,7 +393,14 @@ def command_app(args: argparse.Namespace) -> int:
 
     root = store_folder(args)
     try:
-        run_app(root, web=args.web, share=args.share, host=args.host, port=args.port)
+        run_app(
+            root,
+            web=args.web,
+            share=args.share,
+            host=args.host,
+            port=args.port,
+            new_table=args.new_table,
+        )
     except OSError as exc:
         raise CommandError(str(exc)) from None
     return EXIT_OK
@@ -779,6 +786,12 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="share the table: phones on this network watch the game and bid; prints the join "
         "address, its QR code, the PIN to keep score and the scorekeeper's address",
+    )
+    parser.add_argument(
+        "--new-table",
+        action="store_true",
+        help="with --share: start a new table (a new PIN and scorekeeper's address, every seat "
+        "free) instead of the one kept from the last run",
     )
     parser.add_argument(
         "--host",

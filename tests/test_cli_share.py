@@ -31,6 +31,8 @@ import zxingcpp
 
 from scorepad.sharing import ShareInfo
 from scorepad.sharing.table import SharedTable
+from scorepad.store import TableFile
+from scorepad.store.table_file import TABLE_FILE_NAME
 from scorepad.ui import launch
 from scorepad.ui.launch import app_main, serving_host, share_lines, table_for
 from scorepad.ui.state import ScorepadApp
@@ -240,6 +242,55 @@ def test_each_start_has_its_own_pin_and_token() -> None:
     assert not open_table.sharing
     assert open_table.pin is None
     assert open_table.token is None
+
+
+def test_a_restart_is_the_same_table_and_new_table_starts_afresh(tmp_path: Path) -> None:
+    """``scorepad --share`` after a stop (a crash, Ctrl+C) prints the same PIN and the same
+    scorekeeper's address; ``--new-table`` prints new ones, and later starts keep those."""
+    port = free_port()
+
+    def start_lines(*extra: str) -> tuple[str, str]:
+        args = ("--share", "--host", "127.0.0.1", "--port", str(port), *extra)
+        with started(*args, data_dir=tmp_path) as app:
+            text = "\n".join(app.lines)
+            app.process.kill()  # as hard as a crash: nothing is written on the way out
+        pin, token = PIN_LINE.search(text), TOKEN_ADDRESS.search(text)
+        assert pin is not None and token is not None
+        return pin.group(1), token.group(2)
+
+    first = start_lines()
+    assert start_lines() == first
+    fresh = start_lines("--new-table")
+    assert fresh[1] != first[1], "a new scorekeeper's address (the PIN may repeat by chance)"
+    assert start_lines() == fresh
+    kept = tmp_path / TABLE_FILE_NAME
+    assert kept.stat().st_mode & 0o777 == 0o600, "the token is readable by the owner only"
+    assert [old.name.endswith(".old") for old in tmp_path.glob("shared-table.json.*")] == [True]
+
+
+def test_a_kept_table_that_cannot_be_read_is_set_aside_with_a_warning(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    file = TableFile(tmp_path)
+    file.write(b'{"pin": "12", "token": "x"}')
+    table = table_for(guarded=True, root=tmp_path)
+    assert table.pin is not None and len(table.pin) == 4
+    err = capsys.readouterr().err
+    assert "could not be read (its content is not a table)" in err and "a new table starts" in err
+    assert list(tmp_path.glob("shared-table.json.*.old")), "the unreadable file is kept aside"
+    again = table_for(guarded=True, root=tmp_path)
+    assert (again.pin, again.token) == (table.pin, table.token), "the new table is kept"
+
+
+def test_the_kept_table_holds_seats_and_secret_bids_but_no_game(tmp_path: Path) -> None:
+    table = table_for(guarded=True, root=tmp_path)
+    table.open_with_token("laptop", table.token)
+    table.claim_seat("ann-phone", "g1", "Ann")
+    table.hide_bid("ann-phone", "g1", 1, "Ann", 3)
+    again = table_for(guarded=True, root=tmp_path)
+    assert again.seat_of("ann-phone", "g1") == "Ann"
+    assert again.hidden_bids("g1", 1) == {"Ann": 3}
+    assert again.role_of("laptop").value == "scorekeeper"
 
 
 def test_the_start_lines_without_a_terminal_that_can_draw_the_qr_code() -> None:

@@ -186,3 +186,24 @@ class NotYourTurnError(SharingError):
                 f"it is {shown(whose)}'s turn to bid, not {shown(player)}'s: wait for your turn"
             )
         super().__init__(message)
+
+
+# --- Keeping the table ----------------------------------------------------------------------
+
+
+class TableNotKeptError(SharingError):
+    """A change to the table (a seat, a secret bid, the PIN) that could not be written down,
+    so it was not made: a change the table would forget in a restart must not be shown as
+    done. ``why`` says what the disk said.
+
+    >>> print(TableNotKeptError("claim a seat", "No space left on device"))
+    could not claim a seat: the table could not be saved (No space left on device); nothing \
+changed, try again
+    """
+
+    def __init__(self, what: str, why: str) -> None:
+        self.what = what
+        self.why = why
+        super().__init__(
+            f"could not {what}: the table could not be saved ({why}); nothing changed, try again"
+        )

@@ -7,9 +7,14 @@ opened the token address, an editor is whoever typed the PIN, and everyone else 
 made by :meth:`SharedTable.open_table` shares nothing, so every device keeps score (scorepad on
 127.0.0.1 or the desktop window, as before sharing existed).
 
-Everything is in memory (a restart makes a new PIN and token anyway) and guarded by one lock,
-because Flet calls each session from its own thread. Listeners are told of changes *outside*
-the lock, so a listener that reads the table (or is slow) can never deadlock or stall it.
+The table lives in memory, guarded by one lock because Flet calls each session from its own
+thread; a table made with ``keep`` hands every change to it (as a
+:class:`~scorepad.sharing.kept_state.KeptTable`) *before* the change returns, so what a screen
+shows has been written down, and a restart (:meth:`SharedTable.restored`) is the same table:
+the same PIN and token, the same seats, the secret bids still hidden. A change that cannot be
+kept is undone and refused (:class:`~scorepad.sharing.errors.TableNotKeptError`). Listeners
+are told of changes *outside* the lock, so a listener that reads the table (or is slow) can
+never deadlock or stall it.
 
 >>> table = SharedTable("0420", "s3cret-token")
 >>> table.role_of("laptop"), table.open_with_token("laptop", "s3cret-token")
@@ -21,8 +26,20 @@ the lock, so a listener that reads the table (or is slow) can never deadlock or 
 >>> table.hide_bid("bob-phone", "game-1", 3, "Bob", 2)
 >>> table.hidden_bidders("game-1", 3)
 frozenset({'Bob'})
->>> table.take_hidden_bids("game-1", 3)
+>>> table.hidden_bids("game-1", 3)
 {'Bob': 2}
+>>> table.forget_hidden_bids("game-1", 3)  # shown, and saved in the game
+>>> table.hidden_bidders("game-1", 3)
+frozenset()
+
+A kept table comes back as it was:
+
+>>> kept = []
+>>> table = SharedTable("0420", "s3cret-token", keep=kept.append)
+>>> table.claim_seat("bob-phone", "game-1", "Bob")
+>>> again = SharedTable.restored(kept[-1])
+>>> again.pin, again.seat_of("bob-phone", "game-1")
+('0420', 'Bob')
 """
 
 from __future__ import annotations
@@ -30,11 +47,14 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import count
 from typing import Final
+
+from pydantic import ValidationError
 
 from scorepad.engine import quoted
 from scorepad.sharing.access import Clock, RateLimiter, make_pin, pins_match
@@ -45,9 +65,11 @@ from scorepad.sharing.errors import (
     PinFormatError,
     ScorekeeperOnlyError,
     SeatTakenError,
+    TableNotKeptError,
     ViewerCannotEditError,
     WrongPinError,
 )
+from scorepad.sharing.kept_state import HiddenRound, KeptTable
 
 log = logging.getLogger(__name__)
 
@@ -103,6 +125,8 @@ class BidsChanged(TableEvent):
 
 
 Listener = Callable[[TableEvent], None]
+Keeper = Callable[[KeptTable], None]
+"""Writes the table down durably (or raises ``OSError``); called with each changed state."""
 
 
 def device_hint(device: str | None) -> str:
@@ -125,6 +149,7 @@ class SharedTable:
         *,
         clock: Clock = time.monotonic,
         new_pin: Callable[[], str] = make_pin,
+        keep: Keeper | None = None,
     ) -> None:
         if (pin is None) != (token is None):
             raise ValueError("a shared table needs both a PIN and a token (or neither)")
@@ -145,11 +170,33 @@ class SharedTable:
         """(game id, round number) -> player -> hidden bid."""
         self._listeners: dict[int, Listener] = {}
         self._listener_ids = count()
+        self._keep = keep if token is not None else None
 
     @classmethod
     def open_table(cls) -> SharedTable:
         """A table that shares nothing: every device, identified or not, is the scorekeeper."""
         return cls(None, None)
+
+    @classmethod
+    def restored(
+        cls,
+        kept: KeptTable,
+        *,
+        clock: Clock = time.monotonic,
+        new_pin: Callable[[], str] = make_pin,
+        keep: Keeper | None = None,
+    ) -> SharedTable:
+        """The table as ``kept`` (after a restart), keeping its changes with ``keep``. The
+        wrong-PIN counts are not kept: a restart gives a guesser nothing, as the counts only
+        slow down guessing, and a restart takes longer than the wait."""
+        table = cls(kept.pin, kept.token, clock=clock, new_pin=new_pin, keep=keep)
+        table._restore(kept)
+        return table
+
+    def kept(self) -> KeptTable | None:
+        """The table as it would be kept now (``None`` for a table that shares nothing)."""
+        with self._lock:
+            return self._kept()
 
     # --- Who may edit -----------------------------------------------------------------------
 
@@ -184,7 +231,8 @@ class SharedTable:
             ):
                 if device not in self._scorekeepers:
                     log.info("the scorekeeper's token opened device %s", device_hint(device))
-                self._scorekeepers.add(device)
+                    with self._changing("keep this screen as the scorekeeper's"):
+                        self._scorekeepers.add(device)
             elif self._token is not None and token is not None:
                 log.warning("a wrong token from device %s", device_hint(device))
             return self._role_of(device)
@@ -225,7 +273,8 @@ class SharedTable:
                     )
                 raise WrongPinError()
             if self._role_of(device) is Role.VIEWER:
-                self._editors.add(device)
+                with self._changing("keep the PIN on this phone"):
+                    self._editors.add(device)
                 log.info("device %s entered the PIN and keeps score now", device_hint(device))
 
     def change_pin(self, device: str | None) -> str:
@@ -240,9 +289,10 @@ class SharedTable:
             pin = self._new_pin()
             while pin == old:
                 pin = self._new_pin()
-            self._pin = pin
             logged_out = len(self._editors)
-            self._editors.clear()
+            with self._changing("change the PIN"):
+                self._pin = pin
+                self._editors.clear()
         log.info("the scorekeeper changed the PIN; %d editor(s) view only again", logged_out)
         self.announce(AccessChanged())
         return pin
@@ -258,7 +308,8 @@ class SharedTable:
         """Make ``game_id`` the game every viewer sees (an editor opened or wrote it)."""
         with self._lock:
             self._require_edit(device, "choose the game everyone sees")
-            self._shared_game = game_id
+            with self._changing("choose the game everyone sees"):
+                self._shared_game = game_id
 
     @property
     def reveal_on_last_bid(self) -> bool:
@@ -269,7 +320,8 @@ class SharedTable:
     def set_reveal_on_last_bid(self, device: str | None, on: bool) -> None:
         with self._lock:
             self._require_edit(device, "choose when the bids are shown")
-            self._reveal_on_last_bid = on
+            with self._changing("choose when the bids are shown"):
+                self._reveal_on_last_bid = on
 
     # --- Seats ------------------------------------------------------------------------------
 
@@ -281,23 +333,25 @@ class SharedTable:
         if device is None:
             raise DeviceNotKnownError("claim a seat")
         with self._lock:
-            seats = self._seats.setdefault(game_id, {})
-            holder = seats.get(player)
+            holder = self._seats.get(game_id, {}).get(player)
             if holder is not None and holder != device:
                 raise SeatTakenError(player)
-            for other, held_by in list(seats.items()):
-                if held_by == device and other != player:
-                    del seats[other]
-            seats[player] = device
+            with self._changing("claim the seat"):
+                seats = self._seats.setdefault(game_id, {})
+                for other, held_by in list(seats.items()):
+                    if held_by == device and other != player:
+                        del seats[other]
+                seats[player] = device
 
     def release_seat(self, device: str | None, game_id: str, player: str) -> None:
         """Free ``player``'s seat (editors only: a phone was lost, or changed hands)."""
         with self._lock:
             self._require_edit(device, "release a seat")
-            seats = self._seats.get(game_id, {})
-            held_by = seats.pop(player, None)
-            if not seats:
-                self._seats.pop(game_id, None)
+            with self._changing("release the seat"):
+                seats = self._seats.get(game_id, {})
+                held_by = seats.pop(player, None)
+                if not seats:
+                    self._seats.pop(game_id, None)
         if held_by is not None:  # who freed whose seat: a table disputing a seat can look it up
             log.info(
                 "device %s released the seat of %s in %s (held by %s)",
@@ -334,17 +388,27 @@ class SharedTable:
             held_by = self._seats.get(game_id, {}).get(player)
             if not (self._role_of(device).can_edit or (device is not None and held_by == device)):
                 raise NotYourSeatError(player)
-            self._hidden.setdefault((game_id, round_number), {})[player] = bid
+            with self._changing("keep your bid"):
+                self._hidden.setdefault((game_id, round_number), {})[player] = bid
 
     def hidden_bidders(self, game_id: str, round_number: int) -> frozenset[str]:
         """Who has a hidden bid in the round: never what they bid."""
         with self._lock:
             return frozenset(self._hidden.get((game_id, round_number), {}))
 
-    def take_hidden_bids(self, game_id: str, round_number: int) -> dict[str, int]:
-        """Remove and return the round's hidden bids, for the reveal (all at once)."""
+    def hidden_bids(self, game_id: str, round_number: int) -> dict[str, int]:
+        """A copy of the round's hidden bids, for the reveal: they stay on the table until
+        the game that shows them is saved (:meth:`forget_hidden_bids`), so a crash between
+        the two loses no bid."""
         with self._lock:
-            return self._hidden.pop((game_id, round_number), {})
+            return dict(self._hidden.get((game_id, round_number), {}))
+
+    def forget_hidden_bids(self, game_id: str, round_number: int) -> None:
+        """Drop the round's hidden bids: the game now shows (and keeps) them."""
+        with self._lock:
+            if (game_id, round_number) in self._hidden:
+                with self._changing("show the bids"):
+                    del self._hidden[(game_id, round_number)]
 
     # --- Live updates -----------------------------------------------------------------------
 
@@ -373,6 +437,51 @@ class SharedTable:
                 log.exception("a table listener failed on %r", event)
 
     # --- Helpers (call with the lock held) --------------------------------------------------
+
+    @contextmanager
+    def _changing(self, what: str) -> Iterator[None]:
+        """Make the change in the block, then keep the table; if it cannot be kept, undo the
+        change and refuse ``what`` (the screen must not show what a restart would lose)."""
+        before = self._kept() if self._keep is not None else None
+        yield
+        if self._keep is None or before is None:
+            return
+        try:
+            after = self._kept()
+            if after is not None and after != before:
+                self._keep(after)
+        except (OSError, ValidationError) as problem:
+            self._restore(before)
+            why = problem.strerror if isinstance(problem, OSError) else "too much to keep"
+            log.error("the table could not be kept (%s): %s", what, problem)
+            raise TableNotKeptError(what, str(why or problem)) from None
+
+    def _kept(self) -> KeptTable | None:
+        if self._token is None or self._pin is None:
+            return None
+        return KeptTable(
+            pin=self._pin,
+            token=self._token,
+            scorekeepers=frozenset(self._scorekeepers),
+            editors=frozenset(self._editors),
+            shared_game=self._shared_game,
+            reveal_on_last_bid=self._reveal_on_last_bid,
+            seats={game: dict(seats) for game, seats in self._seats.items()},
+            hidden=[
+                HiddenRound(game_id=game, round_number=number, bids=dict(bids))
+                for (game, number), bids in self._hidden.items()
+                if bids
+            ],
+        )
+
+    def _restore(self, kept: KeptTable) -> None:
+        self._pin = kept.pin
+        self._scorekeepers = set(kept.scorekeepers)
+        self._editors = set(kept.editors)
+        self._shared_game = kept.shared_game
+        self._reveal_on_last_bid = kept.reveal_on_last_bid
+        self._seats = {game: dict(seats) for game, seats in kept.seats.items()}
+        self._hidden = {(h.game_id, h.round_number): dict(h.bids) for h in kept.hidden}
 
     def _role_of(self, device: str | None) -> Role:
         if self._token is None:

@@ -51,6 +51,7 @@ from scorepad.store.models import (
 )
 from scorepad.store.paths import data_dir
 from scorepad.store.recover import recover_files
+from scorepad.store.table_file import TableFile
 from scorepad.store.tinydb_store import TinyDBStore
 
 
@@ -106,6 +107,7 @@ __all__ = [
     "StoreUnreadableError",
     "StoreWriteError",
     "StoredGame",
+    "TableFile",
     "TinyDBStore",
     "UndoKind",
     "UndoStep",

@@ -23,7 +23,9 @@ if TYPE_CHECKING:
     import flet as ft
 
     from scorepad.sharing import ShareInfo
+    from scorepad.sharing.kept_state import KeptTable
     from scorepad.sharing.table import SharedTable
+    from scorepad.store import TableFile
 
 DEFAULT_HOST = "127.0.0.1"
 ALL_INTERFACES = "0.0.0.0"
@@ -73,16 +75,68 @@ def serving_host(host: str | None, *, share: bool) -> str:
     return ALL_INTERFACES if share else DEFAULT_HOST
 
 
-def table_for(*, guarded: bool) -> SharedTable:
-    """The server's table: shared, with a fresh PIN and scorekeeper's token, when it is
-    ``guarded`` (``--share``, or a server others can reach); otherwise open (every session
-    keeps score, as the only one who can connect is this machine's user)."""
+def table_for(*, guarded: bool, root: Path | None = None, new_table: bool = False) -> SharedTable:
+    """The server's table: shared when it is ``guarded`` (``--share``, or a server others can
+    reach), otherwise open (every session keeps score, as the only one who can connect is
+    this machine's user).
+
+    A shared table is kept in the store folder ``root``: a restart brings back the same PIN
+    and scorekeeper's token, the seats and the secret bids (``new_table``: a fresh PIN and
+    token on purpose, every seat free; the old table's file is set aside). A kept file that
+    cannot be read is set aside too, with a warning, and the table starts afresh."""
     from scorepad.sharing.access import make_pin, make_token
     from scorepad.sharing.table import SharedTable
 
-    if guarded:
+    if not guarded:
+        return SharedTable.open_table()
+    if root is None:
         return SharedTable(make_pin(), make_token())
-    return SharedTable.open_table()
+    from scorepad.store import TableFile
+
+    file = TableFile(root)
+
+    def keep(kept: KeptTable) -> None:
+        file.write(kept.model_dump_json().encode("utf-8"))
+
+    if new_table:
+        file.set_aside()
+    else:
+        kept = read_kept_table(file)
+        if kept is not None:
+            return SharedTable.restored(kept, keep=keep)
+    table = SharedTable(make_pin(), make_token(), keep=keep)
+    fresh = table.kept()
+    assert fresh is not None  # a shared table is always kept
+    keep(fresh)  # the PIN and address printed now are the ones a restart prints
+    return table
+
+
+def read_kept_table(file: TableFile) -> KeptTable | None:
+    """The table kept in ``file`` (``None``: none, or one that cannot be read, set aside
+    with a warning that says why)."""
+    from pydantic import ValidationError
+
+    from scorepad.sharing.kept_state import KEPT_TABLE_VERSION, KeptTable
+
+    try:
+        data = file.read()
+        if data is None:
+            return None
+        kept = KeptTable.model_validate_json(data)
+        if kept.version != KEPT_TABLE_VERSION:
+            raise ValueError(
+                f"it is of version {kept.version}, this scorepad reads {KEPT_TABLE_VERSION}"
+            )
+        return kept
+    except (OSError, ValueError) as problem:
+        why = "its content is not a table" if isinstance(problem, ValidationError) else problem
+        moved = file.set_aside() if not isinstance(problem, OSError) else None
+        where = f" (kept as {moved})" if moved is not None else ""
+        warn(
+            f"the shared table kept in {file.path} could not be read ({why}){where}: "
+            "a new table starts"
+        )
+        return None
 
 
 def share_lines(info: ShareInfo, pin: str, encoding: str | None) -> list[str]:
@@ -121,6 +175,7 @@ def run_app(
     share: bool = False,
     host: str | None = None,
     port: int | None = None,
+    new_table: bool = False,
 ) -> str:
     """Run until the window closes or Ctrl+C; returns how it ran (for the command's message).
 
@@ -135,7 +190,13 @@ def run_app(
         if window_missing:
             warn(window_missing)
         serve_table(
-            root, assets, share=share, host=host, port=port, open_browser=bool(window_missing)
+            root,
+            assets,
+            share=share,
+            host=host,
+            port=port,
+            open_browser=bool(window_missing),
+            new_table=new_table,
         )
         # The process ends now. Its last cyclic garbage collection of the whole heap took
         # ~1.7 s after a browser session; the OS frees the memory at once instead. Nothing
@@ -187,6 +248,7 @@ def serve_table(
     host: str | None,
     port: int | None,
     open_browser: bool = False,
+    new_table: bool = False,
 ) -> None:
     """Serve the browser app until Ctrl+C: bind, choose the table (shared with a PIN when
     anyone but this machine can connect, or when asked to), say where to open it, serve
@@ -212,7 +274,7 @@ def serve_table(
         raise NotThisMachineError(host, instead=SHARE_EVERYWHERE) from None
     try:
         guarded = share or reaches_beyond(listeners.addresses)
-        table = table_for(guarded=guarded)
+        table = table_for(guarded=guarded, root=root, new_table=new_table)
         info = None
         if guarded:
             from scorepad.ui.share_address import is_wildcard, lan_addresses, share_info

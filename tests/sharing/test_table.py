@@ -227,9 +227,11 @@ def test_hidden_bids_come_from_the_seat_or_an_editor(table: SharedTable) -> None
         table.hide_bid(None, "g1", 1, "Ann", 0)
     table.hide_bid("laptop", "g1", 1, "Cy", 1)  # for a player without a phone
     assert table.hidden_bidders("g1", 1) == {"Ann", "Cy"}
-    assert table.take_hidden_bids("g1", 1) == {"Ann": 2, "Cy": 1}
+    assert table.hidden_bids("g1", 1) == {"Ann": 2, "Cy": 1}
+    assert table.hidden_bidders("g1", 1) == {"Ann", "Cy"}, "reading the bids keeps them"
+    table.forget_hidden_bids("g1", 1)
     assert table.hidden_bidders("g1", 1) == frozenset()
-    assert table.take_hidden_bids("g1", 1) == {}
+    assert table.hidden_bids("g1", 1) == {}
 
 
 def test_a_failing_listener_is_logged_and_the_others_still_hear(
@@ -280,7 +282,7 @@ def test_a_pin_holder_may_bid_for_any_player(table: SharedTable) -> None:
     table.hide_bid("bob-phone", "g1", 2, "Ann", 1)
     table.hide_bid("bob-phone", "g1", 2, "Bob", 0)
     table.hide_bid("ann-phone", "g1", 2, "Ann", 3)  # a second bid replaces the first
-    assert table.take_hidden_bids("g1", 2) == {"Ann": 3, "Bob": 0}
+    assert table.hidden_bids("g1", 2) == {"Ann": 3, "Bob": 0}
 
 
 def test_a_table_needs_both_a_pin_and_a_token_and_a_pin_of_digits() -> None:

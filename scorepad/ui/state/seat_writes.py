@@ -61,21 +61,14 @@ def with_hidden_bids(
 
 @contextmanager
 def hidden_bids_taken(app: ScorepadApp, game_id: str, number: int) -> Iterator[dict[str, int]]:
-    """The secret bids of round ``number``, taken off the table for the block that saves
-    them; if saving fails they go back on the table (where this session may put them), so a
-    bid is never lost silently."""
+    """The secret bids of round ``number``, for the block that saves them in the game: they
+    leave the table only once that block has saved them, so a failed save (or a crash in
+    between) leaves every bid hidden on the table, never lost."""
     table = app.table
-    if not table.hidden_bidders(game_id, number):
-        yield {}
-        return
-    hidden = table.take_hidden_bids(game_id, number)
-    try:
-        yield hidden
-    except BaseException:
-        lost = put_back(app, game_id, number, hidden)
-        if lost:
-            log.error("the secret bids of %s could not be put back: %s", ", ".join(lost), game_id)
-        raise
+    hidden = table.hidden_bids(game_id, number)
+    yield hidden
+    if hidden:
+        table.forget_hidden_bids(game_id, number)
 
 
 def put_back(app: ScorepadApp, game_id: str, number: int, hidden: Mapping[str, int]) -> list[str]:
