@@ -83,7 +83,7 @@ class RateLimiter:
     >>> limiter.check("phone")
     Traceback (most recent call last):
     ...
-    scorepad.sharing.errors.TooManyTriesError: too many wrong PINs from this phone: wait 60 \
+    scorepad.sharing.errors.TooManyTriesError: too many wrong PINs from this screen: wait 60 \
 seconds and try again
     >>> limiter.check("another phone")  # its own bucket is empty, the global one is not full
     >>> now[0] = 60.0

@@ -50,7 +50,7 @@ class TooManyTriesError(SharingError):
     refused (even the right PIN) until the wait is over, so the limit gives nothing away.
 
     >>> print(TooManyTriesError(42))
-    too many wrong PINs from this phone: wait 42 seconds and try again
+    too many wrong PINs from this screen: wait 42 seconds and try again
     >>> print(TooManyTriesError(1, everyone=True))
     too many wrong PINs at this table: wait 1 second and try again
     """
@@ -58,7 +58,7 @@ class TooManyTriesError(SharingError):
     def __init__(self, wait_seconds: int, *, everyone: bool = False) -> None:
         self.wait_seconds = wait_seconds
         self.everyone = everyone
-        source = "at this table" if everyone else "from this phone"
+        source = "at this table" if everyone else "from this screen"
         unit = "second" if wait_seconds == 1 else "seconds"
         super().__init__(f"too many wrong PINs {source}: wait {wait_seconds} {unit} and try again")
 
@@ -83,15 +83,16 @@ is no PIN (start scorepad with --share to share it)
 
 
 class ViewerCannotEditError(SharingError):
-    """A change asked by a phone that only views the game.
+    """A change asked by a screen that only views the game (a phone, or a laptop's tab before
+    it is recognised: the words fit both).
 
     >>> print(ViewerCannotEditError("record the round"))
-    this phone only views the game: enter the PIN to record the round
+    this screen only views the game: enter the PIN to record the round
     """
 
     def __init__(self, what: str) -> None:
         self.what = what
-        super().__init__(f"this phone only views the game: enter the PIN to {what}")
+        super().__init__(f"this screen only views the game: enter the PIN to {what}")
 
 
 class ScorekeeperOnlyError(SharingError):
@@ -110,7 +111,7 @@ class DeviceNotKnownError(SharingError):
     def __init__(self, what: str) -> None:
         self.what = what
         super().__init__(
-            f"this phone is not recognised yet, so it cannot {what}: wait a moment or "
+            f"this browser is not recognised yet, so it cannot {what}: wait a moment or "
             "reload the page"
         )
 
@@ -135,12 +136,17 @@ to release it
 
 
 class NotYourSeatError(SharingError):
-    """A bid entered for a player whose seat this phone does not hold."""
+    """A bid entered for a player whose seat this device does not hold.
+
+    >>> print(NotYourSeatError("Ann"))
+    you do not hold the seat of 'Ann': bid from your own seat, or ask the scorekeeper to \
+enter that bid
+    """
 
     def __init__(self, player: str) -> None:
         self.player = player
         super().__init__(
-            f"this phone does not hold the seat of {quoted(player)}: bid from your own seat, "
+            f"you do not hold the seat of {quoted(player)}: bid from your own seat, "
             "or ask the scorekeeper to enter that bid"
         )
 

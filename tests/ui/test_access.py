@@ -118,7 +118,7 @@ def test_every_write_of_a_viewers_store_is_refused_and_logged(
     viewer.access.identify("phone", None)
     with (
         caplog.at_level(logging.WARNING, logger="scorepad.ui.access"),
-        pytest.raises(ViewerCannotEditError, match="this phone only views the game"),
+        pytest.raises(ViewerCannotEditError, match="this screen only views the game"),
     ):
         write(viewer.store)
     assert any("refused" in r.message and "viewer" in r.message for r in caplog.records), name
@@ -136,7 +136,7 @@ def test_no_viewer_write_reaches_the_files(store: Store, table: SharedTable) -> 
     viewer.game.show(viewer.store.load_game(game_id))  # a crafted way onto the game screen
     viewer.game.choose_trump(Suit.SPADES)
     assert viewer.message is not None and viewer.message.kind is MessageKind.ERROR
-    assert "this phone only views the game" in viewer.message.text
+    assert "this screen only views the game" in viewer.message.text
     assert store.load_game(game_id) == before
     assert viewer.screen is Screen.VIEWER, "the action ended on the viewer screen"
 
@@ -152,7 +152,7 @@ def test_a_viewer_sees_only_the_viewer_screen_whatever_the_address(
         assert viewer.screen is Screen.VIEWER, route
         assert viewer.message is not None and viewer.message.kind is MessageKind.ERROR
         assert viewer.message.text == (
-            f"this phone only views the game: enter the PIN to open '{route}'"
+            f"this screen only views the game: enter the PIN to open '{route}'"
         )
         assert any("refused" in r.message for r in caplog.records), route
         caplog.clear()
@@ -201,7 +201,7 @@ def test_a_phone_opened_at_another_screens_address_is_refused_once_recognised(
         phone.access.identify("phone", None)
     assert screen_of(phone) is Screen.VIEWER
     assert phone.message is not None
-    assert phone.message.text == "this phone only views the game: enter the PIN to open '/rules'"
+    assert phone.message.text == "this screen only views the game: enter the PIN to open '/rules'"
     assert [r.message for r in caplog.records] == ["refused to open '/rules' from a viewer (phon…)"]
 
 

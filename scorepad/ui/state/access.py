@@ -159,7 +159,7 @@ class ViewerStore:
 
     @property
     def read_only(self) -> str | None:
-        return "this phone only views the game"
+        return "this screen only views the game"
 
     # --- reads ---------------------------------------------------------------------------------
 

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("scorepad.ui")
 
 PIN_CHANGED = (
-    "The PIN was changed: this phone only views the game now. Enter the new PIN to keep "
+    "The PIN was changed: this screen only views the game now. Enter the new PIN to keep "
     "score again."
 )
 

@@ -61,7 +61,7 @@ class SeatAlreadyClaimedError(ActionRefused):
 
     def __init__(self, mine: str, asked: str) -> None:
         super().__init__(
-            f"this phone is {mine}'s seat in this game, so it cannot be {asked}'s too: "
+            f"you sit as {mine} in this game, so you cannot be {asked} too: "
             f"ask the scorekeeper to release {mine}'s seat first"
         )
 
@@ -294,7 +294,7 @@ class Visitor:
         the game to keep (a wrong PIN, or too many tries, is the message line)."""
         with self._app.action("enter the PIN"):
             self._app.access.enter_pin(typed.strip())
-            self._app.message = Message("PIN accepted: this phone keeps score now.")
+            self._app.message = Message("PIN accepted: this screen keeps score now.")
 
     def claim_seat(self, player: str) -> None:
         """This phone is ``player``'s seat in the watched game: once per game (the
