@@ -266,7 +266,7 @@ def test_changing_the_pin_makes_the_other_editors_viewers_again(
     assert role_of(phone) is Role.VIEWER
     assert screen_of(phone) is Screen.VIEWER
     assert phone.message is not None and "The PIN was changed" in phone.message.text
-    assert phone.routes.current == "/"
+    assert phone.routes.current == f"/game/{table.shared_game}", "the game it views"
 
 
 def test_only_the_scorekeeper_changes_the_pin(store: Store, table: SharedTable) -> None:

@@ -185,8 +185,16 @@ class Routes:
         if self._app.screen is Screen.PROBLEM:
             return self._problem_route
         if self._app.screen is Screen.VIEWER:
-            return HOME_ROUTE  # the join address: a viewer has no other
+            return self._viewer_route()
         return self.place.route
+
+    def _viewer_route(self) -> str:
+        """A viewer's address names the game its screen shows, the one the table watches (so
+        a phone that follows the table to another game never keeps the old game's address);
+        the join address while it shows none."""
+        visitor = self._app.visitor
+        shown = visitor.game_id if visitor.session is not None else None
+        return HOME_ROUTE if shown is None else Place(Screen.GAME, shown).route
 
     def open(self, route: str) -> None:
         """Show the screen at ``route``: an address typed or reloaded, the browser coming back
@@ -247,6 +255,8 @@ class Routes:
             self.refuse_asked()
         # else: a page not yet recognised (the scorekeeper's own, until its token is
         # checked): the address waits for :meth:`take_asked` or :meth:`refuse_asked`
+        if route != self.current:  # the join address typed, or back: the bar names the game
+            app.refresh()
 
     def refuse_asked(self) -> None:
         """A viewer asked for an address of anything but the join address or the game the
