@@ -17,7 +17,9 @@
     return;
   }
   const LOST = "Connection lost \u2013 reconnecting\u2026";
-  const LOST_DETAIL = "Everything entered so far is saved. The screen comes back by itself.";
+  const LOST_DETAIL =
+    "Everything entered so far is saved, the seats and the bids made on phones too. " +
+    "The screen comes back by itself.";
   const BACK = "Connected again";
   const BACK_SHOWN_MS = 2500;
   const NOTICE_ID = "scorepad-connection";

@@ -21,7 +21,7 @@ from scorepad.engine import RoundDraft, Suit
 from scorepad.sharing.table import GameChanged, Role, SharedTable
 from scorepad.store import Store, open_store
 from scorepad.ui.state import MessageKind, ScorepadApp, Screen
-from scorepad.ui.state.game_session import CHANGED_ELSEWHERE, UNDER_THE_FINGER_SECONDS
+from scorepad.ui.state.game_session import CHANGED_ELSEWHERE, Tap
 from scorepad.ui.views import app as app_views
 from scorepad.ui.views.app import DEVICE_KEY
 from tests.ui.driving import play_round, start
@@ -57,28 +57,8 @@ async def tab(
     return await TableDriver.opened(app, route, kept={DEVICE_KEY: device} if device else None)
 
 
-class Clock:
-    """The windows' clock, moved on by the test (a tap "a moment later")."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-    def a_moment_later(self) -> None:
-        self.now += UNDER_THE_FINGER_SECONDS
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
 @pytest_asyncio.fixture
-async def two_windows(
-    store: Store, clock: Clock
-) -> AsyncIterator[tuple[TableDriver, TableDriver, str]]:
+async def two_windows(store: Store) -> AsyncIterator[tuple[TableDriver, TableDriver, str]]:
     """Two windows on one game at an open table (``scorepad`` on 127.0.0.1: two tabs)."""
     table = SharedTable.open_table()
     first = await tab(store, table)
@@ -89,14 +69,13 @@ async def two_windows(
     second = await tab(store, table, f"/game/{game_id}")
     await second.settle()
     assert second.app.screen is Screen.GAME
-    first.app.game.clock = second.app.game.clock = clock
     yield first, second, game_id
     second.close()
     first.close()
 
 
 async def test_a_tap_in_one_window_shows_in_the_other_without_a_tap(
-    two_windows: tuple[TableDriver, TableDriver, str], clock: Clock
+    two_windows: tuple[TableDriver, TableDriver, str],
 ) -> None:
     first, second, _ = two_windows
     await first.click("suit-hearts")
@@ -107,8 +86,7 @@ async def test_a_tap_in_one_window_shows_in_the_other_without_a_tap(
     assert session.stored.revision == first.app.game.session.stored.revision  # type: ignore[union-attr]
     note = second.tagged("trump-note")
     assert "hearts" in str(getattr(note, "value", "")).lower()
-    clock.a_moment_later()
-    await second.click("pad-0")  # Ann's bid, on the game as it is now: taken
+    await second.click("pad-0")  # Ann's bid, on the game as it is now: taken at once
     await first.settle()
     assert second.app.message is None, second.app.message
     assert first.app.game.session.stored.draft.bids == {"Ann": 0}  # type: ignore[union-attr]
@@ -140,64 +118,87 @@ async def test_a_tap_meant_for_the_game_as_it_was_is_refused_and_the_game_shown(
     assert first.app.store.load_game(game_id).draft == RoundDraft(turned=Suit.CLUBS)
 
 
-async def test_a_tap_as_the_screen_changes_under_the_finger_is_refused(
-    two_windows: tuple[TableDriver, TableDriver, str], clock: Clock
+async def test_a_held_tap_meant_for_the_player_before_is_refused(
+    two_windows: tuple[TableDriver, TableDriver, str],
 ) -> None:
-    """Both windows read "Ann bids"; the first enters Ann's 0, the second is redrawn ("Bob
-    bids") just as its 1, meant for Ann, arrives: refused, not taken as Bob's."""
+    """Both windows read "Ann bids"; the first enters Ann's 0, and the second's 1, tapped for
+    Ann on a slow phone, arrives only after its pad moved on to "Bob bids": not taken as
+    Bob's. A 1 tapped on the pad as it is now is Bob's at once, however soon after."""
     first, second, game_id = two_windows
     first.act(lambda: first.app.game.choose_trump(Suit.SPADES))
     await second.settle()
-    clock.a_moment_later()
+    held = second.tagged("pad-1")  # the key under the finger, drawn for Ann's bid
     first.act(lambda: first.app.game.tap_number(0))  # Ann 0, from the first window
     await second.settle()  # shown in the second: "Bob bids"
-    await second.click("pad-1")  # the finger was already on its way, for Ann
-    assert second.app.message is not None and second.app.message.text == CHANGED_ELSEWHERE
+    await second.session.dispatch_event(held._i, "click", None)  # the held tap lands
+    await second.settle()
     draft = first.app.store.load_game(game_id).draft
     assert draft is not None and dict(draft.bids) == {"Ann": 0}, "Bob was not given Ann's 1"
-    clock.a_moment_later()
-    await second.click("pad-1")  # read, and tapped again: Bob's 1
+    assert second.app.message is None, "nothing was done, so nothing to undo or explain"
+    await second.click("pad-1")  # tapped on the screen as it is: Bob's 1, at once
+    draft = first.app.store.load_game(game_id).draft
+    assert draft is not None and dict(draft.bids) == {"Ann": 0, "Bob": 1}
+    assert second.app.message is None, second.app.message
+
+
+async def test_a_tap_that_arrives_as_the_screen_is_redrawn_is_refused_with_the_reason(
+    two_windows: tuple[TableDriver, TableDriver, str],
+) -> None:
+    """The change reached the second window's game, but its tap was made on the pad drawn
+    before: the tap carries what it meant (Ann's bid), the pad now enters Bob's: refused."""
+    first, second, game_id = two_windows
+    first.act(lambda: first.app.game.choose_trump(Suit.SPADES))
+    await second.settle()
+    seen = second.app.game.meaning(Tap.NUMBER)
+    first.act(lambda: first.app.game.tap_number(0))
+    await second.settle()
+    second.act(lambda: second.app.game.tap_number(1, seen))
+    assert second.app.message is not None and second.app.message.text == CHANGED_ELSEWHERE
+    draft = first.app.store.load_game(game_id).draft
+    assert draft is not None and dict(draft.bids) == {"Ann": 0}
+    second.act(lambda: second.app.game.tap_number(1, second.app.game.meaning(Tap.NUMBER)))
     draft = first.app.store.load_game(game_id).draft
     assert draft is not None and dict(draft.bids) == {"Ann": 0, "Bob": 1}
 
 
 async def test_two_screens_tapping_a_suit_at_once_keep_the_first(
-    two_windows: tuple[TableDriver, TableDriver, str], clock: Clock
+    two_windows: tuple[TableDriver, TableDriver, str],
 ) -> None:
     """The scorekeeper taps hearts and the PIN holder spades at the same moment: the second
-    suit, meant for a round with no trump yet, is refused, not laid over the first unseen."""
+    suit, meant for a round with no trump yet, is not laid over the first unseen."""
     first, second, game_id = two_windows
+    held = second.tagged("suit-spades")
     first.act(lambda: first.app.game.choose_trump(Suit.HEARTS))
     await second.settle()  # shown in the second: hearts turned
-    await second.click("suit-spades")  # the finger was already on its way
-    assert second.app.message is not None and second.app.message.text == CHANGED_ELSEWHERE
+    await second.session.dispatch_event(held._i, "click", None)  # the finger was on its way
+    await second.settle()
     draft = first.app.store.load_game(game_id).draft
     assert draft is not None and draft.turned is Suit.HEARTS
-    clock.a_moment_later()
     await second.click("suit-spades")  # seen, and meant: the table turned spades after all
     draft = first.app.store.load_game(game_id).draft
     assert draft is not None and draft.turned is Suit.SPADES
 
 
-async def test_a_tap_whose_meaning_the_change_did_not_move_is_taken_at_once(
-    store: Store, clock: Clock
-) -> None:
+async def test_a_tap_whose_meaning_the_change_did_not_move_is_taken_at_once(store: Store) -> None:
     """Mormon Bridge: the turned card comes in from the first window, and the second taps
-    Ready, set, go! at once: a go means the same whatever the trump."""
+    Ready, set, go! at once (a held tap, drawn before the card came): a go means the same
+    whatever the trump."""
     table = SharedTable.open_table()
     first = await tab(store, table)
     first.act(lambda: start(first.app, "mormon-bridge", FOUR, dealer="Dan"))
     assert first.app.game.session is not None
     game_id = first.app.game.session.stored.id
+    first.act(lambda: first.app.game.choose_trump(Suit.HEARTS))
     second = await tab(store, table, f"/game/{game_id}")
-    second.app.game.clock = clock
     try:
-        first.act(lambda: first.app.game.choose_trump(Suit.HEARTS))
+        seen = second.app.game.meaning(Tap.GO)
+        first.act(first.app.game.undo)
+        first.act(lambda: first.app.game.choose_trump(Suit.CLUBS))
         await second.settle()
-        await second.click("go")
+        second.act(lambda: second.app.game.say_go(seen))
         assert second.app.message is None, second.app.message
         draft = first.app.store.load_game(game_id).draft
-        assert draft is not None and draft.bids_shown
+        assert draft is not None and draft.bids_shown and draft.turned is Suit.CLUBS
     finally:
         second.close()
         first.close()
@@ -384,8 +385,8 @@ async def test_a_question_asked_of_the_game_as_it_was_is_dropped_when_it_changes
     assert len(first.app.store.load_game(game_id).game.results) == 2
 
 
-async def test_a_browser_back_from_sleep_catches_up_and_taps_at_once_if_nothing_changed(
-    two_windows: tuple[TableDriver, TableDriver, str], clock: Clock
+async def test_a_browser_back_from_sleep_catches_up_and_taps_at_once(
+    two_windows: tuple[TableDriver, TableDriver, str],
 ) -> None:
     first, second, game_id = two_windows
     second.connection.loop = None  # the phone asleep: nothing reaches it
@@ -396,10 +397,34 @@ async def test_a_browser_back_from_sleep_catches_up_and_taps_at_once_if_nothing_
     await second.session.dispatch_connect_event()  # awake: the browser rejoins
     await second.settle()
     assert second.app.game.session.stored.draft == RoundDraft(turned=Suit.HEARTS)  # type: ignore[union-attr]
-    clock.a_moment_later()
-    await second.session.dispatch_connect_event()  # again, with nothing changed meanwhile
-    await second.settle()
-    await second.click("pad-0")  # a tap at once is taken: the screen did not change
+    await second.click("pad-0")  # a tap at once on the screen caught up is taken
     assert second.app.message is None, second.app.message
     draft = first.app.store.load_game(game_id).draft
     assert draft is not None and dict(draft.bids) == {"Ann": 0}
+
+
+async def test_a_token_typed_into_a_tab_kept_by_the_browser_makes_it_the_scorekeeper(
+    store: Store,
+) -> None:
+    """The laptop's tab lost its scorekeeper (the table was new); the new scorekeeper's address
+    typed into the same tab (Flet keeps the session: no new page, a route change) wins."""
+    table = SharedTable(PIN, TOKEN)
+    laptop = await tab(store, table, "/", device="laptop")
+    try:
+        await laptop.settle()
+        assert role_of(laptop.app) is Role.VIEWER
+        laptop.connection.page_url = "http://127.0.0.1:8550"  # a browser page has one
+        route = f"/?token={TOKEN}"
+        await laptop.session.dispatch_event(laptop.page._i, "route_change", {"route": route})
+        await laptop.until(lambda: role_of(laptop.app) is Role.SCOREKEEPER)
+        assert laptop.app.access.device == "laptop", "the same device, now the scorekeeper"
+        await laptop.until(lambda: screen_of(laptop.app) is Screen.HOME)
+        await laptop.until(lambda: bool(laptop.browser.invoked("push_route")))
+        routes = laptop.browser.invoked("push_route")
+        assert routes and TOKEN not in routes[-1]["route"], "the token left the address bar"
+        wrong = "/?token=not-the-token"
+        await laptop.session.dispatch_event(laptop.page._i, "route_change", {"route": wrong})
+        await laptop.settle()
+        assert role_of(laptop.app) is Role.SCOREKEEPER, "a wrong token takes nothing away"
+    finally:
+        laptop.close()

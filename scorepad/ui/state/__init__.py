@@ -16,7 +16,7 @@ from scorepad.ui.state.app_state import ScorepadApp
 from scorepad.ui.state.choices import ChoiceKey, ChoiceKind, VariantChoice
 from scorepad.ui.state.errors import ActionRefused
 from scorepad.ui.state.exports import ExportFile, ExportKind
-from scorepad.ui.state.game_session import GameController, GameSession, GameTab
+from scorepad.ui.state.game_session import GameController, GameSession, GameTab, Tap, TapMeaning
 from scorepad.ui.state.home import Home, Section
 from scorepad.ui.state.house_rules import HouseRules
 from scorepad.ui.state.new_game import NewGame
@@ -50,5 +50,7 @@ __all__ = [
     "Section",
     "SetupForm",
     "Stage",
+    "Tap",
+    "TapMeaning",
     "VariantChoice",
 ]

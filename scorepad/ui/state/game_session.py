@@ -11,7 +11,6 @@ The rules themselves are the engine's. No Flet here.
 from __future__ import annotations
 
 import logging
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -55,20 +54,38 @@ CHANGED_ELSEWHERE = (
 """Said when a tap was meant for a game another window has changed since: in the table's
 words (the game's id and revisions go to the log, where they help and do not puzzle)."""
 
-UNDER_THE_FINGER_SECONDS = 1.0
-"""A tap this soon after a change made elsewhere was shown, on a control whose meaning that
-change moved, is refused as meant for the game as it was: a click names only the control,
-which keeps its place when the screen changes under the finger ("Bob bids" became "Cat
-bids": a 3 meant for Bob would be Cat's). Within a second nobody has read the new screen and
-chosen again. A tap whose meaning did not move (Ready, set, go! after the turned card came
-in) is taken."""
+
+class Tap(StrEnum):
+    """The kinds of tap on the game screen whose meaning a change elsewhere can move."""
+
+    TRUMP = "trump"
+    GO = "go"
+    NUMBER = "number"
+    TALLY_MODE = "tally-mode"
+    MARK = "mark"
+    UNDO_TRICK = "undo-trick"
+    RECORD = "record"
+    UNDO = "undo"
+
+
+MEANING: dict[Tap, tuple[str, ...]] = {
+    Tap.TRUMP: ("number", "turned"),  # two screens tapping a suit at once: the first stays
+    Tap.GO: ("number",),  # a go means the same whatever the trump
+    Tap.NUMBER: ("number", "stage", "active"),  # "3" for Bob is not "3" for Cat
+    Tap.TALLY_MODE: ("number",),
+    Tap.MARK: ("number", "marked"),  # "Ann took trick 4", not trick 5
+    Tap.UNDO_TRICK: ("number", "marked"),
+    Tap.RECORD: ("number", "stage"),
+    Tap.UNDO: ("undo",),  # undo takes back what its button named
+}
+"""The parts of a :class:`PadMoment` that make up what each kind of tap means."""
 
 
 @dataclass(frozen=True)
 class PadMoment:
-    """What the game screen's taps mean at one moment (see :data:`UNDER_THE_FINGER_SECONDS`):
-    the round on the pad, its step, whose number the pad enters, the tricks marked so far,
-    what undo takes back and the suit turned."""
+    """What the game screen's taps mean at one moment: the round on the pad, its step, whose
+    number the pad enters, the tricks marked so far, what undo takes back and the suit
+    turned."""
 
     number: int | None
     stage: Stage | None
@@ -76,8 +93,35 @@ class PadMoment:
     marked: int
     undo: str | None
     turned: Suit | None = None
-    """The suit turned so far: two screens tapping a suit at once must not have the second
-    silently replace the first."""
+
+    def meaning(self, tap: Tap) -> TapMeaning:
+        return TapMeaning(tap, tuple(getattr(self, part) for part in MEANING[tap]))
+
+
+@dataclass(frozen=True)
+class TapMeaning:
+    """What a tap meant on the screen the tapper saw: drawn into the control, carried by its
+    tap, and compared with what the same tap would do to the game as it is now.
+
+    A click names only the control, and Flet keeps a control (and its id) when the screen
+    changes around it: a 3 drawn when the pad read "Bob bids", still travelling when the pad
+    moved on to Cat, would be taken as Cat's. So each control that taps is drawn under
+    :attr:`key` (a new meaning makes a new control: a click on the old one finds nothing to
+    do), and its handler hands this value back, which the controller compares with the game
+    as it is. No time window: a tap made after the screen shows a change is taken at once,
+    however soon, and one meant for the screen before is refused, however late.
+
+    >>> moment = PadMoment(number=3, stage=Stage.BIDS, active="Bob", marked=0, undo=None)
+    >>> moment.meaning(Tap.NUMBER).key
+    'number:3|bids|Bob'
+    """
+
+    tap: Tap
+    parts: tuple[object, ...]
+
+    @property
+    def key(self) -> str:
+        return f"{self.tap}:" + "|".join(str(part) for part in self.parts)
 
 
 class GameTab(StrEnum):
@@ -212,10 +256,6 @@ class GameController:
         self.save_file: Callable[[ExportFile], None] = save_nowhere
         """Saves an exported file: the views set a save dialog (in a window) or a download
         (in a browser), which reports back through :meth:`file_saved` / :meth:`file_not_saved`."""
-        self.clock: Callable[[], float] = time.monotonic
-        self._shown_live: tuple[float, PadMoment] | None = None
-        """When a change made elsewhere was last shown here, and what the taps meant just
-        before (see :data:`UNDER_THE_FINGER_SECONDS`)."""
 
     # --- opening and closing ---------------------------------------------------------------
 
@@ -321,9 +361,7 @@ class GameController:
             self._app.confirmation = None
             self._app.message = Message(CHANGED_ELSEWHERE)
         selection = session.selection
-        before = self._moment()
         note = self._reload()
-        self._shown_live = (self.clock(), before)
         if self.session is not None and selection is not None and self.session.entry is not None:
             try:  # the entry picked to correct stays picked if it still can be
                 self.session.selection = self.session.entry.select(
@@ -378,6 +416,17 @@ class GameController:
         if fitted.note is not None:
             self._app.message = Message(fitted.note)
 
+    @property
+    def moment(self) -> PadMoment | None:
+        """What the taps on the screen mean now (``None``: no game open), for the views to
+        draw into each control that taps (:class:`TapMeaning`)."""
+        return None if self.session is None else self._moment()
+
+    def meaning(self, tap: Tap) -> TapMeaning | None:
+        """What ``tap`` means on the screen as it is drawn now."""
+        moment = self.moment
+        return None if moment is None else moment.meaning(tap)
+
     def _moment(self) -> PadMoment:
         session = self._session()
         entry = session.entry
@@ -390,33 +439,34 @@ class GameController:
             turned=session.draft.turned,
         )
 
-    def _not_moved(self, *meaning: str) -> None:
-        """Refuse a tap that arrives just after a change made elsewhere was shown, if that
-        change moved what the tap means (the parts of :class:`PadMoment` named)."""
-        if self._shown_live is None:
+    def _not_moved(self, seen: TapMeaning | None) -> None:
+        """Refuse a tap meant for the screen as it was (``seen``), when the game has changed
+        since so that the same tap would now do something else. ``None``: a call that saw
+        no screen (a script, a test), taken as meant for the game as it is."""
+        if seen is None:
             return
-        shown_at, before = self._shown_live
-        if self.clock() - shown_at >= UNDER_THE_FINGER_SECONDS:
-            return
-        now = self._moment()
-        moved = [part for part in meaning if getattr(before, part) != getattr(now, part)]
-        if moved:
-            log.info("a tap meant for the screen before a change elsewhere was refused: %s", moved)
+        now = self._moment().meaning(seen.tap)
+        if now != seen:
+            log.info(
+                "a tap meant for the screen before a change was refused: %s, now %s",
+                seen.key,
+                now.key,
+            )
             raise ActionRefused(CHANGED_ELSEWHERE)
 
     # --- the pad -----------------------------------------------------------------------------
 
-    def choose_trump(self, suit: Suit) -> None:
+    def choose_trump(self, suit: Suit, seen: TapMeaning | None = None) -> None:
         with self._app.action("record the turned suit"):
-            self._not_moved("number", "turned")
+            self._not_moved(seen)
             entry = self._entry()
             self._save_draft(entry.choose_trump(suit), f"turned {suit}")
 
-    def say_go(self) -> None:
+    def say_go(self, seen: TapMeaning | None = None) -> None:
         """Ready, set, go: the bids are shown, those bid in secret on the players' phones
         among them (taken from the table and saved in the same step)."""
         with self._app.action("show the bids"):
-            self._not_moved("number")
+            self._not_moved(seen)
             session = self._session()
             entry = self._entry()
             draft = entry.say_go()
@@ -427,10 +477,10 @@ class GameController:
                 draft = with_hidden_bids(session.game, entry.number, draft, hidden)
                 self._save_draft(draft, go_label(hidden))
 
-    def tap_number(self, value: int) -> None:
+    def tap_number(self, value: int, seen: TapMeaning | None = None) -> None:
         """The number pad: a bid or a trick count for whoever the pad is entering."""
         with self._app.action("enter the number"):
-            self._not_moved("number", "stage", "active")
+            self._not_moved(seen)
             entry = self._entry()
             player, stage = entry.active, entry.stage
             draft, note = entry.enter(value)
@@ -441,28 +491,28 @@ class GameController:
 
     # --- marking the tricks as they fall (the rules: scorepad.engine.tally) ------------------
 
-    def choose_tally(self, on: bool) -> None:
+    def choose_tally(self, on: bool, seen: TapMeaning | None = None) -> None:
         """Mark the tricks as they fall (``on``) or count them at the end (the default)."""
         with self._app.action("choose how the tricks are kept"):
-            self._not_moved("number")
+            self._not_moved(seen)
             entry = self._entry()
             draft = entry.state.choose_tally(on)
             if draft != entry.draft:
                 how = "mark the tricks as they fall" if on else "count the tricks at the end"
                 self._save_draft(draft, how)
 
-    def mark_trick(self, player: str) -> None:
+    def mark_trick(self, player: str, seen: TapMeaning | None = None) -> None:
         """``player`` took the next trick (saved, like every tap, before the screen moves on)."""
         with self._app.action("mark the trick"):
-            self._not_moved("number", "marked")
+            self._not_moved(seen)
             state = self._entry().state
             draft = state.mark_trick(player)
             self._save_draft(draft, f"{player} took trick {len(draft.trick_winners)}")
 
-    def undo_trick(self) -> None:
+    def undo_trick(self, seen: TapMeaning | None = None) -> None:
         """Take back the most recent mark; the app's undo can put it back."""
         with self._app.action("undo the last trick"):
-            self._not_moved("number", "marked")
+            self._not_moved(seen)
             state = self._entry().state
             draft = state.undo_trick()
             taken = len(state.draft.trick_winners)
@@ -476,10 +526,10 @@ class GameController:
             session = self._session()
             session.selection = self._entry().select(Field(field_name), player)
 
-    def confirm_round(self) -> None:
+    def confirm_round(self, seen: TapMeaning | None = None) -> None:
         """Record the round on the pad (or save the correction of an earlier one)."""
         with self._app.action("record the round"):
-            self._not_moved("number", "stage")
+            self._not_moved(seen)
             session = self._session()
             entry = self._entry()
             record = entry.as_record()  # or the engine's RoundIncompleteError: what is missing
@@ -695,12 +745,12 @@ class GameController:
             return None
         return self.session.undo_steps[-1].label
 
-    def undo(self) -> None:
+    def undo(self, seen: TapMeaning | None = None) -> None:
         """Take back the last action: a tap, a recorded round, a correction, a deletion, the
         end of a game or its continuation. The game keeps its steps, so this works after
         going home or a restart too."""
         with self._app.action("undo"):
-            self._not_moved("undo")
+            self._not_moved(seen)
             session = self._session()
             if session.edit_undo:
                 step = session.edit_undo.pop()

@@ -35,7 +35,7 @@ from scorepad.ui.state.access import NOT_RECOGNISED_YET
 from scorepad.ui.state.currency import table_symbol
 from scorepad.ui.state.display_names import NO_NAMES, DisplayNames, RosterNames
 from scorepad.ui.state.errors import ActionRefused
-from scorepad.ui.state.game_session import GameSession
+from scorepad.ui.state.game_session import GameSession, TapMeaning
 from scorepad.ui.state.round_entry import RoundEntry
 from scorepad.ui.state.screens import Message
 from scorepad.ui.state.seat_writes import enter_seat_bid, reveal_hidden_bids
@@ -318,10 +318,11 @@ class Visitor:
             log.info("a phone claimed %s's seat in %s", player, game_id)
             self._app.message = Message(f"You are {session.names.shown(player)} in this game.")
 
-    def bid(self, value: int) -> None:
+    def bid(self, value: int, seen: TapMeaning | None = None) -> None:  # noqa: ARG002
         """This phone's player bids ``value``: in secret before the go of a simultaneous
         round (shown at once when it is the last and the table chose so), at their turn in a
-        sequential one."""
+        sequential one. ``seen`` is not needed: a phone's key always means its own player's
+        bid, and the table checks the turn as the bid arrives."""
         with self._app.action("bid"):
             self.refresh()  # the round as it is now, not as it was last drawn
             entry, game_id = self.entry, self.game_id

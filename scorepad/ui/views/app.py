@@ -181,13 +181,16 @@ def mount(page: ft.Page, app: ScorepadApp) -> None:
     page.theme_mode = ft.ThemeMode.DARK if app.dark else ft.ThemeMode.LIGHT
     page.on_resize = lambda _: app.refresh()
     token = token_in(page.route)
-    show_address = follow_the_address(page, app)
+    token_opened: list[Callable[[str], None]] = []
+    show_address = follow_the_address(
+        page, app, on_token=lambda later: [opened(later) for opened in token_opened]
+    )
     keep_awake_in_games(page, app)
     remember_the_theme(page, app)
     save_files(page, app)
     pick_records(page, app)
     watch_the_table(page, app)
-    recognise_the_device(page, app, token, show_address)
+    token_opened.append(recognise_the_device(page, app, token, show_address))
     page.render_views(Root, app)
 
 
@@ -223,14 +226,18 @@ def in_background(page: ft.Page, job: Callable[[], Awaitable[None]]) -> None:
     task.add_done_callback(_running.discard)
 
 
-def follow_the_address(page: ft.Page, app: ScorepadApp) -> Callable[[], None]:
+def follow_the_address(
+    page: ft.Page, app: ScorepadApp, on_token: Callable[[str], object] = lambda _: None
+) -> Callable[[], None]:
     """Keep the browser's address bar on the screen on show, and the screen on the address.
 
     The page opens at the address it was loaded with (a reload, or the browser coming back
     after the server restarted, lands on the same game). When the app moves to another
     screen the new address is pushed into the browser's history, so its back button goes
     back; when the user goes back (or types an address) the app shows that screen. Routes
-    are plain Python (:mod:`scorepad.ui.state.routes`); this only wires them to Flet.
+    are plain Python (:mod:`scorepad.ui.state.routes`); this only wires them to Flet. An
+    address typed with the scorekeeper's token (in a tab the browser kept, which Flet does
+    not load afresh) goes to ``on_token``: the token always wins over the session kept.
     """
     address = [page.route or "/"]
     """The address the browser was last told or told us (Flet does not update page.route
@@ -246,6 +253,9 @@ def follow_the_address(page: ft.Page, app: ScorepadApp) -> Callable[[], None]:
             return
         pushed.clear()
         address[0] = event.route
+        token = token_in(event.route)
+        if token is not None:
+            on_token(token)
         app.routes.open(event.route)
 
     def screen_changed() -> None:
@@ -432,7 +442,7 @@ def token_in(route: str | None) -> str | None:
 
 def recognise_the_device(
     page: ft.Page, app: ScorepadApp, token: str | None, show_address: Callable[[], None]
-) -> None:
+) -> Callable[[str], None]:
     """Tell the table which device this session is, and with which token it was opened.
 
     The device key lives in the browser's own storage (made on the first visit), so a
@@ -444,9 +454,13 @@ def recognise_the_device(
     A browser that does not answer in time (or has no storage) still gets this visit a key
     of its own, so the token in its address works; the kept key is asked for again when the
     browser rejoins the session, and recognised then (a seat or the PIN held under it).
+
+    Returns what to do with a token that arrives later (an address typed into this tab):
+    this device is then identified again with it, so it becomes the scorekeeper at once.
     """
     if not app.table.sharing:
-        return
+        return lambda _: None
+    opened_with = [token]
     try:
         preferences = ft.SharedPreferences()
     except Exception as problem:  # no storage service on this platform
@@ -456,10 +470,15 @@ def recognise_the_device(
 
     def identify(device: str) -> None:
         try:
-            app.access.identify(device, token)
+            app.access.identify(device, opened_with[0])
         except Exception:
             log.exception("could not recognise this device at the table")
         show_address()
+
+    def token_later(later: str) -> None:
+        opened_with[0] = later
+        if app.access.device is not None:
+            identify(app.access.device)
 
     async def recognise() -> None:
         if kept_key_read[0]:
@@ -475,6 +494,7 @@ def recognise_the_device(
 
     when_rejoined(page, lambda: in_background(page, recognise))
     in_background(page, recognise)
+    return token_later
 
 
 async def read_or_make_device_key(preferences: ft.SharedPreferences | None) -> str | None:

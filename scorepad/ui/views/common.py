@@ -7,7 +7,7 @@ from typing import Any, cast
 
 import flet as ft
 
-from scorepad.ui.state import Confirmation, Message, MessageKind, ScorepadApp
+from scorepad.ui.state import Confirmation, Message, MessageKind, ScorepadApp, TapMeaning
 
 READING_WIDTH = 720
 VIEW_KEY = "scorepad"
@@ -31,13 +31,16 @@ sub-folder (``build-web --base-url /games/``) finds it as the served app and the
 FONTS = {SUIT_FONT: "fonts/ScorepadSuits.ttf"}
 
 
-def tagged(identifier: str, control: ft.Control) -> ft.Control:
+def tagged(identifier: str, control: ft.Control, meaning: TapMeaning | None = None) -> ft.Control:
     """Give a control an identifier a browser test (or a screen reader tool) can find.
 
     The wrapper takes over the control's ``expand``: an expanding control inside a
-    non-expanding wrapper would get no width in a row.
+    non-expanding wrapper would get no width in a row. ``meaning``: what a tap on the control
+    means (:class:`~scorepad.ui.state.TapMeaning`); a control with a new meaning is a new
+    control, so a click still on its way to the old one cannot be taken for the new.
     """
-    return ft.Semantics(identifier=identifier, content=control, expand=control.expand)
+    key = None if meaning is None else f"{identifier}@{meaning.key}"
+    return ft.Semantics(identifier=identifier, content=control, expand=control.expand, key=key)
 
 
 def hover_tip(message: str) -> ft.Tooltip:

@@ -18,6 +18,8 @@ from scorepad.ui.state import (
     RoundEntry,
     ScorepadApp,
     Stage,
+    Tap,
+    TapMeaning,
 )
 from scorepad.ui.state.display_names import DisplayNames
 from scorepad.ui.state.share_panel import HiddenBids
@@ -46,7 +48,9 @@ PROMPTS = {
 }
 
 
-def suit_button(game: GameController, suit: Suit, chosen: bool) -> ft.Control:
+def suit_button(
+    game: GameController, suit: Suit, chosen: bool, seen: TapMeaning | None
+) -> ft.Control:
     color = SUIT_COLORS[suit.value]
     return tagged(
         f"suit-{suit.value}",
@@ -60,7 +64,7 @@ def suit_button(game: GameController, suit: Suit, chosen: bool) -> ft.Control:
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                 alignment=ft.MainAxisAlignment.CENTER,
             ),
-            on_click=lambda: game.choose_trump(suit),
+            on_click=lambda: game.choose_trump(suit, seen),
             height=TAP,
             style=ft.ButtonStyle(
                 bgcolor=ft.Colors.PRIMARY_CONTAINER if chosen else None,
@@ -71,23 +75,29 @@ def suit_button(game: GameController, suit: Suit, chosen: bool) -> ft.Control:
             tooltip=f"{suit.value} turned",
             expand=True,
         ),
+        seen,
     )
 
 
 def trump_section(game: GameController, entry: RoundEntry) -> ft.Control:
-    return trump_choice(game, entry.setup.all_dealt, entry.trump, entry.draft.turned)
+    seen = game.meaning(Tap.TRUMP)
+    return trump_choice(game, entry.setup.all_dealt, entry.trump, entry.draft.turned, seen)
 
 
 @kept
 def trump_choice(
-    game: GameController, all_dealt: bool, call: TrumpCall | None, chosen: Suit | None
+    game: GameController,
+    all_dealt: bool,
+    call: TrumpCall | None,
+    chosen: Suit | None,
+    seen: TapMeaning | None = None,
 ) -> ft.Control:
     """The suits to tap (or the note that every card is dealt), drawn again only when the
     turned suit changes: a bid leaves it as it was."""
     if all_dealt:
         return tagged("trump-note", ft.Text(call.note if call else "", size=16, italic=True))
     rows: list[ft.Control] = [
-        ft.Row([suit_button(game, suit, suit == chosen) for suit in Suit], spacing=4)
+        ft.Row([suit_button(game, suit, suit == chosen, seen) for suit in Suit], spacing=4)
     ]
     if call is not None:
         rows.append(tagged("trump-note", ft.Text(call.note, size=15, weight=ft.FontWeight.W_500)))
@@ -254,13 +264,18 @@ PAD_GAP = 4
 
 
 def number_pad(game: GameController, entry: RoundEntry) -> ft.Control:
-    return pad_keys(game.tap_number, entry.pad)
+    return pad_keys(game.tap_number, entry.pad, game.meaning(Tap.NUMBER))
 
 
 @kept
-def pad_keys(tap: Callable[[int], None], pad: tuple[PadKey, ...]) -> ft.Control:
-    """The keys, drawn again only when one opens or closes (the hook, a new hand size).
-    ``tap``: what a key does (the scorekeeper's pad, or a player's own bid on their phone)."""
+def pad_keys(
+    tap: Callable[[int, TapMeaning | None], None],
+    pad: tuple[PadKey, ...],
+    seen: TapMeaning | None = None,
+) -> ft.Control:
+    """The keys, drawn again only when one opens or closes (the hook, a new hand size) or
+    what they enter changes (``seen``: whose bid or count, in which round). ``tap``: what a
+    key does (the scorekeeper's pad, or a player's own bid on their phone)."""
     keys = [
         tagged(
             f"pad-{key.value}",
@@ -277,8 +292,9 @@ def pad_keys(tap: Callable[[int], None], pad: tuple[PadKey, ...]) -> ft.Control:
                 height=PAD_KEY,
                 disabled=not key.enabled,
                 style=ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=14)),
-                on_click=lambda _, n=key.value: tap(n),
+                on_click=lambda _, n=key.value: tap(n, seen),
             ),
+            seen,
         )
         for key in pad
     ]
@@ -356,16 +372,18 @@ def round_panel(
         trump_section(game, entry),
     ]
     if stage is Stage.GO:
+        go_seen = game.meaning(Tap.GO)
         parts.append(
             tagged(
                 "go",
                 ft.FilledButton(
                     "Ready, set, go!",
                     icon=ft.Icons.BACK_HAND,
-                    on_click=game.say_go,
+                    on_click=lambda: game.say_go(go_seen),
                     height=TAP,
                     style=ft.ButtonStyle(text_style=ft.TextStyle(size=20)),
                 ),
+                go_seen,
             )
         )
         if hidden is not None:
@@ -385,7 +403,11 @@ def round_panel(
         dock.append(marks)
     if stage is Stage.BIDS or (stage is Stage.TRICKS and not entry.state.tallying):
         dock.append(number_pad(game, entry))
-    dock.append(round_actions(game, entry.number, entry.editing, stage is Stage.CONFIRM))
+    dock.append(
+        round_actions(
+            game, entry.number, entry.editing, stage is Stage.CONFIRM, game.meaning(Tap.RECORD)
+        )
+    )
     return (
         ft.Column([p for p in parts if p is not None], spacing=8),
         ft.Column(dock, spacing=4),
@@ -415,7 +437,13 @@ def prompt_row(entry: RoundEntry, names: DisplayNames, choice: ft.Control | None
 
 
 @kept
-def round_actions(game: GameController, number: int, editing: bool, ready: bool) -> ft.Control:
+def round_actions(
+    game: GameController,
+    number: int,
+    editing: bool,
+    ready: bool,
+    seen: TapMeaning | None = None,
+) -> ft.Control:
     """Record (or Save, with Cancel and Delete when correcting), drawn again only when the
     round becomes ready to record or another round is on the pad."""
     confirm_text = f"Save round {number}" if editing else f"Record round {number}"
@@ -425,11 +453,12 @@ def round_actions(game: GameController, number: int, editing: bool, ready: bool)
             ft.FilledButton(
                 confirm_text,
                 icon=ft.Icons.CHECK,
-                on_click=game.confirm_round,
+                on_click=lambda: game.confirm_round(seen),
                 disabled=not ready,
                 height=PAD_KEY,
                 style=ft.ButtonStyle(text_style=ft.TextStyle(size=18)),
             ),
+            seen,
         )
     ]
     if editing:
@@ -521,6 +550,7 @@ def game_view(app: ScorepadApp, width: float) -> ft.View:
     wide = width >= WIDE
     title = session.game.variant.name
     undo_label = None if game.undo_label is None else session.names.in_words(game.undo_label)
+    undo_seen = game.meaning(Tap.UNDO)
 
     actions: list[ft.Control] = [
         tagged(
@@ -529,8 +559,9 @@ def game_view(app: ScorepadApp, width: float) -> ft.View:
                 ft.Icons.UNDO,
                 tooltip=f"Undo: {undo_label}" if undo_label else "Nothing to undo",
                 disabled=not game.can_undo,
-                on_click=game.undo,
+                on_click=lambda: game.undo(undo_seen),
             ),
+            undo_seen,
         )
     ]
     if not wide and entry is not None:

@@ -19,7 +19,7 @@ from collections.abc import Callable
 import flet as ft
 
 from scorepad.engine import Tally, TallyLine, TrickStatus
-from scorepad.ui.state import GameController, RoundEntry, Stage
+from scorepad.ui.state import GameController, RoundEntry, Stage, Tap, TapMeaning
 from scorepad.ui.state.display_names import DisplayNames
 from scorepad.ui.views.common import tagged
 from scorepad.ui.views.kept import kept
@@ -62,8 +62,15 @@ def tricks_mode(game: GameController, entry: RoundEntry) -> ft.Control | None:
         return None
     tally = entry.state.tally
     if tally is None:
-        return mode_choice(game, tallying=False, entered=bool(entry.draft.tricks))
-    return mode_choice(game, tallying=True, entered=tally.marked > 0)
+        return mode_choice(
+            game,
+            tallying=False,
+            entered=bool(entry.draft.tricks),
+            seen=game.meaning(Tap.TALLY_MODE),
+        )
+    return mode_choice(
+        game, tallying=True, entered=tally.marked > 0, seen=game.meaning(Tap.TALLY_MODE)
+    )
 
 
 def tricks_marks(game: GameController, entry: RoundEntry, names: DisplayNames) -> ft.Control | None:
@@ -74,11 +81,13 @@ def tricks_marks(game: GameController, entry: RoundEntry, names: DisplayNames) -
         return None
     if entry.stage not in (Stage.TRICKS, Stage.CONFIRM):
         return None
-    return tally_marks(game, tally, names)
+    return tally_marks(game, tally, names, game.meaning(Tap.MARK))
 
 
 @kept
-def mode_choice(game: GameController, tallying: bool, entered: bool) -> ft.Control:
+def mode_choice(
+    game: GameController, tallying: bool, entered: bool, seen: TapMeaning | None = None
+) -> ft.Control:
     """Two halves, the way in use filled in. The other way is closed once something is
     entered the way in use (counts typed, or tricks marked): it says to undo that first."""
     return tagged(
@@ -90,7 +99,7 @@ def mode_choice(game: GameController, tallying: bool, entered: bool) -> ft.Contr
                     "Count",
                     "at the end",
                     chosen=not tallying,
-                    on_click=lambda: game.choose_tally(False),
+                    on_click=lambda: game.choose_tally(False, seen),
                     closed="undo marks first" if tallying and entered else None,
                     meaning="Count at the end: enter each player's tricks when the hand is over",
                 ),
@@ -99,7 +108,7 @@ def mode_choice(game: GameController, tallying: bool, entered: bool) -> ft.Contr
                     "Mark",
                     "as they fall",
                     chosen=tallying,
-                    on_click=lambda: game.choose_tally(True),
+                    on_click=lambda: game.choose_tally(True, seen),
                     closed="undo counts first" if not tallying and entered else None,
                     meaning="Mark as they fall: tap the winner of each trick as it is taken",
                 ),
@@ -107,6 +116,7 @@ def mode_choice(game: GameController, tallying: bool, entered: bool) -> ft.Contr
             spacing=0,
             tight=True,
         ),
+        seen,
     )
 
 
@@ -168,9 +178,14 @@ def choice_button(
 
 
 @kept
-def tally_marks(game: GameController, tally: Tally, names: DisplayNames) -> ft.Control:
+def tally_marks(
+    game: GameController, tally: Tally, names: DisplayNames, seen: TapMeaning | None = None
+) -> ft.Control:
     """A button per player and "Undo last trick", drawn again only when a mark changes."""
-    buttons = [mark_button(game, line, names, closed=tally.complete) for line in tally.lines]
+    buttons = [
+        mark_button(game, line, names, closed=tally.complete, seen=seen) for line in tally.lines
+    ]
+    undo_seen = None if seen is None else TapMeaning(Tap.UNDO_TRICK, seen.parts)
     last = tally.last_winner
     buttons.append(
         tagged(
@@ -178,7 +193,7 @@ def tally_marks(game: GameController, tally: Tally, names: DisplayNames) -> ft.C
             ft.OutlinedButton(
                 content="Undo last trick",
                 icon=ft.Icons.UNDO,
-                on_click=game.undo_trick,
+                on_click=lambda: game.undo_trick(undo_seen),
                 disabled=last is None,
                 width=MARK_WIDTH,
                 height=MARK_HEIGHT,
@@ -190,13 +205,19 @@ def tally_marks(game: GameController, tally: Tally, names: DisplayNames) -> ft.C
                     shape=ft.RoundedRectangleBorder(radius=12),
                 ),
             ),
+            undo_seen,
         )
     )
     return tagged("tally", ft.Row(buttons, wrap=True, spacing=GAP, run_spacing=RUN_GAP))
 
 
 def mark_button(
-    game: GameController, line: TallyLine, names: DisplayNames, *, closed: bool
+    game: GameController,
+    line: TallyLine,
+    names: DisplayNames,
+    *,
+    closed: bool,
+    seen: TapMeaning | None = None,
 ) -> ft.Control:
     """One player's button: their name as known now (on two lines when long, so that
     "Anne-Marie Johnson" and "Anne-Marie Jones" differ), how they stand and the tricks taken
@@ -238,7 +259,7 @@ def mark_button(
                 alignment=ft.MainAxisAlignment.CENTER,
                 tight=True,
             ),
-            on_click=lambda: game.mark_trick(line.name),
+            on_click=lambda: game.mark_trick(line.name, seen),
             disabled=closed,
             width=MARK_WIDTH,
             height=MARK_HEIGHT,
