@@ -124,6 +124,11 @@ class BidsChanged(TableEvent):
     game_id: str
 
 
+GAMES_WITH_SEATS_KEPT = 50
+"""Games whose seats (and rounds whose unshown secret bids) the table keeps, the most recently
+claimed ones: an evening plays a handful, and a table kept across restarts lives for months,
+so the oldest are let go rather than the kept state growing without end."""
+
 Listener = Callable[[TableEvent], None]
 Keeper = Callable[[KeptTable], None]
 """Writes the table down durably (or raises ``OSError``); called with each changed state."""
@@ -337,11 +342,14 @@ class SharedTable:
             if holder is not None and holder != device:
                 raise SeatTakenError(player)
             with self._changing("claim the seat"):
-                seats = self._seats.setdefault(game_id, {})
+                seats = self._seats.pop(game_id, {})  # the newest game last (see below)
+                self._seats[game_id] = seats
                 for other, held_by in list(seats.items()):
                     if held_by == device and other != player:
                         del seats[other]
                 seats[player] = device
+                while len(self._seats) > GAMES_WITH_SEATS_KEPT:  # a table lives for months
+                    del self._seats[next(iter(self._seats))]
 
     def release_seat(self, device: str | None, game_id: str, player: str) -> None:
         """Free ``player``'s seat (editors only: a phone was lost, or changed hands)."""
@@ -390,6 +398,8 @@ class SharedTable:
                 raise NotYourSeatError(player)
             with self._changing("keep your bid"):
                 self._hidden.setdefault((game_id, round_number), {})[player] = bid
+                while len(self._hidden) > GAMES_WITH_SEATS_KEPT:  # rounds left unshown
+                    del self._hidden[next(iter(self._hidden))]
 
     def hidden_bidders(self, game_id: str, round_number: int) -> frozenset[str]:
         """Who has a hidden bid in the round: never what they bid."""

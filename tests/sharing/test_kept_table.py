@@ -14,6 +14,7 @@ from pydantic import ValidationError
 from scorepad.sharing import Role, SharedTable
 from scorepad.sharing.errors import TableNotKeptError
 from scorepad.sharing.kept_state import MAX_DEVICES, KeptTable
+from scorepad.sharing.table import GAMES_WITH_SEATS_KEPT
 
 PIN = "0420"
 TOKEN = "the-scorekeepers-token"
@@ -150,3 +151,18 @@ def test_any_table_comes_back_as_it_was_kept(seats: dict[str, int], bids: dict[s
     assert again.kept() == table.kept()
     assert again.seats("g1") == table.seats("g1")
     assert again.hidden_bids("g1", 2) == bids
+
+
+def test_a_table_kept_for_months_lets_the_oldest_games_seats_go() -> None:
+    keeper = Keeper()
+    table = SharedTable(PIN, TOKEN, keep=keeper)
+    for evening in range(GAMES_WITH_SEATS_KEPT + 5):
+        table.claim_seat("ann-phone", f"game-{evening}", "Ann")
+        table.hide_bid("ann-phone", f"game-{evening}", 1, "Ann", 1)
+    table.claim_seat("bob-phone", "game-5", "Bob")  # an old game played again: kept longer
+    table.claim_seat("ann-phone", "tonight", "Ann")  # a claim always works
+    kept_games = set(keeper.last.seats)
+    assert len(kept_games) == GAMES_WITH_SEATS_KEPT
+    assert {"tonight", "game-5", f"game-{GAMES_WITH_SEATS_KEPT + 4}"} <= kept_games
+    assert "game-0" not in kept_games and "game-6" not in kept_games
+    assert len(keeper.last.hidden) == GAMES_WITH_SEATS_KEPT
