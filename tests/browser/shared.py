@@ -179,12 +179,13 @@ def running_process(command: list[str]) -> Iterator[tuple[subprocess.Popen[str],
 
 @contextmanager
 def shared_server(
-    data_dir: Path, *extra: str, open_files: int | None = None
+    data_dir: Path, *extra: str, open_files: int | None = None, port: int | None = None
 ) -> Iterator[SharedServer]:
-    """``scorepad --share --host 127.0.0.1`` on a free port with its games in ``data_dir``;
-    yields once it has printed its PIN and the scorekeeper's address and listens.
-    ``open_files`` starts it with that soft limit on open files (a laptop's is 1,024)."""
-    port = free_port()
+    """``scorepad --share --host 127.0.0.1`` on a free port (or ``port``: a restart on the
+    same address) with its games in ``data_dir``; yields once it has printed its PIN and the
+    scorekeeper's address and listens. ``open_files`` starts it with that soft limit on open
+    files (a laptop's is 1,024)."""
+    port = port or free_port()
     command = share_command(port, data_dir, *extra)
     if open_files is not None:
         command = ["prlimit", f"--nofile={open_files}:", *command]
