@@ -266,7 +266,7 @@ def record_control_id(keeper: Phone) -> int:
 
 def try_pin(phone: Phone, typed: str) -> str:
     """Type ``typed`` into the viewer's PIN field and tap Unlock; the line the app says then
-    (the message line), once the app has handled the tap."""
+    beside the field (a refused PIN), once the app has handled the tap."""
     field = phone.page.get_by_role("textbox", name="PIN", exact=True).first
     field.wait_for(state="attached", timeout=30000)
     for attempt in range(1, 4):
@@ -284,18 +284,22 @@ def try_pin(phone: Phone, typed: str) -> str:
     before = phone.revision()
     phone.by_id("unlock").first.click()
     phone.wait_for_change(before)
-    return said(phone)
+    return said(phone, "pin-message")
 
 
-def said(phone: Phone) -> str:
-    """The app's message line, or '' when it says nothing."""
-    return str(
-        phone.page.evaluate(
-            """() => [...document.querySelectorAll('[flt-semantics-identifier="message"]')]
+def said(phone: Phone, line: str = "message") -> str:
+    """The app's message line (or the line tagged ``line``), or '' when it says nothing."""
+    return " ".join(
+        str(
+            phone.page.evaluate(
+                """line => [...document.querySelectorAll(`[flt-semantics-identifier="${line}"]`)]
                 .map(line => [line, ...line.querySelectorAll('*')]
-                    .map(e => e.value || e.getAttribute('aria-label') || '').join(' '))
-                .join(' ')"""
-        )
+                    .map(e => e.value || e.getAttribute('aria-label')
+                        || (e.childElementCount ? '' : e.textContent) || '').join(' '))
+                .join(' ')""",
+                line,
+            )
+        ).split()
     )
 
 

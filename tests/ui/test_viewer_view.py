@@ -187,6 +187,54 @@ async def test_a_seat_another_phone_holds_is_shown_as_taken(
     assert text_of(phone, "taken-Bob") == "Bob's seat is taken"
 
 
+def message_line(view: ViewDriver) -> str:
+    """The words of the page's message line ("" when there is none)."""
+    if not view.has("message"):
+        return ""
+    line = view.tagged("message")
+    return " ".join(
+        str(c.value)
+        for c in view.controls()
+        if isinstance(c, ft.Text) and c.value and _inside(c, line)
+    )
+
+
+def _inside(control: ft.BaseControl, container: ft.BaseControl) -> bool:
+    parent = control.parent
+    while parent is not None:
+        if parent is container:
+            return True
+        parent = parent.parent
+    return False
+
+
+async def test_the_phone_whose_seat_is_released_is_told_and_no_other_phone_is(
+    phone: ViewDriver, keeper: ScorepadApp, store: Store, table: SharedTable
+) -> None:
+    await shown_again(phone, lambda: start(keeper, "mormon-bridge", FOUR, dealer="Dan"))
+    onlooker_app = ScorepadApp(store, rng=random.Random(3), table=table)
+    onlooker = await TableDriver.opened(onlooker_app, kept={"scorepad.device": "onlooker"})
+    try:
+        await phone.click("claim-Ann")
+        assert text_of(phone, "my-seat") == "You are Ann"
+        await onlooker.settle()
+        assert onlooker.has("taken-Ann")
+        phone.app.dismiss_message()
+        await phone.settle()
+        assert message_line(phone) == ""
+
+        keeper.share_panel.open()
+        await shown_again(phone, lambda: keeper.share_panel.release("Ann"))
+        await onlooker.settle()
+        assert message_line(phone) == (
+            'The scorekeeper freed Ann\'s seat: to bid from here again, tap "I am" and your name'
+        )
+        assert not phone.has("my-seat") and phone.has("claim-Ann"), "free to claim again"
+        assert onlooker.has("claim-Ann") and message_line(onlooker) == "", "told only Ann's"
+    finally:
+        onlooker.close()
+
+
 async def test_the_dealers_phone_greys_the_hooked_bid_with_its_reason(
     phone: ViewDriver, keeper: ScorepadApp
 ) -> None:
@@ -211,15 +259,39 @@ async def test_the_dealers_phone_greys_the_hooked_bid_with_its_reason(
     assert draft is not None and draft.bids["Dan"] == 0
 
 
-async def test_a_wrong_pin_is_the_message_line_and_the_right_one_keeps_score(
+def parts_around(view: ViewDriver, identifier: str) -> list[str]:
+    """The parts of the column whose row holds the control tagged ``identifier``, in order
+    (a tagged part by its tag, any other by its type): what is drawn right around it."""
+    for column in view.controls():
+        if not isinstance(column, ft.Column):
+            continue
+        rows = [part for part in column.controls if isinstance(part, ft.Row)]
+        if any(
+            isinstance(cell, ft.Semantics) and cell.identifier == identifier
+            for row in rows
+            for cell in row.controls
+        ):
+            return [
+                part.identifier or "" if isinstance(part, ft.Semantics) else type(part).__name__
+                for part in column.controls
+            ]
+    raise AssertionError(f"no row holds {identifier!r}")
+
+
+async def test_a_wrong_pin_is_said_beside_the_pin_field_and_the_right_one_keeps_score(
     phone: ViewDriver, keeper: ScorepadApp
 ) -> None:
     await shown_again(phone, lambda: start(keeper, "golf", FOUR, dealer="Dan"))
+    assert not phone.has("pin-message")
     await phone.type_text("pin-field", "1234", submit=False)
     await phone.click("unlock")
     assert phone.has("viewer-screen")
-    message = phone.tagged("message")
-    assert phone.app.message is not None and "PIN" in phone.app.message.text, message
+    assert not phone.has("message"), "not in the message line at the top of the page"
+    assert text_of(phone, "pin-message").startswith("that is not the PIN")
+    # in the line right above the row of the field and Unlock, where the hint was
+    assert parts_around(phone, "pin-field")[-2:] == ["pin-message", "Row"]
+    await phone.type_text("pin-field", "12", submit=True)  # Enter in the field: the same
+    assert text_of(phone, "pin-message").startswith("the PIN is 4 digits, and '12' is not")
 
     await phone.type_text("pin-field", PIN, submit=False)
     await phone.click("unlock")

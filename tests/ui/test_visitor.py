@@ -158,6 +158,57 @@ def test_a_seat_is_kept_by_a_phone_that_comes_back(store: Store, table: SharedTa
     assert again.visitor.my_seat == "Ann"
 
 
+def test_a_phone_whose_seat_the_scorekeeper_released_is_told_so_and_only_it(
+    store: Store, table: SharedTable
+) -> None:
+    keeper, game_id = game_on_table(store, table, "mormon-bridge")
+    cat, dan = seated(store, table, "Cat"), seated(store, table, "Dan")
+    onlooker = phone(store, table, "onlooker")
+    for app in (cat, dan, onlooker):
+        app.dismiss_message()
+    keeper.share_panel.release("Cat")
+    assert keeper.message is not None and "Cat's seat is free" in keeper.message.text
+    for app in (cat, dan, onlooker):  # as each session does on the table's SeatsChanged
+        app.visitor.refresh()
+    assert cat.message is not None and cat.message.kind is MessageKind.INFO
+    assert cat.message.text == (
+        'The scorekeeper freed Cat\'s seat: to bid from here again, tap "I am" and your name'
+    )
+    assert cat.visitor.my_seat is None and cat.visitor.freed_seat == "Cat"
+    assert SeatChoice("Cat", SeatState.FREE) in cat.visitor.seats()
+    assert dan.message is None and dan.visitor.freed_seat is None, "Dan's seat is his still"
+    assert onlooker.message is None, "a phone that held no seat is told nothing"
+
+    cat.visitor.refresh()  # told once, not at every change at the table
+    keeper.game.choose_trump(Suit.CLUBS)
+    cat.dismiss_message()
+    cat.visitor.refresh()
+    assert cat.message is None
+    cat.visitor.bid(3)  # a bid still on its way from the seat freed
+    assert error(cat).startswith("The scorekeeper freed Cat's seat")
+    assert table.hidden_bidders(game_id, 1) == frozenset()
+    cat.visitor.claim_seat("Cat")
+    assert cat.visitor.my_seat == "Cat" and cat.visitor.freed_seat is None
+
+
+def test_a_seat_left_behind_in_another_game_is_no_news(store: Store, table: SharedTable) -> None:
+    """The table moved on to another game: the seat of the old one is not this phone's loss
+    (a new game's seats are claimed afresh), nor is a seat held under another device key."""
+    keeper, _ = game_on_table(store, table, "golf")
+    ann = seated(store, table, "Ann")
+    ann.dismiss_message()
+    start(keeper, "mormon-bridge", FOUR, dealer="Dan")
+    ann.visitor.refresh()
+    assert ann.visitor.my_seat is None
+    assert ann.message is None and ann.visitor.freed_seat is None
+
+    bob = seated(store, table, "Bob")
+    bob.dismiss_message()
+    bob.access.identify("bobs-key-read-late", None)  # the browser's own key, read late
+    bob.visitor.refresh()
+    assert bob.message is None and bob.visitor.freed_seat is None
+
+
 def test_no_seat_can_be_claimed_before_a_game_is_on_the_table(
     store: Store, table: SharedTable
 ) -> None:
@@ -332,18 +383,34 @@ def test_a_bid_without_a_seat_is_refused(store: Store, table: SharedTable) -> No
 # --- the PIN --------------------------------------------------------------------------------------
 
 
-def test_a_wrong_pin_is_the_message_line_and_the_right_one_keeps_score(
+def pin_refused(app: ScorepadApp) -> str:
+    """Why the last Unlock was refused, as said beside the PIN field (never in the message
+    line at the top of the page, far from the field)."""
+    said = app.visitor.pin_message
+    assert said is not None and said.kind is MessageKind.ERROR, said
+    assert app.message is None, app.message
+    return said.text
+
+
+def test_a_wrong_pin_is_said_beside_the_field_and_the_right_one_keeps_score(
     store: Store, table: SharedTable
 ) -> None:
     _, game_id = game_on_table(store, table, "golf")
     friend = phone(store, table, "friend-phone")
     friend.visitor.enter_pin("1234")
-    assert "PIN" in error(friend)
+    assert pin_refused(friend) == (
+        "that is not the PIN: check the PIN on the scorekeeper's screen and try again"
+    )
     assert friend.screen is Screen.VIEWER and not friend.access.can_edit
+    friend.visitor.enter_pin("12a4")
+    assert pin_refused(friend).startswith("the PIN is 4 digits, and '12a4' is not")
 
     friend.visitor.enter_pin(f" {PIN} ")
     assert friend.access.can_edit
     assert friend.screen is Screen.GAME
+    assert friend.visitor.pin_message is None
+    assert friend.message is not None
+    assert friend.message.text == "PIN accepted: this screen keeps score now."
     assert friend.game.session is not None and friend.game.session.stored.id == game_id
 
 
@@ -351,10 +418,18 @@ def test_too_many_wrong_pins_wait_even_for_the_right_one(store: Store, table: Sh
     stranger = phone(store, table, "stranger-phone")
     for _ in range(5):
         stranger.visitor.enter_pin("0000")
-        error(stranger)
+        pin_refused(stranger)
     stranger.visitor.enter_pin(PIN)
-    assert "wait" in error(stranger).lower()
+    assert pin_refused(stranger).startswith("too many wrong PINs from this screen: wait ")
     assert not stranger.access.can_edit
+
+
+def test_a_pin_before_the_browser_is_recognised_is_said_beside_the_field(
+    store: Store, table: SharedTable
+) -> None:
+    app = ScorepadApp(store, rng=random.Random(3), table=table)  # its device key not read yet
+    app.visitor.enter_pin(PIN)
+    assert pin_refused(app).startswith("this browser is still being recognised")
 
 
 def test_a_game_on_the_table_that_cannot_be_read_leaves_the_phone_waiting_with_the_reason(

@@ -6,8 +6,10 @@ game the table watches (:attr:`SharedTable.shared_game
 round in progress (the trump, the bids as they are entered). It may change nothing, with three
 exceptions that the table itself grants:
 
-- the PIN, which makes the phone an editor (the app then leaves the viewer screen by itself);
-- a seat: "I am Ann", once per game (the scorekeeper can release it for another phone);
+- the PIN, which makes the phone an editor (the app then leaves the viewer screen by itself;
+  a PIN refused is said beside the PIN field, :attr:`Visitor.pin_message`);
+- a seat: "I am Ann", once per game (the scorekeeper can release it for another phone; the
+  phone that held it is told so, :attr:`Visitor.freed_seat`);
 - from that seat, Ann's own bid: in a simultaneous round a secret one, kept on the table (never
   in the game, never on another screen) until "Ready, set, go!" shows every bid at once, or
   the last bid does, if the table chose so; in a sequential round at Ann's turn only, on the
@@ -37,7 +39,7 @@ from scorepad.ui.state.display_names import NO_NAMES, DisplayNames, RosterNames
 from scorepad.ui.state.errors import ActionRefused
 from scorepad.ui.state.game_session import GameSession, TapMeaning
 from scorepad.ui.state.round_entry import RoundEntry
-from scorepad.ui.state.screens import Message
+from scorepad.ui.state.screens import Message, MessageKind
 from scorepad.ui.state.seat_writes import enter_seat_bid, reveal_hidden_bids
 from scorepad.ui.state.share_panel import HiddenBids, hidden_bids_in
 
@@ -54,6 +56,25 @@ class NoSeatError(ActionRefused):
 
     def __init__(self) -> None:
         super().__init__('say which seat is yours first: tap "I am" and your name')
+
+
+def seat_freed(player: str) -> str:
+    """What the phone that held ``player``'s seat is told once the scorekeeper released it
+    (the name as the screen shows it).
+
+    >>> print(seat_freed("Cat"))
+    The scorekeeper freed Cat's seat: to bid from here again, tap "I am" and your name
+    """
+    return (
+        f'The scorekeeper freed {player}\'s seat: to bid from here again, tap "I am" and your name'
+    )
+
+
+class SeatFreedError(ActionRefused):
+    """A bid from a phone whose seat the scorekeeper has just released."""
+
+    def __init__(self, player: str) -> None:
+        super().__init__(seat_freed(player))
 
 
 class SeatAlreadyClaimedError(ActionRefused):
@@ -115,6 +136,17 @@ class Visitor:
         """Why the game on the table cannot be shown (its file cannot be read), if so."""
         self.pin_typed = ""
         """What is typed in the PIN field so far (this session's memory only, never logged)."""
+        self.pin_message: Message | None = None
+        """Why the last Unlock was refused (a wrong PIN, its format, too many tries, this
+        browser still being recognised), until the next Unlock: the views show it beside the
+        PIN field, where the eye is after the tap (at the foot of a long page), not in the
+        message line at its top."""
+        self.freed_seat: str | None = None
+        """The player whose seat this phone held until the scorekeeper released it (until it
+        claims a seat again): the phone is told so, not silently shown the seats again."""
+        self._held: tuple[str, str, str] | None = None
+        """(device, game, player): the seat this phone was last seen holding, so that a seat
+        taken from it is noticed (:meth:`_notice_a_freed_seat`)."""
         self._my_bids: dict[tuple[str, int, str], int] = {}
         """The secret bids made from this phone, (game, round, player) to bid: shown back to
         this phone's player only. Kept in this session's memory, never on the table's other
@@ -165,6 +197,24 @@ class Visitor:
             self.problem = f"The game on the table cannot be shown: {problem}"
             return
         self._session, _ = GameSession.opening(stored, RosterNames.read(store), table_symbol(store))
+        self._notice_a_freed_seat()
+
+    def _notice_a_freed_seat(self) -> None:
+        """Tell this phone, and only it, that the seat it held is gone: the scorekeeper
+        released it (a phone cannot give up or move its own seat). A seat of another game
+        (the table moved on) or under another device key (the browser's own key read late)
+        is not this phone's loss, so it is said nothing."""
+        held = self._held
+        seat = self.my_seat
+        if held is None or seat is not None:
+            return
+        device, game_id, player = held
+        if device != self._app.access.device or game_id != self.game_id:
+            return
+        self._held = None
+        self.freed_seat = player
+        log.info("a phone was told that %s's seat in %s was released", player, game_id)
+        self._app.message = Message(seat_freed(self.names.shown(player)))
 
     def hidden_bids(self) -> HiddenBids | None:
         """Who has bid in secret while the round waits for "Ready, set, go!" (names only,
@@ -180,7 +230,10 @@ class Visitor:
         device, game_id = self._app.access.device, self.game_id
         if device is None or game_id is None:
             return None
-        return self._app.table.seat_of(device, game_id)
+        seat = self._app.table.seat_of(device, game_id)
+        if seat is not None:  # shown as this phone's: its loss will be told
+            self._held = (device, game_id, seat)
+        return seat
 
     def seats(self) -> tuple[SeatChoice, ...]:
         """Each player of the watched game: free to claim, this phone's, or another's."""
@@ -291,9 +344,15 @@ class Visitor:
 
     def enter_pin(self, typed: str) -> None:
         """Keep score with the table's PIN: the phone becomes an editor, and the app shows
-        the game to keep (a wrong PIN, or too many tries, is the message line)."""
+        the game to keep. A PIN refused (wrong, not four digits, too many tries, this browser
+        still being recognised) is :attr:`pin_message`, said beside the field."""
+        self.pin_message = None
         with self._app.action("enter the PIN"):
-            self._app.access.enter_pin(typed.strip())
+            try:
+                self._app.access.enter_pin(typed.strip())
+            except ScorepadError as refused:
+                self.pin_message = Message(str(refused), MessageKind.ERROR)
+                return
             self._app.message = Message("PIN accepted: this screen keeps score now.")
 
     def claim_seat(self, player: str) -> None:
@@ -314,6 +373,7 @@ class Visitor:
             if mine is not None:
                 raise SeatAlreadyClaimedError(mine, player)
             self._app.table.claim_seat(device, game_id, player)
+            self._held, self.freed_seat = (device, game_id, player), None
             self._app.table.announce(SeatsChanged(game_id))
             log.info("a phone claimed %s's seat in %s", player, game_id)
             self._app.message = Message(f"You are {session.names.shown(player)} in this game.")
@@ -332,7 +392,7 @@ class Visitor:
                 raise ActionRefused("the game is over: there is no round to bid in")
             seat = self.my_seat
             if seat is None:
-                raise NoSeatError()
+                raise NoSeatError() if self.freed_seat is None else SeatFreedError(self.freed_seat)
             if entry.setup.sequential_bids:
                 enter_seat_bid(self._app, game_id, seat, value)
             else:

@@ -175,11 +175,23 @@ def seat_choice(visitor: Visitor, choice: SeatChoice) -> ft.Control:
 
 
 def pin_part(visitor: Visitor) -> ft.Control:
-    """The way to keep score from this phone: the PIN shown on the scorekeeper's screen."""
+    """The way to keep score from this screen: the PIN shown on the scorekeeper's screen.
+    Why the last Unlock was refused is said in the line right above the field, in place of
+    the hint: the page's message line is at the top of a long page, out of sight of a field
+    at its foot, and a line under the field would fall below the screen's edge."""
+    refused = visitor.pin_message
+    hint = (
+        ft.Text("Enter the PIN to keep score", size=14)
+        if refused is None
+        else tagged(
+            "pin-message",
+            ft.Text(refused.text, size=14, color=ft.Colors.ERROR, semantics_label=refused.text),
+        )
+    )
     return ft.Column(
         [
             heading("Keep score"),
-            ft.Text("Enter the PIN to keep score", size=14),
+            hint,
             ft.Row(
                 [
                     typed_field(
