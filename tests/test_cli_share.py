@@ -332,6 +332,26 @@ def test_every_session_joins_the_one_table_and_gets_the_share_info(
         assert app.table is table
         assert app.share_info == info
     assert isinstance(table, SharedTable)
+    assert first.seat_store is second.seat_store, "one store (and its caches) for every session"
+    assert first.access is not second.access, "each session is its own device"
+
+
+def test_sessions_open_the_store_again_until_it_opens(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A store that cannot be opened gives a session the problem screen; a later session
+    tries again (the folder may have been fixed meanwhile), then shares the store it opened."""
+    mounted: list[ScorepadApp] = []
+    monkeypatch.setattr("scorepad.ui.views.app.mount", lambda _page, app: mounted.append(app))
+    blocked = tmp_path / "store"
+    blocked.write_text("not a folder", encoding="utf-8")
+    main = app_main(blocked, table_for(guarded=False))
+    main(object())  # type: ignore[arg-type]
+    assert mounted[-1].problem is not None
+    blocked.unlink()
+    main(object())  # type: ignore[arg-type]
+    main(object())  # type: ignore[arg-type]
+    assert mounted[-2].problem is None and mounted[-1].seat_store is mounted[-2].seat_store
 
 
 # --- beyond loopback, without binding anything beyond it ------------------------------------------

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from scorepad.sharing import ShareInfo
     from scorepad.sharing.kept_state import KeptTable
     from scorepad.sharing.table import SharedTable
-    from scorepad.store import TableFile
+    from scorepad.store import Store, TableFile
 
 DEFAULT_HOST = "127.0.0.1"
 ALL_INTERFACES = "0.0.0.0"
@@ -50,11 +50,25 @@ def app_main(
     session joins it); imports Flet and the views, so the web server calls it only once its
     address is bound (a busy port is reported at once). ``share_info`` is what the
     scorekeeper's share panel shows (the join address) when the table is shared."""
+    import threading
+
     from scorepad.ui.state import ScorepadApp
     from scorepad.ui.views.app import mount
 
+    opened: list[Store] = []
+    """The store every session shares, once one could open it: one set of caches, so a game
+    changed at the table is read and checked once per revision for every viewer, not once
+    per viewer (the store is safe across threads: it holds its own lock for each read)."""
+    opening = threading.Lock()
+
     def main(page: ft.Page) -> None:
-        app = ScorepadApp.open(root, table=table)
+        with opening:
+            if opened:
+                app = ScorepadApp(opened[0], table=table)
+            else:
+                app = ScorepadApp.open(root, table=table)
+                if app.problem is None and app.root is not None:
+                    opened.append(app.seat_store)
         app.share_info = share_info
         mount(page, app)
 
