@@ -109,6 +109,11 @@ def _text_or_none(value: object) -> bool:
     return isinstance(value, str | None)
 
 
+def _changed_value(value: object) -> bool:
+    """What a 'change' event carries: a field's text, a switch's or a checkbox's state."""
+    return isinstance(value, str | bool | None)
+
+
 def _number(value: object) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
@@ -127,7 +132,7 @@ def _route(value: object) -> bool:
 
 EVENT_DATA: dict[str, Callable[[object], bool]] = {
     "route_change": _route,
-    "change": _text_or_none,
+    "change": _changed_value,
     "submit": _text_or_none,
     "resize": _size,
 }
@@ -165,6 +170,10 @@ def problem_in(frame: bytes) -> str | None:
     True
     >>> problem_in(frame([3, {"target": 1, "name": "route_change", "data": {"route": {}}}]))
     "a 'route_change' event whose data is not what it carries"
+    >>> problem_in(frame([3, {"target": 7, "name": "change", "data": True}])) is None  # a switch
+    True
+    >>> problem_in(frame([3, {"target": 7, "name": "change", "data": {"value": "x"}}]))
+    "a 'change' event whose data is not what it carries"
     >>> problem_in(frame([4, {"id": 1, "props": {"route": {"a": 1}}}]))
     "a 'route' property of the wrong type"
     >>> problem_in(frame([9, {}]))
