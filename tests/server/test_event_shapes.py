@@ -13,9 +13,8 @@ CONTROL_EVENT = 3
 
 
 def event(name: str, data: object) -> bytes:
-    return bytes([FLET_MESSAGE]) + msgpack.packb(
-        [CONTROL_EVENT, {"target": 7, "name": name, "data": data}]
-    )
+    packed: bytes = msgpack.packb([CONTROL_EVENT, {"target": 7, "name": name, "data": data}])
+    return bytes([FLET_MESSAGE]) + packed
 
 
 @pytest.mark.parametrize(
