@@ -7,6 +7,9 @@ its own device) on one ``scorepad --share --host 127.0.0.1``, loopback only.
   the eye is after the tap: not in the message line at the top, out of sight.
 - A phone's address bar names the game it shows, and follows the table to the next game even
   when the phone typed the old game's address.
+- "Reveal when the last bid is in" with a player without a phone: the switch and the panel say
+  what will happen; the last seated phone's bid shows the phones' bids, and the scorekeeper's
+  pad then waits on the bid of the player without a phone.
 """
 
 from __future__ import annotations
@@ -19,16 +22,20 @@ import pytest
 
 from scorepad.engine import GameRecord
 from scorepad.store import open_store
-from tests.browser.shared import PHONE, Phone, SharedServer, Table, shared_server
+from tests.browser.shared import LAPTOP, PHONE, Phone, SharedServer, Table, shared_server
 from tests.browser.test_shared_table import (
     PLAYERS,
     at_table,  # noqa: F401 (a fixture)
+    bid_shown_js,
+    bids_saved,
     game_id,  # noqa: F401 (a fixture)
     other_pin,
     said,
     scorekeeper,
     server,  # noqa: F401 (a fixture)
     store_dir,  # noqa: F401 (a fixture)
+    tap_never_refused,
+    text_js,
     try_pin,
     viewer,
 )
@@ -145,3 +152,38 @@ def test_a_phone_that_typed_a_games_address_follows_the_table_to_the_next_game(
         watching.page.wait_for_function(path_js(), arg=f"/game/{second}", timeout=10000)
         assert f"/game/{first}" not in watching.page.url, watching.name
         assert said(watching) == "", (watching.name, said(watching))
+
+
+def test_the_last_phones_bid_shows_the_bids_and_the_pad_waits_on_the_player_without_one(
+    at_table: Table,  # noqa: F811
+    server: SharedServer,  # noqa: F811
+    game_id: str,  # noqa: F811
+    store_dir: Path,  # noqa: F811
+) -> None:
+    keeper = scorekeeper(at_table, server, game_id)
+    tap_never_refused(keeper, "suit-clubs")
+    phones = {player: seated(at_table, server, player) for player in ("Ann", "Bob", "Cat")}
+
+    keeper.tap("share")  # Dan has no phone: the switch and the panel say what will happen
+    keeper.wait_for("seat-Cat")
+    keeper.page.mouse.move(LAPTOP[0] / 2, LAPTOP[1] / 2)  # over the panel, which scrolls
+    keeper.page.mouse.wheel(0, 600)  # down to the switch, under the seats
+    keeper.wait_until_shown("Reveal when the last phone's bid is in", timeout=10000)
+    assert keeper.says("no-phone", "Dan has no phone: Dan's bid is entered on this screen")
+    assert keeper.says("no-phone", "(at Ready, set, go!)")
+    keeper.tap("reveal-on-last-bid")
+    assert keeper.says("no-phone", "(as soon as the last phone's bid is in)")
+    assert keeper.says("hidden-bids", "waiting for Bob, Cat, Ann · Dan has no phone")
+    keeper.tap("share-close")
+
+    phones["Ann"].tap("pad-1")
+    phones["Bob"].tap("pad-2")
+    keeper.page.wait_for_function(text_js("hidden-bids", "Bid: Bob, Ann"), timeout=10000)
+    assert bids_saved(store_dir, game_id) == {}, "Cat's phone is still to bid"
+    phones["Cat"].tap("pad-3")  # the last phone's bid: the phones' bids show at once
+    for player, bid in (("Ann", 1), ("Bob", 2), ("Cat", 3)):
+        keeper.page.wait_for_function(bid_shown_js(player, bid), timeout=10000)
+    keeper.page.wait_for_function(text_js("prompt", "Dan"), timeout=10000)  # the pad on Dan
+    assert "the scorekeeper enters Dan's" in said(phones["Cat"]), said(phones["Cat"])
+    tap_never_refused(keeper, "pad-4")  # Dan's fingers
+    assert bids_saved(store_dir, game_id) == {"Ann": 1, "Bob": 2, "Cat": 3, "Dan": 4}

@@ -177,3 +177,25 @@ def test_a_viewer_shows_the_bids_only_with_the_last_one_when_the_table_chose_so(
     assert stored.draft is not None and stored.draft.bids_shown
     assert dict(stored.draft.bids) == {"Ann": 0, "Bob": 0, "Cat": 0, "Dan": 1}
     assert not reveal_hidden_bids(phones["Dan"], game_id), "shown once"
+
+
+def test_a_viewer_shows_the_bids_once_every_seated_phone_has_bid(
+    store: Store, table: SharedTable
+) -> None:
+    """Dan has no phone: the last bid the table waits for is Cat's, the last seated phone's;
+    Dan's is entered by the scorekeeper after the reveal."""
+    keeper, game_id = scorekeeper(store, table, "mormon-bridge")
+    keeper.game.choose_trump(Suit.HEARTS)
+    table.set_reveal_on_last_bid("laptop", True)
+    phones = {player: phone(store, table, game_id, player) for player in FOUR[:3]}
+    for player in FOUR[:2]:
+        table.hide_bid(f"phone-{player}", game_id, 1, player, 1)
+    with pytest.raises(ViewerCannotEditError):  # Cat's phone is still to bid
+        reveal_hidden_bids(phones["Bob"], game_id)
+    table.hide_bid("phone-Cat", game_id, 1, "Cat", 2)
+    assert reveal_hidden_bids(phones["Cat"], game_id)
+    stored = store.load_game(game_id)
+    assert stored.draft is not None and stored.draft.bids_shown
+    assert dict(stored.draft.bids) == {"Ann": 1, "Bob": 1, "Cat": 2}
+    entry = stored.game.entry(1, stored.draft)
+    assert entry.stage is Stage.BIDS and entry.active == "Dan"

@@ -133,22 +133,44 @@ async def test_the_reveal_switch_is_the_tables_choice(
     assert table.reveal_on_last_bid is True
 
 
-async def test_the_switch_says_which_players_have_no_phone(
+async def test_the_switch_says_what_happens_to_the_bid_of_a_player_without_a_phone(
     keeper: TableDriver, table: SharedTable
 ) -> None:
-    """With a seat no phone holds, the last secret bid can never be in: the switch says so
-    (and what to do) instead of silently waiting."""
+    """With a seat no phone holds, the switch says what will happen (the others' bids are
+    shown, then that player's is entered here), as it is set, instead of silently waiting."""
     game_id = game_id_of(keeper)
     for player in ("Ann", "Bob", "Cat"):
         table.claim_seat(f"phone-{player}", game_id, player)
     await keeper.click("share")
-    note = keeper.dialog_control("no-phone")
-    assert isinstance(note, ft.Text)
-    assert note.value == "No phone for Dan: the bids show at Ready, set, go!, then enter theirs."
+    switch = keeper.dialog_control("reveal-on-last-bid")
+    assert isinstance(switch, ft.Switch)
+    assert switch.label == "Reveal when the last phone's bid is in"
+    assert text_of(keeper, "no-phone") == (
+        "Dan has no phone: Dan's bid is entered on this screen after the others are shown "
+        "(at Ready, set, go!)"
+    )
+    await keeper.toggle_in_dialog("reveal-on-last-bid", True)
+    assert text_of(keeper, "no-phone") == (
+        "Dan has no phone: Dan's bid is entered on this screen after the others are shown "
+        "(as soon as the last phone's bid is in)"
+    )
+    assert (
+        text_of(keeper, "hidden-bids")
+        == "No bids yet · waiting for Ann, Bob, Cat · Dan has no phone"
+    )
     table.claim_seat("phone-Dan", game_id, "Dan")
     keeper.app.refresh()
     await keeper.settle()
     assert keeper.in_dialog("no-phone") is None, "every player has a phone"
+    switch = keeper.dialog_control("reveal-on-last-bid")
+    assert isinstance(switch, ft.Switch) and switch.label == "Reveal when the last bid is in"
+
+
+async def test_the_switch_says_when_no_seat_is_claimed(keeper: TableDriver) -> None:
+    await keeper.click("share")
+    assert text_of(keeper, "no-phone") == (
+        "No seat is claimed: every bid is entered on this screen after Ready, set, go!"
+    )
 
 
 async def test_who_has_bid_in_secret_shows_on_the_scorekeepers_screen_never_what(
@@ -160,7 +182,7 @@ async def test_who_has_bid_in_secret_shows_on_the_scorekeepers_screen_never_what
     keeper.app.refresh()
     await keeper.settle()
     words = text_of(keeper, "hidden-bids")
-    assert words == "Bid: Cat · waiting for Ann, Bob, Dan"
+    assert words == "Bid: Cat · every phone has bid · Ann, Bob and Dan have no phone"
     assert "1" not in words
 
 

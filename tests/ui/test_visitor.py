@@ -15,11 +15,12 @@ from pathlib import Path
 import pytest
 
 from scorepad.engine import RoundDraft, Suit
-from scorepad.sharing.table import Role, SharedTable
+from scorepad.sharing.table import GameChanged, Role, SharedTable
 from scorepad.store import Store, open_store
 from scorepad.store.errors import StoreUnreadableError
 from scorepad.store.models import StoredGame
 from scorepad.ui.state import MessageKind, ScorepadApp, Screen, Stage
+from scorepad.ui.state.round_entry import RoundEntry
 from scorepad.ui.state.visitor import SeatChoice, SeatState
 from tests.ui.driving import play_round, start
 
@@ -239,7 +240,7 @@ def test_a_secret_bid_waits_on_the_table_and_everyone_sees_who_not_what(
     onlooker.refresh()
     hidden = onlooker.hidden_bids()
     assert hidden is not None
-    assert hidden.words == "Bid: Ann · waiting for Bob, Cat, Dan"
+    assert hidden.words == "Bid: Ann · every phone has bid · Bob, Cat and Dan have no phone"
     entry = onlooker.entry
     assert entry is not None and entry.bids == {} and entry.stage is Stage.GO
 
@@ -319,6 +320,85 @@ def test_without_the_tables_choice_the_last_secret_bid_waits_for_the_go(
         seated(store, table, name).visitor.bid(bid)
     assert stored_draft(store, game_id).bids == {}
     assert table.hidden_bidders(game_id, 1) == set(FOUR)
+
+
+def keeper_hears(keeper: ScorepadApp, store: Store, game_id: str) -> RoundEntry:
+    """The scorekeeper's session told of a change another session saved (as the table tells
+    it), and the round its pad shows then."""
+    keeper.live.event(GameChanged(game_id, store.load_game(game_id).revision))
+    assert keeper.game.session is not None and keeper.game.session.entry is not None
+    return keeper.game.session.entry
+
+
+def test_with_a_player_without_a_phone_the_last_phones_bid_shows_them_and_the_pad_waits(
+    store: Store, table: SharedTable
+) -> None:
+    """Dan has no phone. "Reveal when the last bid is in" waits for the phones only: Cat's,
+    the last of them, shows Ann's, Bob's and Cat's at once, and the scorekeeper's pad then
+    sits on Dan's bid (Dan shows fingers as the others' bids appear)."""
+    keeper, game_id = game_on_table(store, table, "mormon-bridge")
+    keeper.game.choose_trump(Suit.CLUBS)
+    keeper.share_panel.set_reveal_on_last_bid(True)
+    phones = {name: seated(store, table, name) for name in ("Ann", "Bob", "Cat")}
+    phones["Ann"].visitor.bid(1)
+    phones["Bob"].visitor.bid(2)
+    assert stored_draft(store, game_id).bids == {}, "Cat's phone is still to bid"
+    assert keeper_hears(keeper, store, game_id).stage is Stage.GO
+
+    phones["Cat"].visitor.bid(3)
+    assert phones["Cat"].message is not None
+    assert phones["Cat"].message.text == (
+        "Every phone's bid is in: the bids are shown; the scorekeeper enters Dan's."
+    )
+    draft = stored_draft(store, game_id)
+    assert draft.bids_shown and draft.bids == {"Ann": 1, "Bob": 2, "Cat": 3}
+    assert table.hidden_bidders(game_id, 1) == frozenset()
+    entry = keeper_hears(keeper, store, game_id)
+    assert entry.stage is Stage.BIDS and entry.active == "Dan", "the pad waits on Dan's bid"
+    keeper.game.tap_number(4)  # Dan's fingers
+    assert keeper.message is None, keeper.message
+    assert stored_draft(store, game_id).bids == {"Ann": 1, "Bob": 2, "Cat": 3, "Dan": 4}
+
+
+def test_a_seat_claimed_after_the_others_bid_is_waited_for_and_a_seat_released_shows_nothing(
+    store: Store, table: SharedTable
+) -> None:
+    """The last bid is the last *seated* phone's as the table is when a bid comes in: a
+    phone that sits down late is waited for; a seat released (Cat's phone died, Cat will
+    claim the seat again on another) shows nobody's bid by itself."""
+    keeper, game_id = game_on_table(store, table, "mormon-bridge")
+    keeper.game.choose_trump(Suit.CLUBS)
+    keeper.share_panel.set_reveal_on_last_bid(True)
+    ann, bob = seated(store, table, "Ann"), seated(store, table, "Bob")
+    ann.visitor.bid(0)
+    cat = seated(store, table, "Cat")  # sits down late
+    bob.visitor.bid(1)
+    assert stored_draft(store, game_id).bids == {}, "Cat's phone is waited for"
+    keeper.share_panel.release("Cat")
+    assert stored_draft(store, game_id).bids == {}, "a release shows no bid"
+    hidden = ann.visitor.hidden_bids()
+    assert hidden is not None
+    assert hidden.words == "Bid: Ann, Bob · every phone has bid · Cat and Dan have no phone"
+    cat.visitor.claim_seat("Cat")  # on the phone Cat borrowed
+    cat.visitor.bid(2)
+    draft = stored_draft(store, game_id)
+    assert draft.bids_shown and draft.bids == {"Ann": 0, "Bob": 1, "Cat": 2}
+
+
+def test_the_switch_turned_on_once_every_phone_has_bid_shows_the_bids_at_once(
+    store: Store, table: SharedTable
+) -> None:
+    keeper, game_id = game_on_table(store, table, "mormon-bridge")
+    keeper.game.choose_trump(Suit.CLUBS)
+    for bid, name in enumerate(("Ann", "Bob")):
+        seated(store, table, name).visitor.bid(bid)
+    assert stored_draft(store, game_id).bids == {}
+    keeper.share_panel.set_reveal_on_last_bid(True)
+    assert keeper.message is None, keeper.message
+    draft = stored_draft(store, game_id)
+    assert draft.bids_shown and draft.bids == {"Ann": 0, "Bob": 1}
+    entry = keeper.game.session.entry  # type: ignore[union-attr]
+    assert entry is not None and entry.active == "Cat", "the pad waits on Cat, who has no phone"
 
 
 # --- bids in turn (Golf bids one by one from the dealer's left) --------------------------------

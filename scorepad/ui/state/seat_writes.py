@@ -23,6 +23,7 @@ from scorepad.store import StaleGameError
 from scorepad.store.models import StoredGame, UndoStep
 from scorepad.ui.state.errors import ActionRefused
 from scorepad.ui.state.history import pushed
+from scorepad.ui.state.secret_bids import hidden_bids_in
 
 if TYPE_CHECKING:
     from scorepad.ui.state.app_state import ScorepadApp
@@ -162,8 +163,9 @@ def enter_seat_bid(app: ScorepadApp, game_id: str, player: str, value: int) -> S
 
 def reveal_hidden_bids(app: ScorepadApp, game_id: str) -> bool:
     """Show the secret bids of the round waiting for "Ready, set, go!": for an editor at any
-    time (the scorekeeper's go), for anyone once every player has bid in secret and the table
-    chose to show the bids when the last one is in. Returns whether the bids were shown (the
+    time (the scorekeeper's go), for anyone once every seated phone has bid in secret and the
+    table chose to show the bids when the last one is in (a player without a phone shows
+    fingers then, and the pad waits on that bid). Returns whether the bids were shown (the
     round had already gone on: nothing to do)."""
     table = app.table
     stored = app.seat_store.load_game(game_id)
@@ -171,8 +173,9 @@ def reveal_hidden_bids(app: ScorepadApp, game_id: str) -> bool:
     entry = game.entry(number, stored.draft or RoundDraft())
     if entry.stage is not Stage.GO:
         return False
-    everyone = table.hidden_bidders(game_id, number) >= set(entry.setup.bid_order)
-    if not app.access.can_edit and not (table.reveal_on_last_bid and everyone):
+    hidden_now = hidden_bids_in(table, game_id, entry)
+    every_phone = hidden_now is not None and hidden_now.every_phone_in
+    if not app.access.can_edit and not (table.reveal_on_last_bid and every_phone):
         app.access.refused("show the bids")
         raise ViewerCannotEditError("show the bids")
     with hidden_bids_taken(app, game_id, number) as hidden:

@@ -3,8 +3,9 @@
 Shown on the game screen to the scorekeeper of a shared table (``scorepad --share``): the join
 address (the views draw its QR code), the PIN with "Change PIN" (the other editors view only
 again), each player's seat with "Release" (a phone lost, or the wrong seat tapped), the
-table's choice to show the secret bids as soon as the last one is in, and, in a simultaneous
-round before the go, who has bid in secret (never what). No Flet here.
+table's choice to show the secret bids as soon as the last one is in (and what then happens
+to the bids of players without a phone), and, in a simultaneous round before the go, who has
+bid in secret (never what). No Flet here.
 """
 
 from __future__ import annotations
@@ -12,50 +13,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from scorepad.engine import Stage
-from scorepad.sharing.table import SeatsChanged, SharedTable
-from scorepad.ui.state.round_entry import RoundEntry
+from scorepad.sharing.table import SeatsChanged
 from scorepad.ui.state.screens import Message
 from scorepad.ui.state.seat_writes import reveal_hidden_bids
+from scorepad.ui.state.secret_bids import HiddenBids, hidden_bids_in, no_phone
+
+__all__ = ["HiddenBids", "Seat", "SharePanel", "hidden_bids_in"]
+
+REVEAL_ON_LAST_BID = "Reveal when the last bid is in"
+REVEAL_ON_LAST_PHONES_BID = "Reveal when the last phone's bid is in"
 
 if TYPE_CHECKING:
     from scorepad.ui.state.app_state import ScorepadApp
-
-
-@dataclass(frozen=True)
-class HiddenBids:
-    """Who has bid in secret in the round waiting for "Ready, set, go!", and who has not."""
-
-    bid: tuple[str, ...]
-    waiting: tuple[str, ...]
-
-    @property
-    def words(self) -> str:
-        """The line every screen shows: names only, never a number.
-
-        >>> HiddenBids(("Ann", "Bob"), ("Cy",)).words
-        'Bid: Ann, Bob · waiting for Cy'
-        >>> HiddenBids((), ("Ann", "Bob")).words
-        'No bids yet · waiting for Ann, Bob'
-        >>> HiddenBids(("Ann", "Bob"), ()).words
-        'Bid: Ann, Bob · everyone has bid'
-        """
-        done = f"Bid: {', '.join(self.bid)}" if self.bid else "No bids yet"
-        rest = f"waiting for {', '.join(self.waiting)}" if self.waiting else "everyone has bid"
-        return f"{done} · {rest}"
-
-
-def hidden_bids_in(table: SharedTable, game_id: str, entry: RoundEntry | None) -> HiddenBids | None:
-    """Who has bid in secret in ``entry``'s round, in bidding order, while it waits for the
-    go (else ``None``): the one reading every screen shows, the scorekeeper's and the phones'."""
-    if entry is None or entry.stage is not Stage.GO:
-        return None
-    bidders = table.hidden_bidders(game_id, entry.number)
-    order = entry.setup.bid_order
-    return HiddenBids(
-        bid=tuple(name for name in order if name in bidders),
-        waiting=tuple(name for name in order if name not in bidders),
-    )
 
 
 @dataclass(frozen=True)
@@ -126,9 +95,38 @@ class SharePanel:
 
     @property
     def without_a_phone(self) -> tuple[str, ...]:
-        """The players whose seat no phone holds: their bids come at the go, so the last
-        secret bid can never be in while there is one (the switch says so)."""
+        """The players whose seat no phone holds: they show fingers when the phones' bids
+        are shown, and the scorekeeper enters their bids after that (the switch says so)."""
         return tuple(seat.player for seat in self.seats() if not seat.taken)
+
+    @property
+    def reveal_label(self) -> str:
+        """The switch's words: with a player without a phone, the last bid it waits for is
+        the last *phone's*."""
+        return REVEAL_ON_LAST_PHONES_BID if self.without_a_phone else REVEAL_ON_LAST_BID
+
+    @property
+    def reveal_note(self) -> str | None:
+        """What happens to the bids of the players without a phone, under the switch and as
+        it is set (``None``: every player has a phone, nothing to say).
+
+        The phones' bids are shown first, at the go or as soon as the last phone's bid is in;
+        a player without a phone shows fingers then, and the pad waits on that bid."""
+        missing = self.without_a_phone
+        if not missing:
+            return None
+        if len(missing) == len(self.seats()):
+            return "No seat is claimed: every bid is entered on this screen after Ready, set, go!"
+        whose = f"{missing[0]}'s bid is" if len(missing) == 1 else "their bids are"
+        when = (
+            "as soon as the last phone's bid is in"
+            if self.reveal_on_last_bid
+            else "at Ready, set, go!"
+        )
+        return (
+            f"{no_phone(missing)}: {whose} entered on this screen after the others are shown "
+            f"({when})"
+        )
 
     # --- actions ---------------------------------------------------------------------------------
 
@@ -173,7 +171,8 @@ class SharePanel:
             self._app.table.set_reveal_on_last_bid(access.device, on)
             hidden = self.hidden_bids()
             game_id = self._game_id()
-            if on and hidden is not None and not hidden.waiting and game_id is not None:
-                # everyone had bid already: the last bid is in, so the bids are shown now
+            if on and hidden is not None and hidden.every_phone_in and game_id is not None:
+                # every phone had bid already: the last bid is in, so the bids are shown now
+                # (the pad then waits on the first bid of a player without a phone)
                 reveal_hidden_bids(self._app, game_id)
                 self._app.game.changed_elsewhere(game_id, None)

@@ -25,6 +25,7 @@ The game is read through the app's store, which for a viewer refuses every write
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
@@ -41,7 +42,7 @@ from scorepad.ui.state.game_session import GameSession, TapMeaning
 from scorepad.ui.state.round_entry import RoundEntry
 from scorepad.ui.state.screens import Message, MessageKind
 from scorepad.ui.state.seat_writes import enter_seat_bid, reveal_hidden_bids
-from scorepad.ui.state.share_panel import HiddenBids, hidden_bids_in
+from scorepad.ui.state.secret_bids import HiddenBids, hidden_bids_in, names_and
 
 if TYPE_CHECKING:
     from scorepad.ui.state.app_state import ScorepadApp
@@ -99,6 +100,21 @@ class NotBiddingNowError(ActionRefused):
 
     def __init__(self, number: int, reason: str) -> None:
         super().__init__(f"round {number}: {reason}")
+
+
+def every_phone_in(without_phone: tuple[str, ...], shown: Callable[[str], str] = str) -> str:
+    """What the phone whose bid was the last one in is told once the bids are shown (the
+    names as the screen shows them).
+
+    >>> every_phone_in(())
+    'Every bid is in: the bids are shown.'
+    >>> every_phone_in(("Cat", "Dan"))
+    "Every phone's bid is in: the bids are shown; the scorekeeper enters Cat's and Dan's."
+    """
+    if not without_phone:
+        return "Every bid is in: the bids are shown."
+    theirs = names_and([f"{shown(player)}'s" for player in without_phone])
+    return f"Every phone's bid is in: the bids are shown; the scorekeeper enters {theirs}."
 
 
 class SeatState(StrEnum):
@@ -422,6 +438,11 @@ class Visitor:
         table.hide_bid(device, game_id, number, seat, value)
         self._my_bids[(game_id, number, seat)] = value
         table.announce(BidsChanged(game_id))
-        everyone = table.hidden_bidders(game_id, number) >= set(setup.bid_order)
-        if everyone and table.reveal_on_last_bid and reveal_hidden_bids(self._app, game_id):
-            self._app.message = Message("Every bid is in: the bids are shown.")
+        hidden = hidden_bids_in(table, game_id, entry)
+        if (
+            hidden is not None
+            and hidden.every_phone_in
+            and table.reveal_on_last_bid
+            and reveal_hidden_bids(self._app, game_id)
+        ):
+            self._app.message = Message(every_phone_in(hidden.without_phone, self.names.shown))

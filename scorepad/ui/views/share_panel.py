@@ -77,28 +77,21 @@ def share_dialog(app: ScorepadApp) -> ft.AlertDialog | None:
 
 
 def reveal_switch(panel: SharePanel) -> ft.Control:
-    """Whether the last secret bid shows them all, or the scorekeeper's "Ready, set, go!"
-    (which it must be while a player has no phone: the switch says so, not just waits)."""
+    """Whether the last secret bid shows them all, or the scorekeeper's "Ready, set, go!";
+    with a player without a phone the switch waits for the last phone's bid, and the line
+    under it says when that player's bid is entered (the state's words)."""
     switch = tagged(
         "reveal-on-last-bid",
         ft.Switch(
-            label="Reveal when the last bid is in",
+            label=panel.reveal_label,
             value=panel.reveal_on_last_bid,
             on_change=lambda e: panel.set_reveal_on_last_bid(bool(e.control.value)),
         ),
     )
-    missing = panel.without_a_phone
-    if not missing:
+    note = panel.reveal_note
+    if note is None:
         return switch
-    who = ", ".join(missing)
-    note = tagged(
-        "no-phone",
-        ft.Text(
-            f"No phone for {who}: the bids show at Ready, set, go!, then enter theirs.",
-            size=13,
-        ),
-    )
-    return ft.Column([switch, note], spacing=2)
+    return ft.Column([switch, tagged("no-phone", ft.Text(note, size=13))], spacing=2)
 
 
 def join_part(panel: SharePanel) -> list[ft.Control]:
