@@ -428,3 +428,35 @@ async def test_a_token_typed_into_a_tab_kept_by_the_browser_makes_it_the_scoreke
         assert role_of(laptop.app) is Role.SCOREKEEPER, "a wrong token takes nothing away"
     finally:
         laptop.close()
+
+
+async def test_a_phone_recognised_after_its_screen_was_drawn_shows_its_seat_at_once(
+    store: Store,
+) -> None:
+    """After a restart a phone's screen is drawn before its browser has said which device it
+    is: once it has, the screen shows the phone's seat and its secret bid without a tap (it
+    showed "Which seat is yours?" with its own seat taken until something else changed)."""
+    table = SharedTable(PIN, TOKEN)
+    keeper = ScorepadApp(store, rng=random.Random(3), table=table)
+    keeper.access.identify("laptop", TOKEN)
+    start(keeper, "mormon-bridge", FOUR, dealer="Dan")
+    keeper.game.choose_trump(Suit.CLUBS)
+    assert keeper.game.session is not None
+    game_id = keeper.game.session.stored.id
+    table.claim_seat("ann-phone", game_id, "Ann")
+    table.hide_bid("ann-phone", game_id, 1, "Ann", 3)
+    app = ScorepadApp(store, rng=random.Random(4), table=table)
+    phone = TableDriver(app, "/", kept={DEVICE_KEY: "ann-phone"})
+    phone.browser.answering = False  # the browser busy reconnecting: its key comes later
+    try:
+        await phone.settle()
+        assert phone.has("viewer-screen") and not phone.has("my-seat")
+        phone.browser.answering = True
+        await phone.session.dispatch_connect_event()  # the browser answers as it rejoins
+        await phone.until(lambda: app.access.device == "ann-phone")
+        await phone.settle()
+        assert phone.has("my-seat"), "the phone's seat, shown as soon as it is known"
+        assert "Ann" in str(getattr(phone.tagged("my-seat"), "value", ""))
+        assert "bid is in" in str(getattr(phone.tagged("my-bid"), "value", ""))
+    finally:
+        phone.close()

@@ -51,6 +51,7 @@ class TableLink:
             app.refresh()
         elif not can_edit and app.access.device is not None:
             app.routes.refuse_asked()  # the address the page was opened at, now recognised
+            app.refresh()  # its seat and its secret bid, known by the device now recognised
         elif can_edit and app.screen is Screen.VIEWER:
             readable = app.problem is None
             app.screen = Screen.HOME if readable else Screen.PROBLEM

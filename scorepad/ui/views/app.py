@@ -14,7 +14,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import flet as ft
 
-from scorepad.sharing.table import TableEvent
+from scorepad.sharing.table import TableEvent, device_hint
 from scorepad.ui.state import ScorepadApp, Screen
 from scorepad.ui.views.common import FONTS, VIEW_KEY
 from scorepad.ui.views.downloads import save_files
@@ -508,8 +508,10 @@ async def read_or_make_device_key(preferences: ft.SharedPreferences | None) -> s
         log.warning("could not read the device key: %s", f"{type(problem).__name__}: {problem}")
         return None
     if isinstance(kept, str) and kept:
+        log.info("the browser's kept device key %s was read", device_hint(kept))
         return kept
     device = secrets.token_urlsafe(16)
+    log.info("the browser had no device key (%r): a new one, %s", kept, device_hint(device))
     try:
         await asyncio.wait_for(preferences.set(DEVICE_KEY, device), DEVICE_STORAGE_TIMEOUT_SECONDS)
     except Exception as problem:  # this visit still has its key
