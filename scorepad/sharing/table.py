@@ -278,7 +278,7 @@ class SharedTable:
                     )
                 raise WrongPinError()
             if self._role_of(device) is Role.VIEWER:
-                with self._changing("keep the PIN on this phone"):
+                with self._changing("keep the PIN on this screen"):
                     self._editors.add(device)
                 log.info("device %s entered the PIN and keeps score now", device_hint(device))
 

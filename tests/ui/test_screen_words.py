@@ -30,6 +30,7 @@ SHOWN_FROM = [
     *sorted((SOURCES / "ui").rglob("*.py")),
     SOURCES / "sharing" / "errors.py",
     SOURCES / "sharing" / "access.py",
+    SOURCES / "sharing" / "table.py",
 ]
 """Where the words a screen shows come from: the state and the views, and the table's refusals."""
 
