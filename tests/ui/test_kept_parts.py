@@ -18,7 +18,7 @@ import pytest_asyncio
 
 from scorepad.engine import Suit
 from scorepad.store import open_store
-from scorepad.ui.state import Field, ScorepadApp
+from scorepad.ui.state import Field, GameTab, ScorepadApp
 from scorepad.ui.views.game import game_view
 from tests.ui.driving import play_round, start
 from tests.ui.flet_session import ViewDriver
@@ -147,6 +147,30 @@ async def test_a_pad_tap_leaves_the_leaderboard_sheet_and_untouched_lines_as_dra
     assert driver.tagged(f"line-{others[-1]}") is untouched
     redrawn = driver.tagged(f"line-{bidder}")  # the line that changed, with the bid in it
     assert redrawn is not line and "0" in chip_texts(redrawn)
+
+
+async def test_a_recorded_round_leaves_the_earlier_rows_of_the_sheet_as_drawn(
+    driver: ViewDriver,
+) -> None:
+    """Every screen at the table draws the sheet again when a round is recorded: the rows of
+    the rounds before it are the very controls drawn last time (Flet skips them), so the work
+    per screen grows with what changed, not with the length of the game (issue 21)."""
+    app = driver.app
+    start(app, "golf", ["Ann", "Bob", "Cat", "Dan"])
+    await driver.settle()
+    play_round(app)
+    play_round(app)
+    await driver.settle()
+    app.game.show_tab(GameTab.SHEET)
+    await driver.settle()
+    first, second = driver.tagged("sheet-row-1"), driver.tagged("sheet-row-2")
+    app.game.show_tab(GameTab.ROUND)
+    play_round(app)
+    app.game.show_tab(GameTab.SHEET)
+    await driver.settle()
+    assert driver.tagged("sheet-row-1") is first
+    assert driver.tagged("sheet-row-2") is second
+    assert driver.has("sheet-row-3")
 
 
 async def test_a_view_drawn_outside_a_page_draws_its_kept_parts(tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ from scorepad.engine import RoundResult, Winner, spoken_list
 from scorepad.ui.state import GameController, GameSession, ScorepadApp
 from scorepad.ui.state.display_names import DisplayNames
 from scorepad.ui.views.common import SUIT_COLORS, SUIT_FONT, bounded_name, heading, tagged
+from scorepad.ui.views.kept import kept
 
 STANDINGS_MAX_WIDTH = 420
 """Wide enough for rank, a long name, total, last and sets; no wider."""
@@ -152,13 +153,8 @@ def rounds_table(game: GameController | None, session: GameSession) -> ft.Contro
     lines: list[ft.Control] = [
         ft.Row([player_header(p, width, shared, session.names) for p in players], spacing=0)
     ]
-    lines += [
-        ft.Row(
-            [score_cell(result, p, width, shared, session.names.shown(p)) for p in players],
-            spacing=0,
-        )
-        for result in sheet.rounds
-    ]
+    # a recorded round adds a row: the rows before it are the very controls drawn last time
+    lines += [score_row(result, players, width, shared, session.names) for result in sheet.rounds]
     grid = ft.Column(
         lines,
         spacing=0,
@@ -231,6 +227,23 @@ def player_header(name: str, width: float, shared: bool, names: DisplayNames) ->
     )
 
 
+@kept
+def score_row(
+    result: RoundResult,
+    players: tuple[str, ...],
+    width: float,
+    shared: bool,
+    names: DisplayNames,
+) -> ft.Control:
+    """A round's row of boxes, drawn again only when that round's result (or the columns)
+    change: a correction of round 3 redraws round 3 and the totals after it."""
+    return tagged(
+        f"sheet-row-{result.number}",
+        ft.Row([score_cell(result, p, width, shared, names.shown(p)) for p in players], spacing=0),
+    )
+
+
+@kept
 def round_number(game: GameController | None, result: RoundResult) -> ft.Control:
     """The round's number with its deal and trump under it, and the way to correct the round:
     a tap on the number opens it in the pad (the accessible name says so: "Correct round 4").
