@@ -137,13 +137,28 @@ async def test_the_game_on_the_table_shows_live_and_nothing_on_it_edits(
     assert text_of(phone, "viewer-round-title").startswith("Round 2 of ")
     bid = phone.tagged("bid-Ann")
     assert isinstance(bid, ft.Container) and bid.on_click is None
-    assert phone.has("sheet") and not phone.has("edit-round-1")
+    await phone.until(lambda: phone.has("sheet"))  # the sheet follows the round a moment later
+    assert not phone.has("edit-round-1")
     # every seat is free: "I am ..." for each, and the PIN; nothing else answers a tap
     assert live_controls(phone) == sorted(
         [*(f"claim-{name}" for name in FOUR), "pin-field", "unlock"]
     )
     for identifier in ("record-round", "go", "suit-clubs", "pad-0", "undo", "game-menu"):
         assert not phone.has(identifier), identifier
+
+
+async def test_a_recorded_round_shows_on_a_phone_at_once_and_its_sheet_a_moment_later(
+    phone: ViewDriver, keeper: ScorepadApp
+) -> None:
+    """Every phone at the table draws a change one after the other: the round and the
+    leaderboard first, everywhere, then each phone's sheet (most of its drawing) follows."""
+    await shown_again(phone, lambda: start(keeper, "golf", FOUR, dealer="Dan"))
+    await shown_again(phone, lambda: play_round(keeper, bids=dict.fromkeys(FOUR, 0)))
+    assert text_of(phone, "viewer-round-title").startswith("Round 2 of ")
+    assert not phone.has("sheet-row-1"), "the sheet is drawn a moment after the round"
+    await phone.until(lambda: phone.has("sheet-row-1"), seconds=2.0)
+    await shown_again(phone, lambda: keeper.game.choose_trump(Suit.HEARTS))
+    assert phone.has("sheet-row-1"), "a change that leaves the sheet as it was keeps it drawn"
 
 
 async def test_a_seat_claimed_and_a_secret_bid_on_the_phone(
@@ -307,7 +322,8 @@ async def test_a_game_over_shows_its_end_with_no_way_on(
     store.save_variant(GOLF.with_changes(name="One Round", hand_sizes=(1,)))
     await shown_again(phone, lambda: start(keeper, "saved:One Round", ["Ann", "Bob"]))
     await shown_again(phone, lambda: play_round(keeper))
-    assert phone.has("winners") and phone.has("sheet")
+    await phone.until(lambda: phone.has("sheet"))  # a moment after the end itself
+    assert phone.has("winners")
     assert not phone.has("my-seat") and not phone.has("viewer-round-title")
     for identifier in ("play-again", "continue-game"):
         assert not phone.has(identifier), identifier

@@ -89,6 +89,24 @@ class TableLink:
         except Exception:
             log.exception("could not catch up with the table")
 
+    @property
+    def sheet_behind(self) -> bool:
+        """A viewer's sheet still shows the game before the change just shown: the views
+        call :meth:`catch_up_sheet` a moment later (see :meth:`Visitor.refresh
+        <scorepad.ui.state.visitor.Visitor.refresh>`)."""
+        app = self._app
+        return app.screen is Screen.VIEWER and app.visitor.sheet_behind
+
+    def catch_up_sheet(self) -> None:
+        """Draw the viewer's sheet as the game is now (the moment after a change)."""
+        app = self._app
+        try:
+            if app.screen is Screen.VIEWER and app.visitor.sheet_behind:
+                app.visitor.show_the_sheet()
+                app.refresh()
+        except Exception:
+            log.exception("could not bring the sheet up to date")
+
     def event(self, event: TableEvent) -> None:
         """Something changed at the table, maybe in another session (called on this session's
         own loop): show it. A game changed elsewhere is loaded again (never in the middle of a
@@ -100,7 +118,7 @@ class TableLink:
             if isinstance(event, AccessChanged):
                 self.follow_role()
             if app.screen is Screen.VIEWER:
-                app.visitor.refresh()
+                app.visitor.refresh(sheet_later=isinstance(event, GameChanged))
                 app.refresh()
             elif isinstance(event, GameChanged):
                 if app.screen is Screen.HOME:

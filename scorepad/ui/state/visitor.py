@@ -163,6 +163,9 @@ class Visitor:
         self._held: tuple[str, str, str] | None = None
         """(device, game, player): the seat this phone was last seen holding, so that a seat
         taken from it is noticed (:meth:`_notice_a_freed_seat`)."""
+        self._sheet_from: GameSession | None = None
+        """The game as the sheet still shows it, for a moment after a change (``None``: the
+        sheet shows the watched game)."""
         self._my_bids: dict[tuple[str, int, str], int] = {}
         """The secret bids made from this phone, (game, round, player) to bid: shown back to
         this phone's player only. Kept in this session's memory, never on the table's other
@@ -195,12 +198,20 @@ class Visitor:
         session = self.session
         return None if session is None else session.entry
 
-    def refresh(self) -> None:
+    def refresh(self, *, sheet_later: bool = False) -> None:
         """Read the watched game again: something changed at the table. A game that cannot be
-        read leaves the screen waiting, with a line saying why (never a traceback)."""
+        read leaves the screen waiting, with a line saying why (never a traceback).
+
+        ``sheet_later``: a change heard from the table, which every phone at the table draws
+        at once, one after the other: the round and the leaderboard show it now, and the score
+        sheet (its rows, the standings, the chart: most of a phone's drawing) keeps the game
+        as it was until :meth:`show_the_sheet`, a moment later. So the last of twenty phones
+        shows the new round after twenty short drawings, not twenty long ones."""
+        shown_sheet = self._sheet_from or self._session
         game_id = self.game_id
         self.problem = None
         self._read = game_id
+        self._sheet_from = None
         if game_id is None:
             self._session = None
             return
@@ -213,7 +224,32 @@ class Visitor:
             self.problem = f"The game on the table cannot be shown: {problem}"
             return
         self._session, _ = GameSession.opening(stored, RosterNames.read(store), table_symbol(store))
+        if (
+            sheet_later
+            and shown_sheet is not None
+            and shown_sheet.stored.id == stored.id
+            and shown_sheet.sheet != self._session.sheet
+        ):
+            self._sheet_from = shown_sheet
         self._notice_a_freed_seat()
+
+    @property
+    def sheet_session(self) -> GameSession | None:
+        """The game as the score sheet shows it: the watched game, or for a moment after a
+        change heard from the table the game as it was (see :meth:`refresh`)."""
+        session = self.session
+        if session is None or self._sheet_from is None:
+            return session
+        return self._sheet_from
+
+    @property
+    def sheet_behind(self) -> bool:
+        """The sheet still shows the game before the last change: :meth:`show_the_sheet`."""
+        return self._sheet_from is not None
+
+    def show_the_sheet(self) -> None:
+        """Bring the score sheet up to the watched game (the moment after a change)."""
+        self._sheet_from = None
 
     def _notice_a_freed_seat(self) -> None:
         """Tell this phone, and only it, that the seat it held is gone: the scorekeeper

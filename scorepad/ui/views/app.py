@@ -539,6 +539,12 @@ def on_page_loop(page: ft.Page, job: Callable[[], None]) -> None:
         log.debug("page %s cannot be shown a change now: %s", page, problem)
 
 
+SHEET_AFTER_SECONDS = 0.3
+"""How long after a change heard from the table a viewer's score sheet follows its round: the
+round and the leaderboard of every phone are drawn and sent first (a sheet with its chart is
+most of a phone's drawing), and a person reading the new round does not see the wait."""
+
+
 def watch_the_table(page: ft.Page, app: ScorepadApp) -> None:
     """Show every change made at the table by another session within a moment: a game
     changed (an editor's screen shows it as it is now, a viewer's follows it), the PIN
@@ -550,7 +556,16 @@ def watch_the_table(page: ft.Page, app: ScorepadApp) -> None:
     """
 
     def heard(event: TableEvent) -> None:
-        on_page_loop(page, lambda: app.live.event(event))
+        on_page_loop(page, lambda: show(event))
+
+    def show(event: TableEvent) -> None:
+        app.live.event(event)
+        if app.live.sheet_behind:
+            in_background(page, sheet_a_moment_later)
+
+    async def sheet_a_moment_later() -> None:
+        await asyncio.sleep(SHEET_AFTER_SECONDS)  # every phone's round drawn and sent first
+        app.live.catch_up_sheet()
 
     stop = app.table.subscribe(heard)
     # a browser away (a phone asleep) misses the changes: shown when it rejoins

@@ -71,8 +71,9 @@ def game_parts(
             (session.sheet, session.names, session.symbol, width), leaderboard, session, width
         )
     ]
-    depends_on = (session.sheet, session.game.variant.winner, width, session.names)
-    sheet = redrawn_on(depends_on, sheet_panel, None, session)
+    drawn = visitor.sheet_session or session  # a moment behind after a change at the table
+    depends_on = (drawn.sheet, drawn.game.variant.winner, width, drawn.names)
+    sheet = redrawn_on(depends_on, sheet_panel, None, drawn)
     entry = session.entry
     if entry is None:
         return [*parts, results_panel(app, session, read_only=True), sheet]
