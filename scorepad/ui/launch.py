@@ -53,7 +53,12 @@ def app_main(
     import threading
 
     from scorepad.ui.state import ScorepadApp
+    from scorepad.ui.views import charts  # noqa: F401  (see below)
     from scorepad.ui.views.app import mount
+
+    # The sheet's chart (flet-charts) is imported when a sheet is first drawn, which spares
+    # the offline web app the import at each launch; a server imports it once now instead, so
+    # the first round recorded at the table does not wait for it on every screen.
 
     opened: list[Store] = []
     """The store every session shares, once one could open it: one set of caches, so a game
