@@ -74,6 +74,13 @@ def text_of(view: ViewDriver, identifier: str) -> str:
     return control.value or ""
 
 
+async def eventually(view: ViewDriver, condition: Callable[[], bool], seconds: float = 5.0) -> None:
+    """Wait for ``condition`` (what the app does a moment later, such as a phone's sheet
+    following its round), checking after each turn of the loop; fail after ``seconds``."""
+    assert isinstance(view, TableDriver)
+    await view.until(condition, seconds)
+
+
 async def shown_again(view: ViewDriver, change: Callable[[], None]) -> None:
     """A change made on the laptop, which the table announces to every session."""
     change()
@@ -137,7 +144,9 @@ async def test_the_game_on_the_table_shows_live_and_nothing_on_it_edits(
     assert text_of(phone, "viewer-round-title").startswith("Round 2 of ")
     bid = phone.tagged("bid-Ann")
     assert isinstance(bid, ft.Container) and bid.on_click is None
-    await phone.until(lambda: phone.has("sheet"))  # the sheet follows the round a moment later
+    await eventually(
+        phone, lambda: phone.has("sheet")
+    )  # the sheet follows the round a moment later
     assert not phone.has("edit-round-1")
     # every seat is free: "I am ..." for each, and the PIN; nothing else answers a tap
     assert live_controls(phone) == sorted(
@@ -156,7 +165,7 @@ async def test_a_recorded_round_shows_on_a_phone_at_once_and_its_sheet_a_moment_
     await shown_again(phone, lambda: play_round(keeper, bids=dict.fromkeys(FOUR, 0)))
     assert text_of(phone, "viewer-round-title").startswith("Round 2 of ")
     assert not phone.has("sheet-row-1"), "the sheet is drawn a moment after the round"
-    await phone.until(lambda: phone.has("sheet-row-1"), seconds=2.0)
+    await eventually(phone, lambda: phone.has("sheet-row-1"), seconds=2.0)
     await shown_again(phone, lambda: keeper.game.choose_trump(Suit.HEARTS))
     assert phone.has("sheet-row-1"), "a change that leaves the sheet as it was keeps it drawn"
 
@@ -322,7 +331,7 @@ async def test_a_game_over_shows_its_end_with_no_way_on(
     store.save_variant(GOLF.with_changes(name="One Round", hand_sizes=(1,)))
     await shown_again(phone, lambda: start(keeper, "saved:One Round", ["Ann", "Bob"]))
     await shown_again(phone, lambda: play_round(keeper))
-    await phone.until(lambda: phone.has("sheet"))  # a moment after the end itself
+    await eventually(phone, lambda: phone.has("sheet"))  # a moment after the end itself
     assert phone.has("winners")
     assert not phone.has("my-seat") and not phone.has("viewer-round-title")
     for identifier in ("play-again", "continue-game"):
