@@ -460,3 +460,21 @@ async def test_a_phone_recognised_after_its_screen_was_drawn_shows_its_seat_at_o
         assert "bid is in" in str(getattr(phone.tagged("my-bid"), "value", ""))
     finally:
         phone.close()
+
+
+async def test_a_burst_of_taps_on_one_screen_lands_tap_after_tap(
+    two_windows: tuple[TableDriver, TableDriver, str],
+) -> None:
+    """Fingers faster than the screen: two taps on the pad's 0, the second made before the
+    screen showed Bob's turn. Both were meant, one after the other (this screen's own taps
+    move the pad on as the person expects): Ann's 0, then Bob's 0."""
+    first, _, game_id = two_windows
+    first.act(lambda: first.app.game.choose_trump(Suit.SPADES))
+    await first.settle()
+    key = first.tagged("pad-0")
+    await first.session.dispatch_event(key._i, "click", None)  # no settling in between
+    await first.session.dispatch_event(key._i, "click", None)
+    await first.settle()
+    draft = first.app.store.load_game(game_id).draft
+    assert draft is not None and dict(draft.bids) == {"Ann": 0, "Bob": 0}
+    assert first.app.message is None, first.app.message

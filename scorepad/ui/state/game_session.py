@@ -94,34 +94,39 @@ class PadMoment:
     undo: str | None
     turned: Suit | None = None
 
-    def meaning(self, tap: Tap) -> TapMeaning:
-        return TapMeaning(tap, tuple(getattr(self, part) for part in MEANING[tap]))
+    def parts_of(self, tap: Tap) -> tuple[object, ...]:
+        """What ``tap`` means at this moment (the parts :data:`MEANING` names)."""
+        return tuple(getattr(self, part) for part in MEANING[tap])
 
 
 @dataclass(frozen=True)
 class TapMeaning:
-    """What a tap meant on the screen the tapper saw: drawn into the control, carried by its
-    tap, and compared with what the same tap would do to the game as it is now.
+    """What a tap meant on the screen the tapper saw, drawn into the control and carried by
+    its tap: which kind of tap, and how many changes made elsewhere had moved that kind's
+    meaning when the control was drawn (``shift``).
 
     A click names only the control, and Flet keeps a control (and its id) when the screen
-    changes around it: a 3 drawn when the pad read "Bob bids", still travelling when the pad
-    moved on to Cat, would be taken as Cat's. So each control that taps is drawn under
-    :attr:`key` (a new meaning makes a new control: a click on the old one finds nothing to
-    do), and its handler hands this value back, which the controller compares with the game
-    as it is. No time window: a tap made after the screen shows a change is taken at once,
-    however soon, and one meant for the screen before is refused, however late.
+    changes around it: a 3 drawn when the pad read "Bob bids", still travelling from a slow
+    phone when another screen's change moved the pad on to Cat, would be taken as Cat's. So
+    each control that taps is drawn under :attr:`key`, which changes when a change made
+    elsewhere moves the control's meaning (whose bid or count the pad enters in which round
+    and step, the suit turned, the trick being marked, what Undo names): the control is then
+    a new one, and a click still on its way to the old one finds nothing to do. A tap that
+    reaches a control drawn before such a change (the game reloaded, the screen not yet drawn
+    again) carries an older ``shift`` and is refused. This screen's own taps keep the key, so a
+    burst of taps (Bob's 3, Cat's 2, as fast as fingers go) lands tap after tap as meant. No
+    time window: a tap made on the screen as it is is taken at once, however soon after.
 
-    >>> moment = PadMoment(number=3, stage=Stage.BIDS, active="Bob", marked=0, undo=None)
-    >>> moment.meaning(Tap.NUMBER).key
-    'number:3|bids|Bob'
+    >>> TapMeaning(Tap.NUMBER, 2).key
+    'number#2'
     """
 
     tap: Tap
-    parts: tuple[object, ...]
+    shift: int = 0
 
     @property
     def key(self) -> str:
-        return f"{self.tap}:" + "|".join(str(part) for part in self.parts)
+        return f"{self.tap}#{self.shift}"
 
 
 class GameTab(StrEnum):
@@ -253,6 +258,8 @@ class GameController:
     def __init__(self, app: ScorepadApp) -> None:
         self._app = app
         self.session: GameSession | None = None
+        self._shifts: dict[Tap, int] = {}
+        """Per kind of tap, how many changes made elsewhere have moved its meaning."""
         self.save_file: Callable[[ExportFile], None] = save_nowhere
         """Saves an exported file: the views set a save dialog (in a window) or a download
         (in a browser), which reports back through :meth:`file_saved` / :meth:`file_not_saved`."""
@@ -323,7 +330,9 @@ class GameController:
             )
         except StaleGameError as problem:
             log.info("a tap on a game changed elsewhere was refused: %s", problem)
+            before = self._moment()
             note = self._reload()
+            self._shift_what_moved(before)
             told = CHANGED_ELSEWHERE if note is None else f"{CHANGED_ELSEWHERE} {note}"
             raise ActionRefused(told) from None
         session.stored = saved if game is None else saved.knowing(game)
@@ -361,7 +370,9 @@ class GameController:
             self._app.confirmation = None
             self._app.message = Message(CHANGED_ELSEWHERE)
         selection = session.selection
+        before = self._moment()
         note = self._reload()
+        self._shift_what_moved(before)
         if self.session is not None and selection is not None and self.session.entry is not None:
             try:  # the entry picked to correct stays picked if it still can be
                 self.session.selection = self.session.entry.select(
@@ -424,8 +435,17 @@ class GameController:
 
     def meaning(self, tap: Tap) -> TapMeaning | None:
         """What ``tap`` means on the screen as it is drawn now."""
-        moment = self.moment
-        return None if moment is None else moment.meaning(tap)
+        return None if self.session is None else TapMeaning(tap, self._shifts.get(tap, 0))
+
+    def _shift_what_moved(self, before: PadMoment | None) -> None:
+        """The game on screen was replaced by a change made elsewhere: every kind of tap
+        whose meaning that moved gets new controls (see :class:`TapMeaning`)."""
+        if before is None or self.session is None:
+            return
+        after = self._moment()
+        for tap in Tap:
+            if before.parts_of(tap) != after.parts_of(tap):
+                self._shifts[tap] = self._shifts.get(tap, 0) + 1
 
     def _moment(self) -> PadMoment:
         session = self._session()
@@ -440,17 +460,17 @@ class GameController:
         )
 
     def _not_moved(self, seen: TapMeaning | None) -> None:
-        """Refuse a tap meant for the screen as it was (``seen``), when the game has changed
-        since so that the same tap would now do something else. ``None``: a call that saw
-        no screen (a script, a test), taken as meant for the game as it is."""
+        """Refuse a tap made on a control drawn before a change made elsewhere moved what it
+        means (``seen``: what the control carried). ``None``: a call that saw no screen (a
+        script, a test), taken as meant for the game as it is."""
         if seen is None:
             return
-        now = self._moment().meaning(seen.tap)
-        if now != seen:
+        shift = self._shifts.get(seen.tap, 0)
+        if seen.shift != shift:
             log.info(
-                "a tap meant for the screen before a change was refused: %s, now %s",
+                "a tap meant for the screen before a change elsewhere was refused: %s, now %s",
                 seen.key,
-                now.key,
+                TapMeaning(seen.tap, shift).key,
             )
             raise ActionRefused(CHANGED_ELSEWHERE)
 

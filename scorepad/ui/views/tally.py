@@ -185,7 +185,7 @@ def tally_marks(
     buttons = [
         mark_button(game, line, names, closed=tally.complete, seen=seen) for line in tally.lines
     ]
-    undo_seen = None if seen is None else TapMeaning(Tap.UNDO_TRICK, seen.parts)
+    undo_seen = None if seen is None else TapMeaning(Tap.UNDO_TRICK, seen.shift)  # moves with MARK
     last = tally.last_winner
     buttons.append(
         tagged(
