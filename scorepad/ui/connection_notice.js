@@ -22,6 +22,16 @@
     "The screen comes back by itself.";
   const BACK = "Connected again";
   const BACK_SHOWN_MS = 2500;
+  // Flet's client retries a lost socket on a schedule of its own, and after a few quick
+  // failures (a laptop restarting takes seconds) it may wait a minute before the next try.
+  // So while the connection is lost the page asks its own origin every PROBE_MS whether the
+  // server is back; once it answers, the client gets GRACE_MS to reconnect by itself (the
+  // screen comes back as it was, no reload), and the page is reloaded if it has not. Every
+  // tap is saved on the server before it is shown, and the table (seats, secret bids, who
+  // keeps score) is kept there too, so a reload loses nothing.
+  const PROBE_MS = 1000;
+  const GRACE_MS = 3000;
+  let probeTimer = null;
   const NOTICE_ID = "scorepad-connection";
   const FROZEN_ID = "scorepad-connection-frozen"; // the screen as it was, kept in view
 
@@ -171,8 +181,38 @@
     }
   }
 
+  function probeUntilBack() {
+    window.clearTimeout(probeTimer);
+    probeTimer = window.setTimeout(async () => {
+      if (connected || leaving) {
+        return;
+      }
+      let answered = false;
+      try {
+        const reply = await fetch("/", { cache: "no-store", credentials: "same-origin" });
+        answered = reply.ok;
+      } catch (_) {
+        answered = false; // still away
+      }
+      if (connected || leaving) {
+        return;
+      }
+      if (!answered) {
+        probeUntilBack();
+        return;
+      }
+      probeTimer = window.setTimeout(() => {
+        if (!connected && !leaving) {
+          leaving = true;
+          window.location.reload();
+        }
+      }, GRACE_MS);
+    }, PROBE_MS);
+  }
+
   function watch(socket) {
     socket.addEventListener("open", () => {
+      window.clearTimeout(probeTimer);
       connected = true;
       if (everConnected) {
         show("back");
@@ -184,6 +224,7 @@
         connected = false;
         if (!leaving) {
           show("lost");
+          probeUntilBack();
         }
       }
     });

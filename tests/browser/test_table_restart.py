@@ -11,6 +11,7 @@ readable by the store's owner only. Loopback only, every phone a Chromium contex
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -34,8 +35,14 @@ __all__ = ["at_table"]  # the fixture, shared with the table's own tests
 BIDS = {"Ann": 7, "Bob": 9}
 """Ann and Bob bid on their own phones, in secret (round 1 has 10 cards)."""
 BACK_SECONDS = 60_000
-"""How long a page left open may take to find the restarted server (Flet's client retries
-with a growing wait; the server itself starts in a few seconds)."""
+"""How long the test waits for a page left open to find the restarted server."""
+RECONNECTED = "() => !document.querySelector('#scorepad-connection[data-state=\"lost\"]')"
+"""The page's connection notice no longer says the connection is lost (reconnected, or the
+page reloaded): until then the screen shown is the one kept from before the crash."""
+BACK_WITHIN_SECONDS = 20.0
+"""Every screen is back within this of the server listening again: the page asks its origin
+every second while the connection is lost, and reloads if Flet's client has not reconnected
+3 s after it answers (Flet's own retries may wait a minute). Generous for a busy machine."""
 
 
 @pytest.mark.browser
@@ -64,7 +71,10 @@ def test_kill_9_mid_round_with_secret_bids_comes_back_as_the_same_table(
     assert hidden == [{"game_id": game_id, "round_number": 1, "bids": BIDS}]
 
     with shared_server(store_dir, port=port) as again:
+        listening = time.monotonic()
         assert (again.scorekeeper_url, again.pin) == (address, pin), "the same table"
+        for phone in (keeper, *phones.values()):  # its live screen, not the one kept from before
+            phone.page.wait_for_function(RECONNECTED, timeout=BACK_SECONDS)
         keeper.wait_for("round-title", timeout=BACK_SECONDS)  # the scorekeeper's game screen
         assert keeper.by_id("viewer-screen").count() == 0
         for player, phone in phones.items():
@@ -75,6 +85,9 @@ def test_kill_9_mid_round_with_secret_bids_comes_back_as_the_same_table(
         keeper.page.wait_for_function(
             text_js("hidden-bids", "Ann.*Bob|Bob.*Ann"), timeout=BACK_SECONDS
         )
+        back = time.monotonic() - listening
+        print(f"every screen was back {back:.1f} s after the restarted server listened")
+        assert back < BACK_WITHIN_SECONDS, f"the screens took {back:.1f} s to come back"
         keeper.tap("go")
         for player, bid in BIDS.items():
             keeper.page.wait_for_function(bid_shown_js(player, bid), timeout=10000)
