@@ -23,6 +23,11 @@ from scorepad.ui.state import ScorepadApp
 from scorepad.ui.views.app import mount
 from tests.ui.flet_session import RecordingConnection, ViewDriver
 
+PIN = "4821"
+TOKEN = "the-scorekeepers-token"
+"""The shared table of the ui tests (the ``table`` fixture in conftest.py): its PIN and the
+scorekeeper's token."""
+
 
 class BrowserWithStorage(RecordingConnection):
     """A browser whose storage keeps what the page sets (SharedPreferences get/set)."""

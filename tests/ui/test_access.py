@@ -12,7 +12,6 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,13 +19,12 @@ import pytest
 from scorepad.engine import RoundDraft, Suit
 from scorepad.sharing.errors import ScorekeeperOnlyError, ViewerCannotEditError
 from scorepad.sharing.table import AccessChanged, Role, SharedTable
-from scorepad.store import Settings, Store, open_store
+from scorepad.store import Settings, Store
 from scorepad.ui.state import MessageKind, ScorepadApp, Screen
 from scorepad.ui.state.access import ViewerStore
 from tests.ui.driving import start
+from tests.ui.table_driving import PIN, TOKEN
 
-PIN = "4821"
-TOKEN = "the-scorekeepers-token"
 FOUR = ["Ann", "Bob", "Cat", "Dan"]
 
 
@@ -47,11 +45,6 @@ def role_of(app: ScorepadApp) -> Role:
 def screen_of(app: ScorepadApp) -> Screen:
     """The screen on show now (see :func:`role_of`)."""
     return app.screen
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Store:
-    return open_store(tmp_path / "data")
 
 
 @pytest.fixture

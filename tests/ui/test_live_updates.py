@@ -12,25 +12,22 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 import pytest_asyncio
 
 from scorepad.engine import RoundDraft, Suit
 from scorepad.sharing.table import GameChanged, Role, SharedTable
-from scorepad.store import Store, open_store
+from scorepad.store import Store
 from scorepad.ui.state import MessageKind, ScorepadApp, Screen
 from scorepad.ui.state.game_session import CHANGED_ELSEWHERE, Tap
 from scorepad.ui.views import app as app_views
 from scorepad.ui.views.app import DEVICE_KEY
 from tests.ui.driving import play_round, start
-from tests.ui.table_driving import TableDriver
+from tests.ui.table_driving import PIN, TOKEN, TableDriver
 
 pytestmark = pytest.mark.asyncio
 
-PIN = "4821"
-TOKEN = "the-scorekeepers-token"
 FOUR = ["Ann", "Bob", "Cat", "Dan"]
 
 
@@ -42,11 +39,6 @@ def role_of(app: ScorepadApp) -> Role:
 def screen_of(app: ScorepadApp) -> Screen:
     """The screen on show now (see :func:`role_of`)."""
     return app.screen
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Store:
-    return open_store(tmp_path / "data")
 
 
 async def tab(

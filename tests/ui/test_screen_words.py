@@ -13,16 +13,13 @@ import random
 from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-
 from scorepad.engine import Suit
 from scorepad.sharing.table import AccessChanged, Role, SharedTable
-from scorepad.store import Store, open_store
+from scorepad.store import Store
 from scorepad.ui.state import ScorepadApp, Screen
 from tests.ui.driving import start
+from tests.ui.table_driving import PIN, TOKEN
 
-PIN = "4821"
-TOKEN = "the-scorekeepers-token"
 FOUR = ["Ann", "Bob", "Cat", "Dan"]
 
 SOURCES = Path(__file__).resolve().parents[2] / "scorepad"
@@ -71,16 +68,6 @@ def test_the_check_sees_a_string_in_an_f_string(tmp_path: Path) -> None:
 
 
 # --- said on a laptop ---------------------------------------------------------------------------
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Store:
-    return open_store(tmp_path / "data")
-
-
-@pytest.fixture
-def table() -> SharedTable:
-    return SharedTable(PIN, TOKEN)
 
 
 def session(store: Store, table: SharedTable) -> ScorepadApp:

@@ -7,31 +7,19 @@ from __future__ import annotations
 
 import logging
 import random
-from pathlib import Path
 
 import pytest
 
 from scorepad.engine import PadKeyError, RoundDraft, Stage, Suit
 from scorepad.sharing.errors import NotYourSeatError, NotYourTurnError, ViewerCannotEditError
 from scorepad.sharing.table import Role, SharedTable
-from scorepad.store import Store, open_store
+from scorepad.store import Store
 from scorepad.ui.state import MessageKind, ScorepadApp
 from scorepad.ui.state.seat_writes import enter_seat_bid, reveal_hidden_bids
 from tests.ui.driving import start
+from tests.ui.table_driving import TOKEN
 
-PIN = "4821"
-TOKEN = "the-scorekeepers-token"
 FOUR = ["Ann", "Bob", "Cat", "Dan"]
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Store:
-    return open_store(tmp_path / "data")
-
-
-@pytest.fixture
-def table() -> SharedTable:
-    return SharedTable(PIN, TOKEN)
 
 
 def scorekeeper(store: Store, table: SharedTable, variant: str) -> tuple[ScorepadApp, str]:

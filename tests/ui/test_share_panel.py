@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import flet as ft
 import pytest
@@ -15,16 +14,14 @@ import pytest_asyncio
 from scorepad.engine import Suit
 from scorepad.sharing import ShareInfo
 from scorepad.sharing.table import Role, SharedTable
-from scorepad.store import Store, open_store
+from scorepad.store import Store
 from scorepad.ui.state import ScorepadApp
 from scorepad.ui.views.app import DEVICE_KEY
 from tests.ui.driving import start
-from tests.ui.table_driving import TableDriver
+from tests.ui.table_driving import PIN, TOKEN, TableDriver
 
 pytestmark = pytest.mark.asyncio
 
-PIN = "4821"
-TOKEN = "the-scorekeepers-token"
 FOUR = ["Ann", "Bob", "Cat", "Dan"]
 JOIN = "http://192.168.1.20:8550/"
 
@@ -32,16 +29,6 @@ JOIN = "http://192.168.1.20:8550/"
 def role_of(app: ScorepadApp) -> Role:
     """The session's role now (a call, so that mypy does not hold an earlier check's answer)."""
     return app.access.role
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Store:
-    return open_store(tmp_path / "data")
-
-
-@pytest.fixture
-def table() -> SharedTable:
-    return SharedTable(PIN, TOKEN)
 
 
 def app_at(store: Store, table: SharedTable) -> ScorepadApp:

@@ -12,12 +12,11 @@ from __future__ import annotations
 import random
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from pathlib import Path
 
 import pytest
 
 from scorepad.sharing.table import SharedTable
-from scorepad.store import Store, open_store
+from scorepad.store import Store
 from scorepad.ui.state import ScorepadApp, Screen
 from scorepad.ui.views.app import DEVICE_KEY
 from tests.ui.driving import start
@@ -25,26 +24,7 @@ from tests.ui.table_driving import TableDriver
 
 pytestmark = pytest.mark.asyncio
 
-PIN = "4821"
-TOKEN = "the-scorekeepers-token"
 FOUR = ["Ann", "Bob", "Cat", "Dan"]
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Store:
-    return open_store(tmp_path / "data")
-
-
-@pytest.fixture
-def table() -> SharedTable:
-    return SharedTable(PIN, TOKEN)
-
-
-@pytest.fixture
-def keeper(store: Store, table: SharedTable) -> ScorepadApp:
-    app = ScorepadApp(store, rng=random.Random(3), table=table)
-    app.access.identify("laptop", TOKEN)
-    return app
 
 
 def new_game(keeper: ScorepadApp, variant: str = "golf") -> str:

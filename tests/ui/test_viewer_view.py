@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import AsyncIterator, Callable
-from pathlib import Path
 
 import flet as ft
 import msgpack
@@ -21,36 +20,16 @@ import pytest_asyncio
 
 from scorepad.engine import GOLF, Suit
 from scorepad.sharing.table import Role, SeatsChanged, SharedTable
-from scorepad.store import Store, open_store
+from scorepad.store import Store
 from scorepad.ui.state import ScorepadApp, Screen
 from tests.ui.driving import play_round, start
 from tests.ui.flet_session import ViewDriver
-from tests.ui.table_driving import TableDriver
+from tests.ui.table_driving import PIN, TableDriver
 
-PIN = "4821"
-TOKEN = "the-scorekeepers-token"
 FOUR = ["Ann", "Bob", "Cat", "Dan"]
 pytestmark = pytest.mark.asyncio
 
 HANDLERS = ("on_click", "on_change", "on_submit", "on_select", "on_tap", "on_long_press")
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Store:
-    return open_store(tmp_path / "data")
-
-
-@pytest.fixture
-def table() -> SharedTable:
-    return SharedTable(PIN, TOKEN)
-
-
-@pytest.fixture
-def keeper(store: Store, table: SharedTable) -> ScorepadApp:
-    """The scorekeeper's laptop (its token)."""
-    app = ScorepadApp(store, rng=random.Random(3), table=table)
-    app.access.identify("laptop", TOKEN)
-    return app
 
 
 @pytest_asyncio.fixture

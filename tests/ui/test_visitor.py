@@ -16,27 +16,16 @@ import pytest
 
 from scorepad.engine import RoundDraft, Suit
 from scorepad.sharing.table import GameChanged, Role, SharedTable
-from scorepad.store import Store, open_store
+from scorepad.store import Store
 from scorepad.store.errors import StoreUnreadableError
 from scorepad.store.models import StoredGame
 from scorepad.ui.state import MessageKind, ScorepadApp, Screen, Stage
 from scorepad.ui.state.round_entry import RoundEntry
 from scorepad.ui.state.visitor import SeatChoice, SeatState
 from tests.ui.driving import play_round, start
+from tests.ui.table_driving import PIN, TOKEN
 
-PIN = "4821"
-TOKEN = "the-scorekeepers-token"
 FOUR = ["Ann", "Bob", "Cat", "Dan"]
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Store:
-    return open_store(tmp_path / "data")
-
-
-@pytest.fixture
-def table() -> SharedTable:
-    return SharedTable(PIN, TOKEN)
 
 
 def scorekeeper(store: Store, table: SharedTable) -> ScorepadApp:
