@@ -313,6 +313,8 @@ class SharedTable:
         """Make ``game_id`` the game every viewer sees (an editor opened or wrote it)."""
         with self._lock:
             self._require_edit(device, "choose the game everyone sees")
+            if self._shared_game == game_id:  # every tap on the game says so: nothing to keep
+                return
             with self._changing("choose the game everyone sees"):
                 self._shared_game = game_id
 
@@ -325,6 +327,8 @@ class SharedTable:
     def set_reveal_on_last_bid(self, device: str | None, on: bool) -> None:
         with self._lock:
             self._require_edit(device, "choose when the bids are shown")
+            if self._reveal_on_last_bid == on:
+                return
             with self._changing("choose when the bids are shown"):
                 self._reveal_on_last_bid = on
 

@@ -427,12 +427,6 @@ class GameController:
         if fitted.note is not None:
             self._app.message = Message(fitted.note)
 
-    @property
-    def moment(self) -> PadMoment | None:
-        """What the taps on the screen mean now (``None``: no game open), for the views to
-        draw into each control that taps (:class:`TapMeaning`)."""
-        return None if self.session is None else self._moment()
-
     def meaning(self, tap: Tap) -> TapMeaning | None:
         """What ``tap`` means on the screen as it is drawn now."""
         return None if self.session is None else TapMeaning(tap, self._shifts.get(tap, 0))
