@@ -181,16 +181,19 @@ def mount(page: ft.Page, app: ScorepadApp) -> None:
     page.theme_mode = ft.ThemeMode.DARK if app.dark else ft.ThemeMode.LIGHT
     page.on_resize = lambda _: app.refresh()
     token = token_in(page.route)
-    token_opened: list[Callable[[str], None]] = []
+    token_later: list[Callable[[str], None]] = [lambda _: None]
+    """What a token typed later does (set below: the device is recognised with it)."""
     show_address = follow_the_address(
-        page, app, on_token=lambda later: [opened(later) for opened in token_opened]
+        page,
+        app,
+        on_token=lambda later: token_later[0](later),  # noqa: PLW0108  (read when called)
     )
     keep_awake_in_games(page, app)
     remember_the_theme(page, app)
     save_files(page, app)
     pick_records(page, app)
     watch_the_table(page, app)
-    token_opened.append(recognise_the_device(page, app, token, show_address))
+    token_later[0] = recognise_the_device(page, app, token, show_address)
     page.render_views(Root, app)
 
 
