@@ -19,27 +19,34 @@ to one frame of polling). Then the server's part of a scorepad tap is split in-p
 from __future__ import annotations
 
 import argparse
+import itertools
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 
 from scorepad.engine import GameRecord
 from scorepad.store import open_store
 from tests.browser.harness import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
     AppPage,
-    browser_page,
     free_port,
     headless_env,
     running_app,
     wait_until_listening,
 )
+
+VIEWPORT: ViewportSize = {"width": 390, "height": 844}
+WARM_UP = 3
+"""Taps dropped from each app's count: the first taps warm up both sides."""
 
 COUNTER = """
 import sys
@@ -126,7 +133,9 @@ def marker(page: Page, prefix: str) -> int:
     return int((found.get_attribute("flt-semantics-identifier") or prefix + "0")[len(prefix) :])
 
 
-def counter_taps(taps: int) -> list[Tap]:
+@contextmanager
+def counter_app(browser: Browser) -> Iterator[Callable[[], Tap]]:
+    """The minimal Flet counter, running: each call taps it once."""
     with tempfile.TemporaryDirectory() as folder:
         script = Path(folder) / "counter.py"
         script.write_text(COUNTER)
@@ -140,39 +149,53 @@ def counter_taps(taps: int) -> list[Tap]:
         )
         try:
             wait_until_listening(process, port)
-            with browser_page() as page:
-                page.add_init_script(WATCH)
-                AppPage(page).open(f"http://127.0.0.1:{port}/")
-                times = []
-                for _ in range(taps + 3):
-                    times.append(click_and_wait(page, "tap", "count-", marker(page, "count-")))
-                return times[3:]  # the first taps warm up both sides
+            page = browser.new_page(viewport=VIEWPORT)
+            page.add_init_script(WATCH)
+            AppPage(page).open(f"http://127.0.0.1:{port}/")
+            yield lambda: click_and_wait(page, "tap", "count-", marker(page, "count-"))
         finally:
             process.terminate()
             process.wait(10)
 
 
-def scorepad_taps(players: int, taps: int) -> list[Tap]:
+@contextmanager
+def scorepad_app(browser: Browser, players: int) -> Iterator[Callable[[], Tap]]:
+    """scorepad's number pad in a Mormon Bridge game, running: each call taps the next key
+    (choosing trump, Go and Record in between, unmeasured)."""
     names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"][:players]
-    times: list[Tap] = []
     with tempfile.TemporaryDirectory() as folder:
         # set up through the store: the typing of names is not what is measured
         record = GameRecord.from_data({"variant": "mormon-bridge", "players": names})
         game_id = open_store(Path(folder)).create_game(record).id
-        with running_app(Path(folder)) as url, browser_page() as page:
+        with running_app(Path(folder)) as url:
+            page = browser.new_page(viewport=VIEWPORT)
             page.add_init_script(WATCH)
             app = AppPage(page)
             app.open(url)
             app.tap(f"game-{game_id}")
-            while len(times) < taps + 3:
-                app.tap("suit-hearts" if len(times) % 2 else "suit-spades")
-                app.tap("go")
-                cards = int(app.text_of("round-title").split(": ")[1].split()[0])
-                pad = ["pad-0"] * players + [f"pad-{cards}"] + ["pad-0"] * (players - 2)
-                for key in pad:
-                    times.append(click_and_wait(page, key, "revision-", app.revision()))
-                app.tap("record-round")
-    return times[3 : taps + 3]
+
+            def taps() -> Iterator[Tap]:
+                for round_number in itertools.count():
+                    app.tap("suit-hearts" if round_number % 2 else "suit-spades")
+                    app.tap("go")
+                    cards = int(app.text_of("round-title").split(": ")[1].split()[0])
+                    pad = ["pad-0"] * players + [f"pad-{cards}"] + ["pad-0"] * (players - 2)
+                    for key in pad:
+                        yield click_and_wait(page, key, "revision-", app.revision())
+                    app.tap("record-round")
+
+            yield taps().__next__
+
+
+def alternated(taps: int, *apps: Callable[[], Tap]) -> list[list[Tap]]:
+    """``taps`` taps on each app, taken in turn (one on each, again and again), so that
+    every app meets the same machine: a load that comes and goes falls on all of them.
+    The first three of each warm up both sides and are dropped."""
+    times: list[list[Tap]] = [[] for _ in apps]
+    for _ in range(taps + WARM_UP):
+        for tap, kept in zip(apps, times, strict=True):
+            kept.append(tap())
+    return [kept[WARM_UP:] for kept in times]
 
 
 def ms(values: Sequence[float]) -> tuple[float, float]:
@@ -197,14 +220,25 @@ def main() -> None:
         "--no-profile", action="store_true", help="skip the in-process split of the server's part"
     )
     args = parser.parse_args()
-    floor = counter_taps(args.taps)
-    print("click to the answer on screen, headless Chromium (phases: median ms):")
-    print(f"  minimal Flet counter       {summary(floor)}")
-    floor_median = statistics.median(t.whole for t in floor)
-    for players in (4, 8):
-        times = scorepad_taps(players, args.taps)
-        ratio = statistics.median(t.whole for t in times) / floor_median
-        print(f"  scorepad pad, {players} players  {summary(times)}   {ratio:.2f}x the floor")
+    print("click to the answer on screen, headless Chromium, the apps tapped in turn")
+    print("(phases: median ms):")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            for players in (4, 8):
+                with counter_app(browser) as counter, scorepad_app(browser, players) as pad:
+                    floor, times = alternated(args.taps, counter, pad)
+                ratio = statistics.median(t.whole for t in times) / statistics.median(
+                    t.whole for t in floor
+                )
+                own = ms([t.whole for t in times])
+                print(f"  minimal Flet counter       {summary(floor)}")
+                print(
+                    f"  scorepad pad, {players} players  {summary(times)}   {ratio:.2f}x the "
+                    f"counter, p90 {own[1] / own[0]:.2f}x its own median"
+                )
+        finally:
+            browser.close()
     if not args.no_profile:
         from benchmarks import tap_profile
 
