@@ -1,4 +1,5 @@
-"""Hypothesis profiles for the whole suite.
+"""Hypothesis profiles for the whole suite, the order of its tests (browser tests last) and
+the check that every test starting a process is marked so (``tests/process_guard.py``).
 
 ``ci`` (loaded by default) makes the property tests a fixed, repeatable check: the same
 examples on every run (``derandomize``, no example database) and no timing health checks or
@@ -14,7 +15,12 @@ inherits the profile's values for the settings it does not name.
 
 from __future__ import annotations
 
+import sys
+
+import pytest
 from hypothesis import HealthCheck, settings
+
+pytest_plugins = ["tests.process_guard"]
 
 LOAD_INSENSITIVE = [
     HealthCheck.too_slow,
@@ -42,3 +48,17 @@ settings.register_profile(
     print_blob=True,
 )
 settings.load_profile("ci")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Run the browser tests last, in their own order: they share one Chromium, started by the
+    first of them (``tests/browser/harness.py``), and Playwright's sync API keeps an event loop
+    set on the thread from then on, which no asyncio test could run beside."""
+    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+
+
+def pytest_sessionfinish() -> None:
+    """Close the run's Chromium, if a browser test started it."""
+    harness = sys.modules.get("tests.browser.harness")
+    if harness is not None:
+        harness.CHROMIUM_SESSION.stop()

@@ -33,6 +33,7 @@ def loaded_by(statement: str) -> set[str]:
     return set(result.stdout.split())
 
 
+@pytest.mark.process
 def test_the_import_contracts_are_kept() -> None:
     """Runs `lint-imports` as CI does; on failure its report names each import that breaks a
     contract and the chain that leads to it."""
@@ -64,15 +65,18 @@ def test_the_engine_imports_only_pydantic_the_stdlib_and_itself() -> None:
     "package",
     ["scorepad.engine", "scorepad.store", "scorepad.sharing", "scorepad.cli", "scorepad.ui.state"],
 )
+@pytest.mark.process
 def test_headless_parts_load_without_flet(package: str) -> None:
     pulled_in = loaded_by(f"import {package}") & set(FLET)
     assert not pulled_in, f"{package} pulls in {sorted(pulled_in)}"
 
 
+@pytest.mark.process
 def test_the_engine_loads_without_tinydb() -> None:
     assert "tinydb" not in loaded_by("import scorepad.engine")
 
 
+@pytest.mark.process
 def test_the_command_line_starts_without_rich_or_flet() -> None:
     """Every `scorepad` command starts with this import: rich is loaded only when a text report is
     printed and Flet only when the app opens, so a JSON export or an import starts fast."""

@@ -23,6 +23,8 @@ from scorepad.engine import GameRecord
 from scorepad.store import TinyDBStore
 from tests.test_cli_score import ISSUE_EXAMPLE
 
+pytestmark = pytest.mark.process
+
 RUN_TIMEOUT = 60
 """Seconds a command may take; a blocked read (a FIFO) fails the test instead of hanging."""
 

@@ -130,6 +130,7 @@ def run_on_a_terminal(*argv: str, cwd: Path) -> tuple[int, bytes, str]:
     return done.returncode, shown, done.stderr.decode()
 
 
+@pytest.mark.process
 def test_a_pdf_is_never_written_to_a_terminal(tmp_path: Path, data: Path, game_id: str) -> None:
     code, shown, err = run_on_a_terminal(
         "export", game_id, "--format", "pdf", "--data-dir", str(data), cwd=tmp_path

@@ -39,6 +39,7 @@ def backup_of(folder: Path) -> dict[str, object]:
 # --- restore ------------------------------------------------------------------------------------
 
 
+@pytest.mark.process
 def test_restore_refuses_a_game_the_store_could_never_open(
     tmp_path: Path, data: Path, scorepad: Scorepad
 ) -> None:
@@ -60,6 +61,7 @@ def test_restore_refuses_a_game_the_store_could_never_open(
     assert snapshot(data) == {}
 
 
+@pytest.mark.process
 def test_a_backup_with_a_key_twice_is_refused_naming_the_key(
     tmp_path: Path, data: Path, scorepad: Scorepad
 ) -> None:
@@ -76,6 +78,7 @@ def test_a_backup_with_a_key_twice_is_refused_naming_the_key(
     assert snapshot(data) == {}
 
 
+@pytest.mark.process
 def test_a_backup_of_a_hundred_million_empty_lists_is_refused_before_it_is_parsed(
     tmp_path: Path, data: Path, scorepad: Scorepad
 ) -> None:
@@ -94,6 +97,7 @@ def test_a_backup_of_a_hundred_million_empty_lists_is_refused_before_it_is_parse
     assert snapshot(data) == {}
 
 
+@pytest.mark.process
 def test_a_backup_over_the_size_cap_is_refused_in_one_line(
     tmp_path: Path, data: Path, scorepad: Scorepad
 ) -> None:
@@ -141,6 +145,7 @@ EDGES = [
 
 
 @pytest.mark.parametrize("zone", ["UTC", "Pacific/Kiritimati", "Etc/GMT+12"])
+@pytest.mark.process
 def test_every_date_argument_takes_both_ends_of_the_calendar(
     data: Path, scorepad: Scorepad, zone: str
 ) -> None:
@@ -168,6 +173,7 @@ def test_every_date_argument_takes_both_ends_of_the_calendar(
 
 
 @pytest.mark.parametrize("start", ["＝", "＋", "－", "＠", "﹦"])
+@pytest.mark.process
 def test_a_name_starting_with_a_full_width_formula_sign_is_neutralised(
     data: Path, scorepad: Scorepad, start: str
 ) -> None:
@@ -208,6 +214,7 @@ def test_a_folder_swapped_for_a_link_into_the_store_after_the_check_is_not_writt
         ExportTarget.open(folder / game_file.name, force=True, store_root=data)
 
 
+@pytest.mark.process
 def test_exports_raced_against_a_swapping_folder_never_land_in_the_store(
     tmp_path: Path, data: Path, scorepad: Scorepad
 ) -> None:

@@ -259,6 +259,7 @@ def test_no_input_file_ever_causes_a_traceback(
         json.loads(captured.out)
 
 
+@pytest.mark.process
 def test_the_installed_command_exits_non_zero_without_a_traceback(tmp_path: Path) -> None:
     path = write(tmp_path, {"variant": "golf", "players": ["A"]})
     done = subprocess.run(

@@ -173,6 +173,7 @@ needs_proc = pytest.mark.skipif(
 
 
 @needs_proc
+@pytest.mark.process
 def test_without_share_the_app_listens_on_this_machine_only(tmp_path: Path) -> None:
     port = free_port()
     with started("--web", "--port", str(port), data_dir=tmp_path) as app:
@@ -196,6 +197,7 @@ def test_the_host_is_loopback_unless_shared_or_asked_for() -> None:
 
 
 @needs_proc
+@pytest.mark.process
 def test_share_prints_the_join_address_its_qr_code_the_pin_and_the_scorekeepers_address(
     tmp_path: Path,
 ) -> None:
@@ -244,6 +246,7 @@ def test_each_start_has_its_own_pin_and_token() -> None:
     assert open_table.token is None
 
 
+@pytest.mark.process
 def test_a_restart_is_the_same_table_and_new_table_starts_afresh(tmp_path: Path) -> None:
     """``scorepad --share`` after a stop (a crash, Ctrl+C) prints the same PIN and the same
     scorekeeper's address; ``--new-table`` prints new ones, and later starts keep those."""
@@ -511,6 +514,7 @@ def test_loopback_serving_is_an_open_table(
 # --- what it says when it cannot start ---------------------------------------------------------
 
 
+@pytest.mark.process
 def test_share_on_a_port_in_use_says_so_in_one_line(tmp_path: Path) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
@@ -526,6 +530,7 @@ def test_share_on_a_port_in_use_says_so_in_one_line(tmp_path: Path) -> None:
     assert done.stdout == ""  # no PIN or token printed for a server that never ran
 
 
+@pytest.mark.process
 def test_share_on_another_machines_address_says_so_in_one_line(tmp_path: Path) -> None:
     """198.51.100.7 is a documentation address (TEST-NET-2): never this machine's. Binding to it
     fails at once; nothing is sent anywhere."""

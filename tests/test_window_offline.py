@@ -12,7 +12,11 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from tests.browser.harness import PROJECT, free_port, wait_until_listening
+
+pytestmark = pytest.mark.process
 
 WAIT_SECONDS = 60
 

@@ -7,6 +7,7 @@ identifier.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import socket
@@ -19,7 +20,15 @@ from pathlib import Path
 
 import msgpack
 import pytest
-from playwright.sync_api import Locator, Page, WebSocket, expect, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    Locator,
+    Page,
+    Playwright,
+    WebSocket,
+    expect,
+    sync_playwright,
+)
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -522,12 +531,52 @@ def phone_page(evidence_dir: Path, width: int = 390, height: int = 844) -> Itera
         yield app
 
 
+class SessionChromium:
+    """One Chromium for a whole test run, a new context (its own storage, cookies and device
+    key: a new phone) for each test.
+
+    Starting Playwright and Chromium took about 0.45 s a test; contexts are cheap. Playwright's
+    sync API leaves its event loop set on the thread once started, so no asyncio test may run
+    after it: the suite runs its browser tests last (``tests/conftest.py``), and stops this at
+    the end. A browser that died (a crash, a timeout's kill) is launched again for the next.
+    """
+
+    def __init__(self) -> None:
+        self._playwright: Playwright | None = None
+        self._browser: Browser | None = None
+
+    def playwright(self) -> Playwright:
+        if self._playwright is None:
+            self._playwright = sync_playwright().start()
+        return self._playwright
+
+    def browser(self) -> Browser:
+        if self._browser is None or not self._browser.is_connected():
+            self._browser = self.playwright().chromium.launch(
+                executable_path=str(CHROMIUM), args=CHROMIUM_ARGS
+            )
+        return self._browser
+
+    def stop(self) -> None:
+        """Close the browser and Playwright, if they were started (idempotent)."""
+        browser, self._browser = self._browser, None
+        playwright, self._playwright = self._playwright, None
+        with contextlib.suppress(Exception):  # already gone with a crashed browser
+            if browser is not None:
+                browser.close()
+        if playwright is not None:
+            playwright.stop()
+
+
+CHROMIUM_SESSION = SessionChromium()
+
+
 @contextmanager
 def browser_page(width: int = 390, height: int = 844) -> Iterator[Page]:
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page(viewport={"width": width, "height": height})
-            yield page
-        finally:
-            browser.close()
+    """A page of its own context in the run's Chromium (see :class:`SessionChromium`)."""
+    context = CHROMIUM_SESSION.browser().new_context(viewport={"width": width, "height": height})
+    try:
+        yield context.new_page()
+    finally:
+        with contextlib.suppress(Exception):  # closed with a browser that died
+            context.close()

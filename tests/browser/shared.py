@@ -9,6 +9,7 @@ goes to 127.0.0.1, nothing here binds or targets another address.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import subprocess
@@ -22,11 +23,10 @@ from pathlib import Path
 from typing import Any
 
 import msgpack
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser
 
 from tests.browser.harness import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
+    CHROMIUM_SESSION,
     LISTEN_SECONDS,
     PROJECT,
     AppPage,
@@ -493,9 +493,11 @@ class Table:
 
 @contextmanager
 def table(evidence_dir: Path) -> Iterator[Table]:
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            yield Table(browser, evidence_dir)
-        finally:
-            browser.close()
+    """The run's Chromium, each phone a context of its own, all closed at the end."""
+    chairs = Table(CHROMIUM_SESSION.browser(), evidence_dir)
+    try:
+        yield chairs
+    finally:
+        for phone in list(chairs.phones):
+            with contextlib.suppress(Exception):  # closed with a browser that died
+                chairs.leave(phone)

@@ -304,6 +304,7 @@ def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.process
 def test_a_host_that_does_not_resolve_says_so(tmp_path: Path) -> None:
     done = run_cli(
         "--web", "--host", "nosuch.invalid", "--port", str(free_port()), "--data-dir", str(tmp_path)
@@ -314,6 +315,7 @@ def test_a_host_that_does_not_resolve_says_so(tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.process
 def test_a_port_in_use_says_so(tmp_path: Path) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))

@@ -23,6 +23,8 @@ from scorepad.ui.web_connections import HEAD_SECONDS, MAX_CONNECTIONS_PER_CLIENT
 from tests.browser.shared import SharedServer, shared_server
 from tests.server.raw_phone import CONTROL_EVENT, RawPhone, frame
 
+pytestmark = pytest.mark.process
+
 JOIN_BOUND_SECONDS = 10.0
 """A join that takes longer than this failed, whatever the machine's load (the goal is 2 s)."""
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import msgpack
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from websockets.exceptions import ConnectionClosed
@@ -24,6 +25,8 @@ from scorepad.store import open_store
 from tests.browser.shared import shared_server
 from tests.server.raw_phone import RawPhone, frame
 from tests.server.test_one_phone_cannot_stall_the_table import JOIN_BOUND_SECONDS
+
+pytestmark = pytest.mark.process
 
 EXAMPLES = int(os.environ.get("SCOREPAD_FUZZ_EXAMPLES", "150"))
 """Messages sent (CI: 150; set SCOREPAD_FUZZ_EXAMPLES to hunt longer)."""

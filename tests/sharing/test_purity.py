@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import grimp
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -33,6 +34,7 @@ def test_sharing_imports_only_the_stdlib_pydantic_and_the_engine() -> None:
     assert not outside, outside
 
 
+@pytest.mark.process
 def test_sharing_loads_without_flet_tinydb_or_the_store() -> None:
     code = (
         "import sys, scorepad.sharing\n"

@@ -164,6 +164,7 @@ def _check_full_disk_result(result: dict[str, Any], reason: str) -> None:
     assert result["rounds_after_space_freed"] == 3
 
 
+@pytest.mark.process
 def test_a_write_to_a_full_disk_fails_cleanly_and_keeps_the_old_data(tmp_path: Path) -> None:
     if shutil.which("unshare") is None:
         pytest.skip("needs unshare(1) to mount a small tmpfs as a full disk")
@@ -182,6 +183,7 @@ def test_a_write_to_a_full_disk_fails_cleanly_and_keeps_the_old_data(tmp_path: P
     _check_full_disk_result(result, "No space left on device")
 
 
+@pytest.mark.process
 def test_a_write_past_the_file_size_limit_fails_cleanly(tmp_path: Path) -> None:
     """The same failure on any machine: the kernel refuses the write (EFBIG) part-way."""
     script = tmp_path / "fsize.py"

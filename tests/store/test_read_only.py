@@ -36,6 +36,7 @@ def assert_read_only_store_works(result: dict[str, Any], root: Path) -> None:
     assert result["unchanged"] is True
 
 
+@pytest.mark.process
 def test_a_store_on_a_read_only_disk_opens_lists_and_exports(tmp_path: Path) -> None:
     if shutil.which("unshare") is None:
         pytest.skip("needs unshare(1) to mount a read-only file system")

@@ -24,6 +24,7 @@ def no_fpdf(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "fpdf.enums", None)
 
 
+@pytest.mark.process
 def test_the_app_starts_without_fpdf() -> None:
     """Nothing the app loads at start imports fpdf: the views, the state, the browser's own
     start-up (when there) and the CLI, in a fresh interpreter where importing fpdf fails."""

@@ -40,6 +40,7 @@ def run_fresh(script: str) -> str:
     return done.stdout
 
 
+@pytest.mark.process
 def test_importing_the_app_does_not_import_flet_charts() -> None:
     """The modules the browser's start-up imports (the views and, when there, the browser
     runtime) leave flet-charts unimported."""
@@ -58,6 +59,7 @@ def test_importing_the_app_does_not_import_flet_charts() -> None:
     assert out == "[]\n"
 
 
+@pytest.mark.process
 def test_home_and_pad_draw_without_flet_charts_and_the_sheet_draws_its_chart() -> None:
     """On a phone: the home screen and a game's pad after a round draw without importing
     flet-charts; the sheet's running totals chart then imports it and draws (a LineChart)."""

@@ -17,9 +17,10 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import BrowserContext, sync_playwright
+from playwright.sync_api import BrowserContext
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from tests.browser.harness import CHROMIUM_SESSION
 from tests.web.offline import (
     PYODIDE_START_MS,
     OtherHosts,
@@ -157,58 +158,58 @@ def test_a_game_survives_a_reload_a_stopped_host_and_a_browser_restart(
     other_hosts = OtherHosts()
     steps = Steps(tmp_path, other_hosts)
     profile = tmp_path / "profile"
-    with sync_playwright() as playwright:
-        with browser_profile(playwright, profile, other_hosts) as context:
-            phone = steps.phone(context)
-            with steps.step("first load from the static host to the home screen"):
-                phone.open(host.url)
-                phone.wait_for("new-game", timeout=PYODIDE_START_MS)
+    playwright = CHROMIUM_SESSION.playwright()
+    with browser_profile(playwright, profile, other_hosts) as context:
+        phone = steps.phone(context)
+        with steps.step("first load from the static host to the home screen"):
+            phone.open(host.url)
+            phone.wait_for("new-game", timeout=PYODIDE_START_MS)
 
-            with steps.step("start a Golf game for Ann, Bob and Cat"):
-                start(phone, "golf", PLAYERS)
-                assert "Ann deals" in phone.text_of("round-info")
+        with steps.step("start a Golf game for Ann, Bob and Cat"):
+            start(phone, "golf", PLAYERS)
+            assert "Ann deals" in phone.text_of("round-info")
 
-            with steps.step("play round 1: trump, bids, tricks, record"):
-                phone.tap("suit-hearts")
-                for _ in PLAYERS:  # Bob, Cat, Ann bid 0
-                    phone.tap("pad-0")
-                phone.tap("pad-1")  # Bob took the trick
-                phone.tap("pad-0")  # Cat took none; Ann's 0 is filled in
-                phone.tap("record-round")
-                phone.wait_for("standing-Cat")
-                assert total_on_screen(phone, "Bob") == 0  # bid 0, took 1: set
-                assert total_on_screen(phone, "Cat") == 10
+        with steps.step("play round 1: trump, bids, tricks, record"):
+            phone.tap("suit-hearts")
+            for _ in PLAYERS:  # Bob, Cat, Ann bid 0
+                phone.tap("pad-0")
+            phone.tap("pad-1")  # Bob took the trick
+            phone.tap("pad-0")  # Cat took none; Ann's 0 is filled in
+            phone.tap("record-round")
+            phone.wait_for("standing-Cat")
+            assert total_on_screen(phone, "Bob") == 0  # bid 0, took 1: set
+            assert total_on_screen(phone, "Cat") == 10
 
-            with steps.step("round 2: choose trump, Cat and Ann bid, wait until saved"):
-                assert "Round 2 of 18" in phone.text_of("round-title")
-                phone.tap("suit-spades")
-                phone.tap("pad-1")  # Cat bids 1
-                phone.tap("pad-0")  # Ann bids 0
-                revision = phone.revision()
-                phone.wait_until_saved(revision)
+        with steps.step("round 2: choose trump, Cat and Ann bid, wait until saved"):
+            assert "Round 2 of 18" in phone.text_of("round-title")
+            phone.tap("suit-spades")
+            phone.tap("pad-1")  # Cat bids 1
+            phone.tap("pad-0")  # Ann bids 0
+            revision = phone.revision()
+            phone.wait_until_saved(revision)
 
-            with steps.step("reload mid-round: trump and bids still there"):
-                phone.reload()
-                round_two_as_left(phone, "after a reload")
+        with steps.step("reload mid-round: trump and bids still there"):
+            phone.reload()
+            round_two_as_left(phone, "after a reload")
 
-            with steps.step("the service worker controls the page"):
-                assert service_worker_controls(phone), "no service worker controls the page"
+        with steps.step("the service worker controls the page"):
+            assert service_worker_controls(phone), "no service worker controls the page"
 
-            with steps.step("stop the static host, reload: the app starts from the cache"):
-                host.stop()
-                phone.reload()
-                round_two_as_left(phone, "after a reload with the host stopped")
+        with steps.step("stop the static host, reload: the app starts from the cache"):
+            host.stop()
+            phone.reload()
+            round_two_as_left(phone, "after a reload with the host stopped")
 
-        with browser_profile(playwright, profile, other_hosts) as context:
-            phone = steps.phone(context)
-            with steps.step("restart the browser on the profile, host still stopped"):
-                phone.open(host.url)
-                round_two_as_left(phone, "after a browser restart")
+    with browser_profile(playwright, profile, other_hosts) as context:
+        phone = steps.phone(context)
+        with steps.step("restart the browser on the profile, host still stopped"):
+            phone.open(host.url)
+            round_two_as_left(phone, "after a browser restart")
 
-            with steps.step("it still keeps score: Bob bids, the tap is saved"):
-                phone.tap("pad-0")  # Bob, the dealer, bids 0 (1 would make the bids add up)
-                assert phone.cell_value("bid-Bob") == "0"
-                phone.wait_until_saved(phone.revision())
+        with steps.step("it still keeps score: Bob bids, the tap is saved"):
+            phone.tap("pad-0")  # Bob, the dealer, bids 0 (1 would make the bids add up)
+            assert phone.cell_value("bid-Bob") == "0"
+            phone.wait_until_saved(phone.revision())
 
     print(f"\nsteps of the offline scenario:\n{steps.report()}")
     assert other_hosts.urls == [], f"the page asked other hosts: {other_hosts.urls}"
