@@ -135,10 +135,6 @@ class _PadWriter:
         return fixed + (sub,) * per_player
 
     @property
-    def _table_width(self) -> float:
-        return sum(self.widths)
-
-    @property
     def _head_height(self) -> float:
         return 2 * self.line_mm
 

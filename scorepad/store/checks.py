@@ -93,14 +93,9 @@ def _game_document(data: dict[str, Any]) -> dict[str, Any]:
     return document
 
 
-def check_game_file(data: dict[str, Any]) -> None:
-    """A game file: one game document at a known schema version."""
-    _game_document(data)
-
-
 def game_file_check(game_id: str) -> Check:
-    """:func:`check_game_file` for ``games/<game_id>.json``, whose game must be that game: a
-    file is only ever read under the id its own name gives."""
+    """The check for ``games/<game_id>.json``: one game document at a known schema version,
+    and that game: a file is only ever read under the id its own name gives."""
 
     def check(data: dict[str, Any]) -> None:
         inner = _game_document(data).get("id")

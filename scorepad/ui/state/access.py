@@ -111,14 +111,6 @@ class Access:
         self._on_change()
         return pin
 
-    def require_edit(self, what: str) -> None:
-        """Refuse ``what`` (an action, as "... to <what>" reads) unless this session may edit;
-        a refusal is logged, since a viewer's screen offers no control to edit: a refusal
-        means a crafted event or a race with a PIN change."""
-        if not self.can_edit:
-            self.refused(what)
-            raise ViewerCannotEditError(what)
-
     def require_scorekeeper(self, what: str) -> None:
         if not self.is_scorekeeper:
             self.refused(what)
