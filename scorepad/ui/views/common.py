@@ -14,6 +14,11 @@ VIEW_KEY = "scorepad"
 """Every screen is the same page to Flutter's navigator (same key, same route): switching
 screens patches that page in place, with no page-transition animation between taps."""
 TAP = 56
+SIDE_PANEL_WIDTH = 460
+"""Width of the panel a wide window shows beside the score sheet: the round being entered, or
+at the end who won and who pays (game.py, viewer.py)."""
+SIDE_PANEL_GAP = 24
+"""The gap between that panel and the sheet."""
 """Height of a large tap target (px); Material asks for at least 48."""
 SUIT_COLORS = {
     "clubs": ft.Colors.ON_SURFACE,

@@ -24,6 +24,8 @@ from scorepad.ui.state import (
 from scorepad.ui.state.display_names import DisplayNames
 from scorepad.ui.state.share_panel import HiddenBids
 from scorepad.ui.views.common import (
+    SIDE_PANEL_GAP,
+    SIDE_PANEL_WIDTH,
     SUIT_COLORS,
     TAP,
     VIEW_KEY,
@@ -614,14 +616,14 @@ def game_view(app: ScorepadApp, width: float) -> ft.View:
         body.append(
             ft.Row(
                 [
-                    ft.Container(results_panel(app, session), width=460),
+                    ft.Container(results_panel(app, session), width=SIDE_PANEL_WIDTH),
                     ft.Container(
                         ft.Column([c for c in (own_rules, sheet_part(game, session, width)) if c]),
                         expand=True,
                     ),
                 ],
                 vertical_alignment=ft.CrossAxisAlignment.START,
-                spacing=24,
+                spacing=SIDE_PANEL_GAP,
             )
         )
     elif panel is None:
@@ -632,14 +634,14 @@ def game_view(app: ScorepadApp, width: float) -> ft.View:
         body.append(
             ft.Row(
                 [
-                    ft.Container(ft.Column(list(panel), spacing=8), width=460),
+                    ft.Container(ft.Column(list(panel), spacing=8), width=SIDE_PANEL_WIDTH),
                     ft.Container(
                         ft.Column([c for c in (own_rules, sheet_part(game, session, width)) if c]),
                         expand=True,
                     ),
                 ],
                 vertical_alignment=ft.CrossAxisAlignment.START,
-                spacing=24,
+                spacing=SIDE_PANEL_GAP,
             )
         )
     elif session.tab is GameTab.SHEET:

@@ -7,7 +7,15 @@ import flet as ft
 from scorepad.engine import RoundResult, Winner, spoken_list
 from scorepad.ui.state import GameController, GameSession, ScorepadApp
 from scorepad.ui.state.display_names import DisplayNames
-from scorepad.ui.views.common import SUIT_COLORS, SUIT_FONT, bounded_name, heading, tagged
+from scorepad.ui.views.common import (
+    SIDE_PANEL_GAP,
+    SIDE_PANEL_WIDTH,
+    SUIT_COLORS,
+    SUIT_FONT,
+    bounded_name,
+    heading,
+    tagged,
+)
 from scorepad.ui.views.kept import kept
 
 STANDINGS_MAX_WIDTH = 420
@@ -353,8 +361,8 @@ def sheet_panel(game: GameController | None, session: GameSession) -> ft.Control
     return ft.Column(parts, spacing=12)
 
 
-ROUND_PANEL = 460 + 24
-"""The round's panel and the gap beside the sheet when they sit side by side (game.py)."""
+ROUND_PANEL = SIDE_PANEL_WIDTH + SIDE_PANEL_GAP
+"""The room the side panel and its gap take from the sheet when they sit side by side."""
 
 
 def sheet_room(session: GameSession) -> float:

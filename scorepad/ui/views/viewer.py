@@ -8,7 +8,15 @@ import flet as ft
 
 from scorepad.ui.state import GameSession, RoundEntry, ScorepadApp, Stage
 from scorepad.ui.state.visitor import SeatChoice, SeatState, Visitor
-from scorepad.ui.views.common import TAP, VIEW_KEY, heading, message_bar, tagged
+from scorepad.ui.views.common import (
+    SIDE_PANEL_GAP,
+    SIDE_PANEL_WIDTH,
+    TAP,
+    VIEW_KEY,
+    heading,
+    message_bar,
+    tagged,
+)
 from scorepad.ui.views.game import (
     WIDE,
     pad_keys,
@@ -19,7 +27,7 @@ from scorepad.ui.views.game import (
 )
 from scorepad.ui.views.kept import redrawn_on
 from scorepad.ui.views.leaderboard import leaderboard
-from scorepad.ui.views.sheet import ROUND_PANEL, results_panel, sheet_panel
+from scorepad.ui.views.sheet import results_panel, sheet_panel
 from scorepad.ui.views.typed import typed_field
 
 WAITING = "Waiting for the scorekeeper to open a game: it shows here as soon as they do."
@@ -82,11 +90,11 @@ def game_parts(
         return [*parts, *playing, sheet]
     beside = ft.Row(
         [
-            ft.Container(ft.Column(playing, spacing=14), width=ROUND_PANEL - 24),
+            ft.Container(ft.Column(playing, spacing=14), width=SIDE_PANEL_WIDTH),
             ft.Container(sheet, expand=True),
         ],
         vertical_alignment=ft.CrossAxisAlignment.START,
-        spacing=24,
+        spacing=SIDE_PANEL_GAP,
     )
     return [*parts, beside]
 
