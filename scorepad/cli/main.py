@@ -1,0 +1,45 @@
+"""The entry point: parse, run the command, and turn every failure into one line on stderr."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import os
+import sys
+from collections.abc import Callable, Sequence
+
+from scorepad.cli.common import EXIT_INTERNAL, EXIT_INVALID, CommandError, internal_error
+from scorepad.cli.parser import build_parser
+from scorepad.engine import shown
+
+
+def tolerate_narrow_terminals() -> None:
+    """On a terminal whose encoding cannot show a character (a name "Zoë" under a Latin-1 or
+    ASCII locale), print it as an escape instead of failing the whole command."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            with contextlib.suppress(ValueError, OSError):
+                stream.reconfigure(errors="backslashreplace")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    tolerate_narrow_terminals()
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    handler: Callable[[argparse.Namespace], int] = args.handler
+    try:
+        return handler(args)
+    except CommandError as exc:
+        print(f"scorepad: {shown(str(exc))}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        print("scorepad: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # the reader went away (``scorepad games | head``): stop quietly
+        with contextlib.suppress(OSError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_INVALID
+    except Exception as exc:  # a bug: still no traceback for the user
+        print(f"scorepad: {internal_error(exc)}", file=sys.stderr)
+        return EXIT_INTERNAL
