@@ -20,7 +20,8 @@ from scorepad.engine import RoundDraft, Suit
 from scorepad.sharing.table import GameChanged, Role, SharedTable
 from scorepad.store import Store
 from scorepad.ui.state import MessageKind, ScorepadApp, Screen
-from scorepad.ui.state.game_session import CHANGED_ELSEWHERE, Tap
+from scorepad.ui.state.game_session import CHANGED_ELSEWHERE
+from scorepad.ui.state.taps import Tap
 from scorepad.ui.views import app as app_views
 from scorepad.ui.views.app import DEVICE_KEY
 from tests.ui.driving import play_round, start

@@ -16,14 +16,16 @@ from scorepad.ui.state.app_state import ScorepadApp
 from scorepad.ui.state.choices import ChoiceKey, ChoiceKind, VariantChoice
 from scorepad.ui.state.errors import ActionRefused
 from scorepad.ui.state.exports import ExportFile, ExportKind
-from scorepad.ui.state.game_session import GameController, GameSession, GameTab, Tap, TapMeaning
+from scorepad.ui.state.game_session import GameController
 from scorepad.ui.state.home import Home, Section
 from scorepad.ui.state.house_rules import HouseRules
 from scorepad.ui.state.new_game import NewGame
+from scorepad.ui.state.open_game import GameSession, GameTab
 from scorepad.ui.state.round_entry import Field, PadKey, PlayerLine, RoundEntry, Stage
 from scorepad.ui.state.rules_form import RulesForm
 from scorepad.ui.state.screens import Confirmation, Message, MessageKind, Screen
 from scorepad.ui.state.setup_form import SetupForm
+from scorepad.ui.state.taps import Tap, TapMeaning
 
 __all__ = [
     "ActionRefused",

@@ -1,4 +1,6 @@
-"""The game screen: the open game, and everything a table does to it.
+"""The game screen's controller: everything a table does to the open game
+(:mod:`~scorepad.ui.state.open_game`), each tap checked against what it meant when drawn
+(:mod:`~scorepad.ui.state.taps`).
 
 Taps on the pad (the turned suit, "go", bids and trick counts, or each trick's winner as it
 falls), recording a round, correcting an earlier one, deleting a round, ending the game early
@@ -11,29 +13,25 @@ The rules themselves are the engine's. No Flet here.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from enum import StrEnum
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from scorepad.engine import (
-    DOLLAR,
     Game,
     RoundDraft,
     ScorepadError,
-    ScoreSheet,
     Suit,
-    Variant,
     describe_changes,
 )
 from scorepad.store import StaleGameError, StoreError
 from scorepad.store.models import StoredGame, UndoKind, UndoStep
 from scorepad.ui.state.currency import table_symbol
-from scorepad.ui.state.display_names import NO_NAMES, DisplayNames, RosterNames
+from scorepad.ui.state.display_names import RosterNames
 from scorepad.ui.state.errors import ActionRefused
 from scorepad.ui.state.exports import ExportFile, ExportKind, export_file, save_nowhere
 from scorepad.ui.state.history import before, fitted_draft, pushed
-from scorepad.ui.state.round_entry import Field, RoundEntry, Selection, Stage
+from scorepad.ui.state.open_game import GameSession, GameTab
+from scorepad.ui.state.round_entry import Field, RoundEntry, Stage
 from scorepad.ui.state.screens import Confirmation, Message, MessageKind, Screen
 from scorepad.ui.state.seat_writes import (
     go_label,
@@ -42,6 +40,7 @@ from scorepad.ui.state.seat_writes import (
     undid_the_go,
     with_hidden_bids,
 )
+from scorepad.ui.state.taps import PadMoment, Tap, TapMeaning
 
 if TYPE_CHECKING:
     from scorepad.ui.state.app_state import ScorepadApp
@@ -53,199 +52,6 @@ CHANGED_ELSEWHERE = (
 )
 """Said when a tap was meant for a game another window has changed since: in the table's
 words (the game's id and revisions go to the log, where they help and do not puzzle)."""
-
-
-class Tap(StrEnum):
-    """The kinds of tap on the game screen whose meaning a change elsewhere can move."""
-
-    TRUMP = "trump"
-    GO = "go"
-    NUMBER = "number"
-    TALLY_MODE = "tally-mode"
-    MARK = "mark"
-    UNDO_TRICK = "undo-trick"
-    RECORD = "record"
-    UNDO = "undo"
-
-
-MEANING: dict[Tap, tuple[str, ...]] = {
-    Tap.TRUMP: ("number", "turned"),  # two screens tapping a suit at once: the first stays
-    Tap.GO: ("number",),  # a go means the same whatever the trump
-    Tap.NUMBER: ("number", "stage", "active"),  # "3" for Bob is not "3" for Cat
-    Tap.TALLY_MODE: ("number",),
-    Tap.MARK: ("number", "marked"),  # "Ann took trick 4", not trick 5
-    Tap.UNDO_TRICK: ("number", "marked"),
-    Tap.RECORD: ("number", "stage"),
-    Tap.UNDO: ("undo",),  # undo takes back what its button named
-}
-"""The parts of a :class:`PadMoment` that make up what each kind of tap means."""
-
-
-@dataclass(frozen=True)
-class PadMoment:
-    """What the game screen's taps mean at one moment: the round on the pad, its step, whose
-    number the pad enters, the tricks marked so far, what undo takes back and the suit
-    turned."""
-
-    number: int | None
-    stage: Stage | None
-    active: str | None
-    marked: int
-    undo: str | None
-    turned: Suit | None = None
-
-    def parts_of(self, tap: Tap) -> tuple[object, ...]:
-        """What ``tap`` means at this moment (the parts :data:`MEANING` names)."""
-        return tuple(getattr(self, part) for part in MEANING[tap])
-
-
-@dataclass(frozen=True)
-class TapMeaning:
-    """What a tap meant on the screen the tapper saw, drawn into the control and carried by
-    its tap: which kind of tap, and how many changes made elsewhere had moved that kind's
-    meaning when the control was drawn (``shift``).
-
-    A click names only the control, and Flet keeps a control (and its id) when the screen
-    changes around it: a 3 drawn when the pad read "Bob bids", still travelling from a slow
-    phone when another screen's change moved the pad on to Cat, would be taken as Cat's. So
-    each control that taps is drawn under :attr:`key`, which changes when a change made
-    elsewhere moves the control's meaning (whose bid or count the pad enters in which round
-    and step, the suit turned, the trick being marked, what Undo names): the control is then
-    a new one, and a click still on its way to the old one finds nothing to do. A tap that
-    reaches a control drawn before such a change (the game reloaded, the screen not yet drawn
-    again) carries an older ``shift`` and is refused. This screen's own taps keep the key, so a
-    burst of taps (Bob's 3, Cat's 2, as fast as fingers go) lands tap after tap as meant. No
-    time window: a tap made on the screen as it is is taken at once, however soon after.
-
-    >>> TapMeaning(Tap.NUMBER, 2).key
-    'number#2'
-    """
-
-    tap: Tap
-    shift: int = 0
-
-    @property
-    def key(self) -> str:
-        return f"{self.tap}#{self.shift}"
-
-
-class GameTab(StrEnum):
-    ROUND = "round"
-    SHEET = "sheet"
-
-
-def own_copy_note(stored: StoredGame, saved_rules: Sequence[Variant]) -> str | None:
-    """What to say when the saved house rules of this game's name now differ from the copy
-    the game was started with (a game is played by the rules it started with)."""
-    played = stored.game.variant
-    now = next((v for v in saved_rules if v.name.casefold() == played.name.casefold()), None)
-    if now is None or now.model_dump() == played.model_dump():  # the settings, not any old text
-        return None
-    return (
-        f"Played with its own copy of {played.name}: the house rules were changed after "
-        "this game started, and the changes apply to new games only."
-    )
-
-
-@dataclass
-class GameSession:
-    """The open game: what is stored (with its undo steps), plus what only this screen knows."""
-
-    stored: StoredGame
-    editing: int | None = None
-    """The earlier round being corrected, if any."""
-    edit_draft: RoundDraft | None = None
-    edit_undo: list[UndoStep] = field(default_factory=list)
-    """Taps on the round being corrected, for undo while correcting (kept in memory only: the
-    saved correction is one step of the game's own history)."""
-    selection: Selection | None = None
-    changes: list[str] = field(default_factory=list)
-    """What the last correction changed, shown until the next action."""
-    tab: GameTab = GameTab.ROUND
-    edit_from: GameTab = GameTab.ROUND
-    """The tab a correction was started from: saving it goes back there (a fix made from the
-    score sheet ends on the sheet, to check it)."""
-    names: DisplayNames = NO_NAMES
-    """The players as the screens show them: as they are known now (the record, and every
-    action on it, keeps the names the game was played under). Read once when the game opens:
-    a rename happens on another screen, and a tap must not read the roster."""
-    symbol: str = DOLLAR
-    """The table's currency symbol, in which the screens and the exported pad show the
-    game's money. Read once when the game opens, like the names."""
-    changed_elsewhere: bool = False
-    """Another session changed the game during a correction here: the correction cannot be
-    saved (the game moved on); Cancel shows the game as it is now."""
-    rules_note: str | None = None
-    """Said on the sheet when the house rules this game was started with were changed
-    since: the game keeps its own copy (the rules it was played by), and says so."""
-
-    @classmethod
-    def opening(
-        cls,
-        stored: StoredGame,
-        roster: RosterNames | None = None,
-        symbol: str = DOLLAR,
-        saved_rules: Sequence[Variant] = (),
-    ) -> tuple[GameSession, str | None]:
-        """A session on a game as loaded (its players shown as ``roster`` knows them now,
-        its money in the currency ``symbol``), and a note for the table when the stored round
-        being entered no longer fits the game's next round (it opens as an empty round; the
-        file is left as it is until the next tap)."""
-        fitted = fitted_draft(stored.game, stored.draft)
-        if fitted.note is not None:
-            stored = stored.model_copy(update={"draft": None}).knowing(stored.game)
-        names = NO_NAMES if roster is None else roster.for_game(stored.game.record.players)
-        session = cls(
-            stored=stored, names=names, symbol=symbol, rules_note=own_copy_note(stored, saved_rules)
-        )
-        if stored.game.next_round is None:
-            session.tab = GameTab.SHEET
-        return session, fitted.note
-
-    @property
-    def game(self) -> Game:
-        return self.stored.game
-
-    @property
-    def can_continue(self) -> bool:
-        """The game was ended early and can be taken up again."""
-        return self.game.record.abandoned
-
-    @property
-    def undo_steps(self) -> tuple[UndoStep, ...]:
-        """What undo takes back, newest last: the game's history, then taps on a correction."""
-        return (*self.stored.undo, *self.edit_undo)
-
-    @property
-    def draft(self) -> RoundDraft:
-        if self.editing is not None:
-            return self.edit_draft or RoundDraft()
-        return self.stored.draft or RoundDraft()
-
-    @property
-    def entry(self) -> RoundEntry | None:
-        """The round on the pad: the one being corrected, or the next one (None when over)."""
-        game = self.game
-        if self.editing is not None:
-            return RoundEntry(game, self.editing, self.draft, self.selection)
-        if game.next_round is None:
-            return None
-        return RoundEntry(game, len(game.results) + 1, self.draft, self.selection)
-
-    @property
-    def sheet(self) -> ScoreSheet:
-        return self.game.sheet
-
-    def stop_editing(self) -> None:
-        """Back from correcting an earlier round to the round being entered."""
-        self.editing = None
-        self.edit_draft = None
-        self.edit_undo = []
-        self.selection = None
-
-    def show_the_likely_tab(self) -> None:
-        """The round while there is one to enter, else the score sheet."""
-        self.tab = GameTab.ROUND if self.game.next_round is not None else GameTab.SHEET
 
 
 class GameController:

@@ -38,11 +38,12 @@ from scorepad.ui.state.access import NOT_RECOGNISED_YET
 from scorepad.ui.state.currency import table_symbol
 from scorepad.ui.state.display_names import NO_NAMES, DisplayNames, RosterNames
 from scorepad.ui.state.errors import ActionRefused
-from scorepad.ui.state.game_session import GameSession, TapMeaning
+from scorepad.ui.state.open_game import GameSession
 from scorepad.ui.state.round_entry import RoundEntry
 from scorepad.ui.state.screens import Message, MessageKind
 from scorepad.ui.state.seat_writes import enter_seat_bid, reveal_hidden_bids
 from scorepad.ui.state.secret_bids import HiddenBids, hidden_bids_in, names_and
+from scorepad.ui.state.taps import TapMeaning
 
 if TYPE_CHECKING:
     from scorepad.ui.state.app_state import ScorepadApp
