@@ -82,3 +82,22 @@ def test_the_command_line_starts_without_rich_or_flet() -> None:
     printed and Flet only when the app opens, so a JSON export or an import starts fast."""
     pulled_in = loaded_by("import scorepad.cli") & {"rich", *FLET}
     assert not pulled_in, f"import scorepad.cli loads {sorted(pulled_in)}"
+
+
+def test_every_package_says_what_it_offers() -> None:
+    """Each package's ``__init__`` declares ``__all__``: what a caller may import from it (an
+    empty list for a package that is only a folder of modules), so a name imported from a
+    package is one it means to offer."""
+    import ast
+
+    silent = [
+        str(init.relative_to(ROOT))
+        for init in sorted((ROOT / "scorepad").rglob("__init__.py"))
+        if not any(
+            isinstance(node, ast.Assign | ast.AnnAssign)
+            and "__all__"
+            in ast.unparse(node.targets[0] if isinstance(node, ast.Assign) else node.target)
+            for node in ast.parse(init.read_text(encoding="utf-8")).body
+        )
+    ]
+    assert not silent, f"packages without __all__: {silent}"
