@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scorepad.engine import Suit
-from scorepad.ui.state import ChoiceKey, MessageKind, RoundEntry, ScorepadApp, Stage
+from scorepad.ui.state import ChoiceKey, MessageKind, RoundEntryState, ScorepadApp, Stage
 
 
 def start(
@@ -52,7 +52,7 @@ def play_round(
 
 def tap_for(
     app: ScorepadApp,
-    entry: RoundEntry,
+    entry: RoundEntryState,
     bids: dict[str, int] | None = None,
     tricks: dict[str, int] | None = None,
     suit: Suit = Suit.SPADES,

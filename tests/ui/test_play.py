@@ -11,7 +11,7 @@ import pytest
 
 from scorepad.engine import DECK_SIZE, BidMode, Game, Suit, Variant
 from scorepad.store import open_store
-from scorepad.ui.state import GameTab, MessageKind, RoundEntry, ScorepadApp, Screen, Stage
+from scorepad.ui.state import GameTab, MessageKind, RoundEntryState, ScorepadApp, Screen, Stage
 from scorepad.ui.state.game_session import CHANGED_ELSEWHERE
 from tests.ui.driving import play_round, start, tap_for
 
@@ -28,7 +28,7 @@ def record_is_refused(app: ScorepadApp) -> None:
     assert len(session.game.results) == recorded and session.stored.draft == draft
 
 
-def taps_until_record(app: ScorepadApp, tap: Callable[[RoundEntry], None]) -> int:
+def taps_until_record(app: ScorepadApp, tap: Callable[[RoundEntryState], None]) -> int:
     """Enter the next round one tap at a time, each the tap the pad asks for, trying Record
     before every tap: the app must refuse it until the round is complete, then take it.
     Returns how many taps the app asked for before it let the round be recorded."""
@@ -79,7 +79,7 @@ def test_record_is_allowed_after_exactly_the_taps_a_round_needs_and_not_one_befo
     session = app.game.session
     assert session is not None
 
-    def random_tap(entry: RoundEntry) -> None:
+    def random_tap(entry: RoundEntryState) -> None:
         if entry.stage is Stage.TRUMP:
             app.game.choose_trump(rng.choice(list(Suit)))
         elif entry.stage is Stage.GO:

@@ -40,6 +40,7 @@ from scorepad.engine import (
     GameRecord,
     RoundDraft,
     ScorepadError,
+    Selection,
     Suit,
     TrumpRule,
     Winner,
@@ -56,7 +57,6 @@ from scorepad.ui.state import (
     Stage,
 )
 from scorepad.ui.state.game_session import CHANGED_ELSEWHERE
-from scorepad.ui.state.round_entry import Selection
 from scorepad.ui.views.game import game_view
 from scorepad.ui.views.home import home_view
 from scorepad.ui.views.rules import rules_view
@@ -913,7 +913,7 @@ class ScorepadMachine(RuleBasedStateMachine):
                 _ = (entry.trump, entry.active, entry.setup, entry.editing, entry.draft)
                 if entry.stage is Stage.TRICKS and entry.active is None:  # a trick given to
                     assert entry.editing and entry.pad == ()  # nobody: tap whoever took it
-                    assert entry.state.missing and "given to nobody" in entry.state.missing
+                    assert entry.missing and "given to nobody" in entry.missing
                 elif entry.stage in (Stage.BIDS, Stage.TRICKS):
                     assert any(key.enabled for key in entry.pad), "the pad has no key to tap"
             else:

@@ -10,7 +10,7 @@ import flet as ft
 import pytest
 
 from scorepad.store import open_store
-from scorepad.ui.state import Field, MessageKind, RoundEntry, ScorepadApp, Stage
+from scorepad.ui.state import Field, MessageKind, RoundEntryState, ScorepadApp, Stage
 from tests.ui.driving import play_round, start, tap_for
 from tests.ui.flet_session import ViewDriver
 
@@ -19,7 +19,7 @@ WINNERS = ["Bob", "Bob", "Ann"]
 """Round 3 of Golf (three cards each) as the tricks fell."""
 
 
-def entry_of(app: ScorepadApp) -> RoundEntry:
+def entry_of(app: ScorepadApp) -> RoundEntryState:
     session = app.game.session
     assert session is not None and session.entry is not None
     return session.entry
@@ -56,12 +56,12 @@ def test_a_round_marked_trick_by_trick_records_what_counting_at_the_end_records(
         assert entry.active is not None
         counted.game.tap_number(WINNERS.count(entry.active))
     marked.game.choose_tally(True)
-    assert entry_of(marked).state.tallying and entry_of(marked).pad == ()
+    assert entry_of(marked).tallying and entry_of(marked).pad == ()
     for name in WINNERS:
         marked.game.mark_trick(name)
         assert marked.message is None, marked.message
     assert entry_of(marked).stage is entry_of(counted).stage is Stage.CONFIRM
-    assert entry_of(marked).as_record() == entry_of(counted).as_record()
+    assert entry_of(marked).record() == entry_of(counted).record()
     counted.game.confirm_round()
     marked.game.confirm_round()
     sessions = [app.game.session for app in (counted, marked)]
@@ -82,9 +82,9 @@ def test_a_table_that_marks_the_tricks_keeps_marking_next_round(app: ScorepadApp
     assert entry.draft.tallying and entry.draft.trick_winners == ()
     while (entry := entry_of(app)).stage is not Stage.TRICKS:
         tap_for(app, entry)
-    assert entry.state.tally is not None and entry.pad == (), "the marks, not the number pad"
+    assert entry.tally is not None and entry.pad == (), "the marks, not the number pad"
     app.game.choose_tally(False)  # nothing marked yet: back to counting at the end
-    assert not entry_of(app).state.tallying and entry_of(app).active is not None
+    assert not entry_of(app).tallying and entry_of(app).active is not None
 
 
 def test_every_mark_is_saved_before_the_tap_returns_and_a_restart_resumes_mid_hand(
@@ -104,7 +104,7 @@ def test_every_mark_is_saved_before_the_tap_returns_and_a_restart_resumes_mid_ha
     again.home.open_game(game_id)
     entry = entry_of(again)
     assert entry.number == 3 and entry.stage is Stage.TRICKS
-    tally = entry.state.tally
+    tally = entry.tally
     assert tally is not None and tally.winners == ("Bob", "Cat")
     assert {line.name: line.text for line in tally.lines} == {
         "Ann": "needs 1 more",  # bid 1

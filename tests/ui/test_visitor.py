@@ -14,13 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from scorepad.engine import RoundDraft, Suit
+from scorepad.engine import RoundDraft, RoundEntryState, Suit
 from scorepad.sharing.table import GameChanged, Role, SharedTable
 from scorepad.store import Store
 from scorepad.store.errors import StoreUnreadableError
 from scorepad.store.models import StoredGame
 from scorepad.ui.state import MessageKind, ScorepadApp, Screen, Stage
-from scorepad.ui.state.round_entry import RoundEntry
 from scorepad.ui.state.visitor import SeatChoice, SeatState
 from tests.ui.driving import play_round, start
 from tests.ui.table_driving import PIN, TOKEN
@@ -311,7 +310,7 @@ def test_without_the_tables_choice_the_last_secret_bid_waits_for_the_go(
     assert table.hidden_bidders(game_id, 1) == set(FOUR)
 
 
-def keeper_hears(keeper: ScorepadApp, store: Store, game_id: str) -> RoundEntry:
+def keeper_hears(keeper: ScorepadApp, store: Store, game_id: str) -> RoundEntryState:
     """The scorekeeper's session told of a change another session saved (as the table tells
     it), and the round its pad shows then."""
     keeper.live.event(GameChanged(game_id, store.load_game(game_id).revision))

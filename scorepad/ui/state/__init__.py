@@ -2,8 +2,10 @@
 
 One module per job: :mod:`.app_state` (the app: screen, message, theme, the action wrapper),
 :mod:`.home` (the game list), :mod:`.new_game` (the new-game form), :mod:`.game_session` (the
-open game, undo and corrections), :mod:`.house_rules` (the rules editor); the forms and the
-round on the pad are :mod:`.setup_form`, :mod:`.rules_form` and :mod:`.round_entry`.
+game screen's taps, undo and corrections) over :mod:`.open_game` (the open game) and
+:mod:`.taps` (what a tap meant), :mod:`.house_rules` (the rules editor); the forms are
+:mod:`.setup_form` and :mod:`.rules_form`. The round on the pad is the engine's own
+:class:`~scorepad.engine.RoundEntryState`, read by the views as it is.
 
 The shared table (``scorepad --share``): :mod:`.access` (this session's role, and the read-only
 store of a viewer), :mod:`.table_link` (changes told to the table and shown from it),
@@ -12,6 +14,7 @@ store of a viewer), :mod:`.table_link` (changes told to the table and shown from
 viewer screen).
 """
 
+from scorepad.engine import Field, PadKey, PlayerLine, RoundEntryState, Stage
 from scorepad.ui.state.app_state import ScorepadApp
 from scorepad.ui.state.choices import ChoiceKey, ChoiceKind, VariantChoice
 from scorepad.ui.state.errors import ActionRefused
@@ -21,7 +24,6 @@ from scorepad.ui.state.home import Home, Section
 from scorepad.ui.state.house_rules import HouseRules
 from scorepad.ui.state.new_game import NewGame
 from scorepad.ui.state.open_game import GameSession, GameTab
-from scorepad.ui.state.round_entry import Field, PadKey, PlayerLine, RoundEntry, Stage
 from scorepad.ui.state.rules_form import RulesForm
 from scorepad.ui.state.screens import Confirmation, Message, MessageKind, Screen
 from scorepad.ui.state.setup_form import SetupForm
@@ -45,7 +47,7 @@ __all__ = [
     "NewGame",
     "PadKey",
     "PlayerLine",
-    "RoundEntry",
+    "RoundEntryState",
     "RulesForm",
     "ScorepadApp",
     "Screen",

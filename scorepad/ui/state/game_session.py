@@ -17,9 +17,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from scorepad.engine import (
+    Field,
     Game,
     RoundDraft,
+    RoundEntryState,
     ScorepadError,
+    Stage,
     Suit,
     describe_changes,
 )
@@ -31,7 +34,6 @@ from scorepad.ui.state.errors import ActionRefused
 from scorepad.ui.state.exports import ExportFile, ExportKind, export_file, save_nowhere
 from scorepad.ui.state.history import before, fitted_draft, pushed
 from scorepad.ui.state.open_game import GameSession, GameTab
-from scorepad.ui.state.round_entry import Field, RoundEntry, Stage
 from scorepad.ui.state.screens import Confirmation, Message, MessageKind, Screen
 from scorepad.ui.state.seat_writes import (
     go_label,
@@ -106,7 +108,7 @@ class GameController:
             raise ActionRefused("no game is open")
         return self.session
 
-    def _entry(self) -> RoundEntry:
+    def _entry(self) -> RoundEntryState:
         entry = self._session().entry
         if entry is None:
             raise ActionRefused("the game is over: there is no round to enter")
@@ -316,7 +318,7 @@ class GameController:
         with self._app.action("choose how the tricks are kept"):
             self._not_moved(seen)
             entry = self._entry()
-            draft = entry.state.choose_tally(on)
+            draft = entry.choose_tally(on)
             if draft != entry.draft:
                 how = "mark the tricks as they fall" if on else "count the tricks at the end"
                 self._save_draft(draft, how)
@@ -325,7 +327,7 @@ class GameController:
         """``player`` took the next trick (saved, like every tap, before the screen moves on)."""
         with self._app.action("mark the trick"):
             self._not_moved(seen)
-            state = self._entry().state
+            state = self._entry()
             draft = state.mark_trick(player)
             self._save_draft(draft, f"{player} took trick {len(draft.trick_winners)}")
 
@@ -333,7 +335,7 @@ class GameController:
         """Take back the most recent mark; the app's undo can put it back."""
         with self._app.action("undo the last trick"):
             self._not_moved(seen)
-            state = self._entry().state
+            state = self._entry()
             draft = state.undo_trick()
             taken = len(state.draft.trick_winners)
             # read after "Undo: " on the button and "undone: " in the message
@@ -352,7 +354,7 @@ class GameController:
             self._not_moved(seen)
             session = self._session()
             entry = self._entry()
-            record = entry.as_record()  # or the engine's RoundIncompleteError: what is missing
+            record = entry.record()  # or the engine's RoundIncompleteError: what is missing
             game = session.game
             before_sheet = session.sheet
             number = entry.number
@@ -375,7 +377,7 @@ class GameController:
             else:
                 recorded = game.record_round(record)
                 # a table that marks the tricks as they fall keeps doing so next round
-                marking = entry.state.tallying and recorded.next_round is not None
+                marking = entry.tallying and recorded.next_round is not None
                 self._change_game(
                     recorded,
                     UndoStep(

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from scorepad.engine import Game, RoundDraft, RoundError
 from scorepad.store.models import UNDO_KEPT, UndoKind, UndoStep
 from scorepad.ui.state.errors import ActionRefused
-from scorepad.ui.state.round_entry import draft_from_round
 
 
 def pushed(steps: tuple[UndoStep, ...], step: UndoStep) -> tuple[UndoStep, ...]:
@@ -103,7 +102,7 @@ def before(game: Game, draft: RoundDraft | None, step: UndoStep) -> Restored:
                 f"round {number} is no longer the last round recorded, so it cannot be taken "
                 "back onto the pad"
             )
-        return Restored(game.delete_round(number), draft_from_round(game, number))
+        return Restored(game.delete_round(number), game.draft_of(number))
     if step.round is None:
         raise ActionRefused(f"the step {step.label!r} does not keep the round it changed")
     if kind is UndoKind.CORRECTED:

@@ -9,11 +9,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from scorepad.engine import DOLLAR, Game, RoundDraft, ScoreSheet, Variant
+from scorepad.engine import (
+    DOLLAR,
+    Game,
+    RoundDraft,
+    RoundEntryState,
+    ScoreSheet,
+    Selection,
+    Variant,
+)
 from scorepad.store.models import StoredGame, UndoStep
 from scorepad.ui.state.display_names import NO_NAMES, DisplayNames, RosterNames
 from scorepad.ui.state.history import fitted_draft
-from scorepad.ui.state.round_entry import RoundEntry, Selection
 
 
 class GameTab(StrEnum):
@@ -110,14 +117,14 @@ class GameSession:
         return self.stored.draft or RoundDraft()
 
     @property
-    def entry(self) -> RoundEntry | None:
+    def entry(self) -> RoundEntryState | None:
         """The round on the pad: the one being corrected, or the next one (None when over)."""
         game = self.game
         if self.editing is not None:
-            return RoundEntry(game, self.editing, self.draft, self.selection)
+            return game.entry(self.editing, self.draft, self.selection)
         if game.next_round is None:
             return None
-        return RoundEntry(game, len(game.results) + 1, self.draft, self.selection)
+        return game.entry(len(game.results) + 1, self.draft, self.selection)
 
     @property
     def sheet(self) -> ScoreSheet:

@@ -9,8 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from scorepad.engine import Suit
-from scorepad.ui.state.round_entry import Stage
+from scorepad.engine import Stage, Suit
 
 
 class Tap(StrEnum):

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from scorepad.engine import BidRangeError, PadKey, ScorepadError, Stage
+from scorepad.engine import BidRangeError, PadKey, RoundEntryState, ScorepadError, Stage
 from scorepad.sharing.errors import NoSuchSeatError
 from scorepad.sharing.table import BidsChanged, SeatsChanged
 from scorepad.store import StoreError
@@ -39,7 +39,6 @@ from scorepad.ui.state.currency import table_symbol
 from scorepad.ui.state.display_names import NO_NAMES, DisplayNames, RosterNames
 from scorepad.ui.state.errors import ActionRefused
 from scorepad.ui.state.open_game import GameSession
-from scorepad.ui.state.round_entry import RoundEntry
 from scorepad.ui.state.screens import Message, MessageKind
 from scorepad.ui.state.seat_writes import enter_seat_bid, reveal_hidden_bids
 from scorepad.ui.state.secret_bids import HiddenBids, hidden_bids_in, names_and
@@ -194,7 +193,7 @@ class Visitor:
         return NO_NAMES if session is None else session.names
 
     @property
-    def entry(self) -> RoundEntry | None:
+    def entry(self) -> RoundEntryState | None:
         """The round in progress (``None``: no game, or it is over)."""
         session = self.session
         return None if session is None else session.entry
@@ -365,7 +364,7 @@ class Visitor:
             return self._secret_bid_status(entry.number)
         return self._open_bid_status(entry, seat)
 
-    def _open_bid_status(self, entry: RoundEntry, seat: str) -> str:
+    def _open_bid_status(self, entry: RoundEntryState, seat: str) -> str:
         """Any moment but before the go: the trump to wait for, the turn, the bid made."""
         number = entry.number
         bid = entry.bids.get(seat)
@@ -452,7 +451,7 @@ class Visitor:
                 self._hide_bid(entry, game_id, seat, value)
             self.refresh()
 
-    def _hide_bid(self, entry: RoundEntry, game_id: str, seat: str, value: int) -> None:
+    def _hide_bid(self, entry: RoundEntryState, game_id: str, seat: str, value: int) -> None:
         number, setup = entry.number, entry.setup
         if entry.stage is Stage.TRUMP:
             raise NotBiddingNowError(number, "bid once the turned card is entered")

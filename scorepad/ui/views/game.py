@@ -15,7 +15,7 @@ from scorepad.ui.state import (
     GameTab,
     PadKey,
     PlayerLine,
-    RoundEntry,
+    RoundEntryState,
     ScorepadApp,
     Stage,
     Tap,
@@ -81,7 +81,7 @@ def suit_button(
     )
 
 
-def trump_section(game: GameController, entry: RoundEntry) -> ft.Control:
+def trump_section(game: GameController, entry: RoundEntryState) -> ft.Control:
     seen = game.meaning(Tap.TRUMP)
     return trump_choice(game, entry.setup.all_dealt, entry.trump, entry.draft.turned, seen)
 
@@ -168,7 +168,9 @@ def player_name(name: str, *, size: int, said: str | None = None) -> ft.Control:
     )
 
 
-def player_table(game: GameController | None, entry: RoundEntry, names: DisplayNames) -> ft.Control:
+def player_table(
+    game: GameController | None, entry: RoundEntryState, names: DisplayNames
+) -> ft.Control:
     """The players' rows of the round; ``game`` ``None``: read only (a viewer's screen)."""
     stage = entry.stage
     compact = len(entry.lines) >= COMPACT_FROM
@@ -242,14 +244,14 @@ def player_line(
     )
 
 
-def prompt(entry: RoundEntry, names: DisplayNames) -> str:
+def prompt(entry: RoundEntryState, names: DisplayNames) -> str:
     """What the pad asks for, naming the player as they are known now."""
     stage = entry.stage
     who = None if entry.active is None else names.shown(entry.active)
     if stage is Stage.BIDS:
         return f"{who} bids" if not entry.editing else f"Change {who}'s bid"
     if stage is Stage.TRICKS:
-        if who is None and not entry.state.tallying:  # a correction took a trick away
+        if who is None and not entry.tallying:  # a correction took a trick away
             return "Who took it? Tap their tricks"
         return tally_prompt(entry) or f"How many tricks did {who} take?"
     if stage is Stage.CONFIRM:  # the words of the button under it
@@ -265,7 +267,7 @@ PAD_GAP = 4
 """Seven 48 px keys and six gaps of 4 fit a phone's 366 px row (gaps of 6 wrapped the 7th)."""
 
 
-def number_pad(game: GameController, entry: RoundEntry) -> ft.Control:
+def number_pad(game: GameController, entry: RoundEntryState) -> ft.Control:
     return pad_keys(game.tap_number, entry.pad, game.meaning(Tap.NUMBER))
 
 
@@ -303,7 +305,7 @@ def pad_keys(
     return ft.Row(keys, wrap=True, spacing=PAD_GAP, run_spacing=PAD_GAP)
 
 
-def round_title(entry: RoundEntry, total: int) -> str:
+def round_title(entry: RoundEntryState, total: int) -> str:
     """The round's heading, "Round 3 of 13: 3 cards each" (or the round being corrected)."""
     cards = entry.setup.cards
     deal = f"{cards} card{'s' if cards != 1 else ''} each"
@@ -312,7 +314,7 @@ def round_title(entry: RoundEntry, total: int) -> str:
     return f"Round {entry.number} of {total}: {deal}"
 
 
-def round_info(entry: RoundEntry, names: DisplayNames) -> str:
+def round_info(entry: RoundEntryState, names: DisplayNames) -> str:
     """Who deals, who bids first (or that everyone bids at once) and who leads."""
     setup = entry.setup
     bidding = (
@@ -342,7 +344,7 @@ def pad_note_line(note: str, names: DisplayNames) -> ft.Control:
 def round_panel(
     game: GameController,
     session: GameSession,
-    entry: RoundEntry,
+    entry: RoundEntryState,
     hidden: HiddenBids | None = None,
 ) -> tuple[ft.Control, ft.Control]:
     """The round in two parts: what it is and who has what (which may scroll), and the dock
@@ -403,7 +405,7 @@ def round_panel(
     marks = tricks_marks(game, entry, names)  # in tally mode, a button per player (tally.py)
     if marks is not None:
         dock.append(marks)
-    if stage is Stage.BIDS or (stage is Stage.TRICKS and not entry.state.tallying):
+    if stage is Stage.BIDS or (stage is Stage.TRICKS and not entry.tallying):
         dock.append(number_pad(game, entry))
     dock.append(
         round_actions(
@@ -416,7 +418,9 @@ def round_panel(
     )
 
 
-def prompt_row(entry: RoundEntry, names: DisplayNames, choice: ft.Control | None) -> ft.Control:
+def prompt_row(
+    entry: RoundEntryState, names: DisplayNames, choice: ft.Control | None
+) -> ft.Control:
     """The prompt; on the tricks step with the switch between counting at the end and
     marking as they fall beside it (a row of its own pushed the table under the dock)."""
     words = prompt(entry, names)

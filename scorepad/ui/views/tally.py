@@ -19,7 +19,7 @@ from collections.abc import Callable
 import flet as ft
 
 from scorepad.engine import Tally, TallyLine, TrickStatus
-from scorepad.ui.state import GameController, RoundEntry, Stage, Tap, TapMeaning
+from scorepad.ui.state import GameController, RoundEntryState, Stage, Tap, TapMeaning
 from scorepad.ui.state.display_names import DisplayNames
 from scorepad.ui.views.common import tagged
 from scorepad.ui.views.kept import kept
@@ -41,11 +41,11 @@ CHOICE_WIDTH = 98
 """Each half of the switch: "undo counts first" in small type fits it."""
 
 
-def tally_prompt(entry: RoundEntry) -> str | None:
+def tally_prompt(entry: RoundEntryState) -> str | None:
     """The dock's prompt while tricks are marked: which trick is being played. Before the
     first mark it says that the tricks are being marked (a table that marked last round
     marks again, and whoever meant to count sees the way chosen, beside the switch)."""
-    tally = entry.state.tally
+    tally = entry.tally
     if tally is None or entry.stage is not Stage.TRICKS or tally.trick_name is None:
         return None
     if not tally.marked:
@@ -53,14 +53,14 @@ def tally_prompt(entry: RoundEntry) -> str | None:
     return f"Who took {tally.trick_name}?"
 
 
-def tricks_mode(game: GameController, entry: RoundEntry) -> ft.Control | None:
+def tricks_mode(game: GameController, entry: RoundEntryState) -> ft.Control | None:
     """The switch between counting at the end and marking as they fall, for the prompt's
     row: on the tricks step only, never on a round being corrected or an entry picked to
     correct. A way closed by what is entered (switching would drop it; the engine refuses it
     too) stays in view, greyed, saying what to undo first."""
     if entry.editing or entry.selection is not None or entry.stage is not Stage.TRICKS:
         return None
-    tally = entry.state.tally
+    tally = entry.tally
     if tally is None:
         return mode_choice(
             game,
@@ -73,10 +73,12 @@ def tricks_mode(game: GameController, entry: RoundEntry) -> ft.Control | None:
     )
 
 
-def tricks_marks(game: GameController, entry: RoundEntry, names: DisplayNames) -> ft.Control | None:
+def tricks_marks(
+    game: GameController, entry: RoundEntryState, names: DisplayNames
+) -> ft.Control | None:
     """In tally mode, the button per player and "Undo last trick" (kept until Record, so the
     last mark can still be taken back); each player under the name they are known by now."""
-    tally = entry.state.tally
+    tally = entry.tally
     if tally is None or entry.editing or entry.selection is not None:
         return None
     if entry.stage not in (Stage.TRICKS, Stage.CONFIRM):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from scorepad.ui.state import GameSession, RoundEntry, ScorepadApp, Stage
+from scorepad.ui.state import GameSession, RoundEntryState, ScorepadApp, Stage
 from scorepad.ui.state.visitor import SeatChoice, SeatState, Visitor
 from scorepad.ui.views.common import (
     SIDE_PANEL_GAP,
@@ -99,7 +99,7 @@ def game_parts(
     return [*parts, beside]
 
 
-def round_part(visitor: Visitor, session: GameSession, entry: RoundEntry) -> ft.Control:
+def round_part(visitor: Visitor, session: GameSession, entry: RoundEntryState) -> ft.Control:
     """The round in progress: the deal, the trump, who has bid in secret (names only) or
     the bids as they are entered, and the tricks."""
     names = session.names
