@@ -94,9 +94,7 @@ def build_parser() -> argparse.ArgumentParser:
         "pdf: the printable score pad",
     )
     export.add_argument("--out", metavar="FILE", help="write it to a new FILE instead")
-    export.add_argument(
-        "--force", action="store_true", help="replace FILE if it exists (keeping its permissions)"
-    )
+    add_force_option(export)
     export.add_argument("--paper", choices=PAPER_SIZES, help=paper_help)
     export.set_defaults(handler=command_export)
 
@@ -106,9 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
     pad.add_argument("variant", metavar="VARIANT", help="a preset or a saved house rule's name")
     pad.add_argument("--players", metavar="N", required=True, help="how many play")
     pad.add_argument("--out", metavar="FILE", help="the PDF file to write (a new file)")
-    pad.add_argument(
-        "--force", action="store_true", help="replace FILE if it exists (keeping its permissions)"
-    )
+    add_force_option(pad)
     pad.add_argument("--paper", choices=PAPER_SIZES, help=paper_help)
     pad.set_defaults(handler=command_pad)
 
@@ -121,9 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
         "backup", parents=[common], help="write the whole store (games, roster, rules) to FILE"
     )
     backup.add_argument("file", metavar="FILE", help="a new file to write the backup to")
-    backup.add_argument(
-        "--force", action="store_true", help="replace FILE if it exists (keeping its permissions)"
-    )
+    add_force_option(backup)
     backup.set_defaults(handler=command_backup)
 
     restore = commands.add_parser(
@@ -141,6 +135,14 @@ def build_parser() -> argparse.ArgumentParser:
     add_records_commands(commands, common)
     add_web_commands(commands)
     return parser
+
+
+def add_force_option(command: argparse.ArgumentParser) -> None:
+    """``--force``, the same for every command that writes a FILE: without it an existing file
+    is never overwritten."""
+    command.add_argument(
+        "--force", action="store_true", help="replace FILE if it exists (keeping its permissions)"
+    )
 
 
 def add_web_commands(commands: argparse._SubParsersAction[OneLineParser]) -> None:
