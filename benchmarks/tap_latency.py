@@ -30,21 +30,20 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
+from playwright.sync_api import Page
 
 from scorepad.engine import GameRecord
 from scorepad.store import open_store
 from tests.browser.harness import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
+    CHROMIUM_SESSION,
     AppPage,
+    browser_page,
     free_port,
     headless_env,
     running_app,
     wait_until_listening,
 )
 
-VIEWPORT: ViewportSize = {"width": 390, "height": 844}
 WARM_UP = 3
 """Taps dropped from each app's count: the first taps warm up both sides."""
 
@@ -134,7 +133,7 @@ def marker(page: Page, prefix: str) -> int:
 
 
 @contextmanager
-def counter_app(browser: Browser) -> Iterator[Callable[[], Tap]]:
+def counter_app() -> Iterator[Callable[[], Tap]]:
     """The minimal Flet counter, running: each call taps it once."""
     with tempfile.TemporaryDirectory() as folder:
         script = Path(folder) / "counter.py"
@@ -149,17 +148,17 @@ def counter_app(browser: Browser) -> Iterator[Callable[[], Tap]]:
         )
         try:
             wait_until_listening(process, port)
-            page = browser.new_page(viewport=VIEWPORT)
-            page.add_init_script(WATCH)
-            AppPage(page).open(f"http://127.0.0.1:{port}/")
-            yield lambda: click_and_wait(page, "tap", "count-", marker(page, "count-"))
+            with browser_page() as page:
+                page.add_init_script(WATCH)
+                AppPage(page).open(f"http://127.0.0.1:{port}/")
+                yield lambda: click_and_wait(page, "tap", "count-", marker(page, "count-"))
         finally:
             process.terminate()
             process.wait(10)
 
 
 @contextmanager
-def scorepad_app(browser: Browser, players: int) -> Iterator[Callable[[], Tap]]:
+def scorepad_app(players: int) -> Iterator[Callable[[], Tap]]:
     """scorepad's number pad in a Mormon Bridge game, running: each call taps the next key
     (choosing trump, Go and Record in between, unmeasured)."""
     names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"][:players]
@@ -167,8 +166,7 @@ def scorepad_app(browser: Browser, players: int) -> Iterator[Callable[[], Tap]]:
         # set up through the store: the typing of names is not what is measured
         record = GameRecord.from_data({"variant": "mormon-bridge", "players": names})
         game_id = open_store(Path(folder)).create_game(record).id
-        with running_app(Path(folder)) as url:
-            page = browser.new_page(viewport=VIEWPORT)
+        with running_app(Path(folder)) as url, browser_page() as page:
             page.add_init_script(WATCH)
             app = AppPage(page)
             app.open(url)
@@ -190,7 +188,7 @@ def scorepad_app(browser: Browser, players: int) -> Iterator[Callable[[], Tap]]:
 def alternated(taps: int, *apps: Callable[[], Tap]) -> list[list[Tap]]:
     """``taps`` taps on each app, taken in turn (one on each, again and again), so that
     every app meets the same machine: a load that comes and goes falls on all of them.
-    The first three of each warm up both sides and are dropped."""
+    The first ``WARM_UP`` of each warm up both sides and are dropped."""
     times: list[list[Tap]] = [[] for _ in apps]
     for _ in range(taps + WARM_UP):
         for tap, kept in zip(apps, times, strict=True):
@@ -222,23 +220,21 @@ def main() -> None:
     args = parser.parse_args()
     print("click to the answer on screen, headless Chromium, the apps tapped in turn")
     print("(phases: median ms):")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            for players in (4, 8):
-                with counter_app(browser) as counter, scorepad_app(browser, players) as pad:
-                    floor, times = alternated(args.taps, counter, pad)
-                ratio = statistics.median(t.whole for t in times) / statistics.median(
-                    t.whole for t in floor
-                )
-                own = ms([t.whole for t in times])
-                print(f"  minimal Flet counter       {summary(floor)}")
-                print(
-                    f"  scorepad pad, {players} players  {summary(times)}   {ratio:.2f}x the "
-                    f"counter, p90 {own[1] / own[0]:.2f}x its own median"
-                )
-        finally:
-            browser.close()
+    try:
+        for players in (4, 8):
+            with counter_app() as counter, scorepad_app(players) as pad:
+                floor, times = alternated(args.taps, counter, pad)
+            ratio = statistics.median(t.whole for t in times) / statistics.median(
+                t.whole for t in floor
+            )
+            own = ms([t.whole for t in times])
+            print(f"  minimal Flet counter       {summary(floor)}")
+            print(
+                f"  scorepad pad, {players} players  {summary(times)}   {ratio:.2f}x the "
+                f"counter, p90 {own[1] / own[0]:.2f}x its own median"
+            )
+    finally:
+        CHROMIUM_SESSION.stop()
     if not args.no_profile:
         from benchmarks import tap_profile
 
