@@ -31,6 +31,10 @@
   // keeps score) is kept there too, so a reload loses nothing.
   const PROBE_MS = 1000;
   const GRACE_MS = 3000;
+  // A probe that gets no answer at all (a request the browser or a stalled server holds
+  // open) is given up after ANSWER_MS and asked again, so one lost request never stops the
+  // page from noticing that the server is back.
+  const ANSWER_MS = 2000;
   let probeTimer = null;
   const NOTICE_ID = "scorepad-connection";
   const FROZEN_ID = "scorepad-connection-frozen"; // the screen as it was, kept in view
@@ -189,7 +193,11 @@
       }
       let answered = false;
       try {
-        const reply = await fetch("/", { cache: "no-store", credentials: "same-origin" });
+        const reply = await fetch("/", {
+          cache: "no-store",
+          credentials: "same-origin",
+          signal: AbortSignal.timeout(ANSWER_MS),
+        });
         answered = reply.ok;
       } catch (_) {
         answered = false; // still away
