@@ -101,3 +101,20 @@ def test_every_package_says_what_it_offers() -> None:
         )
     ]
     assert not silent, f"packages without __all__: {silent}"
+
+
+def test_controllers_use_only_what_the_app_offers() -> None:
+    """A controller reaches the app only through its public protocol (``app_services``): no
+    ``self._app._something`` or ``app._something``, which would tie it to the app's plumbing
+    and let one screen's controller change another's insides."""
+    import ast
+
+    reaches = []
+    for module in sorted((ROOT / "scorepad" / "ui" / "state").glob("*.py")):
+        for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Attribute) and node.attr.startswith("_")):
+                continue
+            held = ast.unparse(node.value)
+            if held in {"app", "self._app"} and not node.attr.startswith("__"):
+                reaches.append(f"{module.name}:{node.lineno}: {held}.{node.attr}")
+    assert not reaches, f"controllers reaching into the app's private members: {reaches}"

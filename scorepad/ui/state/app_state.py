@@ -23,7 +23,6 @@ import random
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from scorepad.engine import ScorepadError
 from scorepad.sharing import SharedTable, ShareInfo
@@ -41,9 +40,7 @@ from scorepad.ui.state.routes import Routes
 from scorepad.ui.state.screens import Confirmation, Message, MessageKind, Screen
 from scorepad.ui.state.share_panel import SharePanel
 from scorepad.ui.state.table_link import TableLink
-
-if TYPE_CHECKING:
-    from scorepad.ui.state.visitor import Visitor
+from scorepad.ui.state.visitor import Visitor
 
 log = logging.getLogger("scorepad.ui")
 
@@ -151,8 +148,6 @@ class ScorepadApp:
         """The viewer screen: the shared game, read only, and a seat to bid from (made when
         first shown: an editor's session never needs it)."""
         if self._visitor is None:
-            from scorepad.ui.state.visitor import Visitor
-
             self._visitor = Visitor(self)
         return self._visitor
 
@@ -258,12 +253,12 @@ class ScorepadApp:
                     detail="Your changes to these house rules are dropped. To keep them, tap "
                     "Keep it, then Save house rules.",
                     go_ahead="Leave without saving",
-                    action=self._go_home_now,
+                    action=self.go_home_now,
                 )
             )
             return
         if dropped is None:
-            self._go_home_now()
+            self.go_home_now()
             return
         self.ask(
             Confirmation(
@@ -271,17 +266,17 @@ class ScorepadApp:
                 detail=f"Round {dropped} stays as it was recorded. To change it, keep "
                 f"correcting and tap Save round {dropped}.",
                 go_ahead="Leave without saving",
-                action=self._go_home_now,
+                action=self.go_home_now,
             )
         )
 
-    def _go_home_now(self) -> None:
+    def go_home_now(self) -> None:
         """The list of games at once: the browser's back (for :class:`Routes`), which cannot
         be held up to ask, or after the user said to."""
         with self.action("go back to the list of games"):
-            self._show_home()
+            self.show_home()
 
-    def _show_home(self) -> None:
+    def show_home(self) -> None:
         """The list of games, with no game open (also for :class:`Routes`, inside an action).
 
         A correction left unsaved is dropped (the browser's back cannot be held up to ask;
@@ -326,7 +321,7 @@ class ScorepadApp:
 
     # --- the shared table (the rest is :class:`TableLink`, ``app.live``) ----------------------
 
-    def _show_viewer(self) -> None:
+    def show_viewer(self) -> None:
         self.confirmation = None
         self.game.close()
         self.lists.forget()
@@ -338,4 +333,4 @@ class ScorepadApp:
         if self.screen is Screen.VIEWER or self.access.can_edit:
             return
         self.access.refused(f"open the {self.screen.value} screen")
-        self._show_viewer()
+        self.show_viewer()

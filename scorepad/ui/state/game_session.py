@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from scorepad.engine import (
     Field,
@@ -28,6 +28,7 @@ from scorepad.engine import (
 )
 from scorepad.store import StaleGameError, StoreError
 from scorepad.store.models import StoredGame, UndoKind, UndoStep
+from scorepad.ui.state.app_services import AppActions, AtTable, TableNews
 from scorepad.ui.state.currency import table_symbol
 from scorepad.ui.state.display_names import RosterNames
 from scorepad.ui.state.errors import ActionRefused
@@ -44,8 +45,13 @@ from scorepad.ui.state.seat_writes import (
 )
 from scorepad.ui.state.taps import PadMoment, Tap, TapMeaning
 
-if TYPE_CHECKING:
-    from scorepad.ui.state.app_state import ScorepadApp
+
+class GameApp(AppActions, AtTable, Protocol):
+    """What the game screen uses of the app: its actions, the table, and the news it sends."""
+
+    @property
+    def live(self) -> TableNews: ...
+
 
 log = logging.getLogger("scorepad.ui")
 
@@ -63,7 +69,7 @@ class GameController:
     and leaves the game as it was.
     """
 
-    def __init__(self, app: ScorepadApp) -> None:
+    def __init__(self, app: GameApp) -> None:
         self._app = app
         self.session: GameSession | None = None
         self._shifts: dict[Tap, int] = {}

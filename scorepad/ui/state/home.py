@@ -7,18 +7,32 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import Protocol
 
 from scorepad.engine import clipped, spoken_list
 from scorepad.store import GameSummary, ListedStatus, recover_store
+from scorepad.ui.state.app_services import AppActions
 from scorepad.ui.state.display_names import NO_NAMES, DisplayNames
 from scorepad.ui.state.errors import ActionRefused
+from scorepad.ui.state.game_session import GameController
 from scorepad.ui.state.imports import PickedFile, Refused, import_files
 from scorepad.ui.state.listings import LIST_ORDER
 from scorepad.ui.state.screens import Message, MessageKind
 
-if TYPE_CHECKING:
-    from scorepad.ui.state.app_state import ScorepadApp
+
+class HomeApp(AppActions, Protocol):
+    """What the game list uses of the app: the folder it lists (for recovery) and the game it
+    opens."""
+
+    @property
+    def root(self) -> Path | None: ...
+
+    @property
+    def game(self) -> GameController: ...
+
+    def reopen_store(self) -> None: ...
+
 
 SECTION_TITLES = {
     ListedStatus.IN_PROGRESS: "In progress",
@@ -46,7 +60,7 @@ class Section:
 class Home:
     """The game list and what can be done from it."""
 
-    def __init__(self, app: ScorepadApp) -> None:
+    def __init__(self, app: HomeApp) -> None:
         self._app = app
 
     @property

@@ -7,16 +7,12 @@ store and deletes saved rules. No Flet here.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from scorepad.engine import Variant
+from scorepad.ui.state.app_services import AppActions
 from scorepad.ui.state.choices import ChoiceKey, find_choice
 from scorepad.ui.state.errors import ActionRefused
 from scorepad.ui.state.rules_form import RulesForm
 from scorepad.ui.state.screens import Confirmation, Message, Screen
-
-if TYPE_CHECKING:
-    from scorepad.ui.state.app_state import ScorepadApp
 
 START_FROM = ChoiceKey.preset("golf")
 """What the editor starts from when opened from the home screen."""
@@ -25,7 +21,7 @@ START_FROM = ChoiceKey.preset("golf")
 class HouseRules:
     """The house-rules editor in :attr:`form` (None when no rules are being edited)."""
 
-    def __init__(self, app: ScorepadApp) -> None:
+    def __init__(self, app: AppActions) -> None:
         self._app = app
         self.form: RulesForm | None = None
 

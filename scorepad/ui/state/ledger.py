@@ -18,7 +18,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import date, datetime
 from enum import StrEnum
-from typing import TYPE_CHECKING
 
 from scorepad.engine import (
     DOLLAR,
@@ -36,11 +35,9 @@ from scorepad.engine import (
     spoken_list,
     why_not_settled,
 )
+from scorepad.ui.state.app_services import AppActions
 from scorepad.ui.state.errors import ActionRefused
 from scorepad.ui.state.screens import Screen
-
-if TYPE_CHECKING:
-    from scorepad.ui.state.app_state import ScorepadApp
 
 
 class Pick(StrEnum):
@@ -241,7 +238,7 @@ class MoneyLedger:
     the settlement of those picked. Each change of the pick is worked out before it is
     taken: one the ledger refuses changes nothing."""
 
-    def __init__(self, app: ScorepadApp) -> None:
+    def __init__(self, app: AppActions) -> None:
         self._app = app
         self.games: tuple[StakeGame, ...] = ()
         """Every finished stake game, oldest first."""

@@ -7,23 +7,30 @@ passes taps to it inside the app's action wrapper and starts the game. No Flet h
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from scorepad.engine import preset_key
+from scorepad.ui.state.app_services import AppActions, DealerDraw
 from scorepad.ui.state.choices import ChoiceKey, ChoiceKind, VariantChoice
 from scorepad.ui.state.currency import table_symbol
 from scorepad.ui.state.errors import ActionRefused
+from scorepad.ui.state.game_session import GameController
 from scorepad.ui.state.screens import Message, Screen
 from scorepad.ui.state.setup_form import SetupForm
 
-if TYPE_CHECKING:
-    from scorepad.ui.state.app_state import ScorepadApp
+
+class NewGameApp(AppActions, DealerDraw, Protocol):
+    """What the new-game form uses of the app: the draw of the first dealer and the game it
+    opens."""
+
+    @property
+    def game(self) -> GameController: ...
 
 
 class NewGame:
     """The new-game form in :attr:`form` (None when no game is being set up)."""
 
-    def __init__(self, app: ScorepadApp) -> None:
+    def __init__(self, app: NewGameApp) -> None:
         self._app = app
         self.form: SetupForm | None = None
 

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from scorepad.engine import (
     MIN_GAMES,
@@ -34,11 +34,25 @@ from scorepad.engine import (
     quoted,
 )
 from scorepad.store import NameTakenError, RosterPlayer, Settings, StoreError
+from scorepad.ui.state.app_services import AppActions
 from scorepad.ui.state.errors import ActionRefused
+from scorepad.ui.state.ledger import MoneyLedger
 from scorepad.ui.state.screens import Message, MessageKind, Screen
 
-if TYPE_CHECKING:
-    from scorepad.ui.state.app_state import ScorepadApp
+
+class PlayersApp(AppActions, Protocol):
+    """What the players' screens use of the app: the leaderboard and a player's page open
+    each other, and a rename reaches the ledger's names."""
+
+    @property
+    def ledger(self) -> MoneyLedger: ...
+
+    @property
+    def players(self) -> Players: ...
+
+    @property
+    def player_page(self) -> PlayerPage: ...
+
 
 NO_MONEY = "—"
 """The money of a player none of whose games (of those shown) had a stake."""
@@ -220,7 +234,7 @@ class _Read:
 class Players:
     """The players' screen (``/players``): the leaderboard per variant and the roster."""
 
-    def __init__(self, app: ScorepadApp) -> None:
+    def __init__(self, app: PlayersApp) -> None:
         self._app = app
         self.variant: str | None = None
         """The variant whose leaderboard shows; ``None`` for every game."""
@@ -334,7 +348,7 @@ class Players:
         """The players' screen, read afresh."""
         app = self._app
         with app.action("show the players"):
-            app._show_home()  # close whatever was open (a game) first
+            app.show_home()  # close whatever was open (a game) first
             self.forget()
             self.dialog = None
             app.screen = Screen.PLAYERS
@@ -561,7 +575,7 @@ class PlayerPage:
     """One player's page (``/players/<name>``): their records overall and per variant, over a
     stretch of time."""
 
-    def __init__(self, app: ScorepadApp) -> None:
+    def __init__(self, app: PlayersApp) -> None:
         self._app = app
         self.name: str | None = None
         """The player shown, by their current name."""
@@ -645,7 +659,7 @@ class PlayerPage:
             if current is None:
                 app.players.open()
                 raise NoSuchPlayerError(name)
-            app._show_home()
+            app.show_home()
             self.name = current
             self.forget()
             app.screen = Screen.PLAYER

@@ -14,17 +14,53 @@ No Flet here.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 from urllib.parse import quote, unquote, urlsplit
 
 from scorepad.engine import quoted
 from scorepad.sharing.errors import ViewerCannotEditError
 from scorepad.store import GameIdError, GameNotFoundError, StoreError
+from scorepad.ui.state.app_services import AppActions, AtTable, TableNews
 from scorepad.ui.state.errors import ActionRefused
+from scorepad.ui.state.game_session import GameController
+from scorepad.ui.state.house_rules import HouseRules
+from scorepad.ui.state.ledger import MoneyLedger
+from scorepad.ui.state.new_game import NewGame
+from scorepad.ui.state.players import PlayerPage, Players
 from scorepad.ui.state.screens import Screen
+from scorepad.ui.state.visitor import Visitor
 
-if TYPE_CHECKING:
-    from scorepad.ui.state.app_state import ScorepadApp
+
+class RoutesApp(AppActions, AtTable, Protocol):
+    """What the addresses use of the app: every screen they open, and the way home that
+    cannot wait to ask (the browser's back)."""
+
+    @property
+    def game(self) -> GameController: ...
+
+    @property
+    def new_game(self) -> NewGame: ...
+
+    @property
+    def house_rules(self) -> HouseRules: ...
+
+    @property
+    def players(self) -> Players: ...
+
+    @property
+    def player_page(self) -> PlayerPage: ...
+
+    @property
+    def ledger(self) -> MoneyLedger: ...
+
+    @property
+    def visitor(self) -> Visitor: ...
+
+    @property
+    def live(self) -> TableNews: ...
+
+    def go_home_now(self) -> None: ...
+
 
 HOME_ROUTE = "/"
 NEW_GAME_ROUTE = "/new"
@@ -145,7 +181,7 @@ def place_at(route: str) -> Place:
 class Routes:
     """The address of the screen on show, and the screen at an address."""
 
-    def __init__(self, app: ScorepadApp) -> None:
+    def __init__(self, app: RoutesApp) -> None:
         self._app = app
         self._problem_route = HOME_ROUTE
         """The address asked for while the store cannot be opened: kept in the address bar."""
@@ -220,7 +256,7 @@ class Routes:
             place = place_at(route)
         except RouteError as problem:
             with app.action("open the page"):
-                app._show_home()
+                app.show_home()
                 raise problem from None
             return
         if place == self.place:
@@ -230,7 +266,7 @@ class Routes:
             # Flet cannot replace the form's address in the browser's history with the
             # game's, so back lands on ``/new``; its form is used up and showing it blank
             # would only make the player press back again.
-            app._go_home_now()
+            app.go_home_now()
         elif place.screen is Screen.SETUP:
             app.new_game.open()
         elif place.screen is Screen.RULES:
@@ -242,7 +278,7 @@ class Routes:
         elif place.screen is Screen.PLAYER:
             app.player_page.open(place.player or "")
         elif place.game_id is None:
-            app._go_home_now()
+            app.go_home_now()
         else:
             self._open_game(route, place.game_id)
 
@@ -281,7 +317,7 @@ class Routes:
             try:
                 stored = app.store.load_game(game_id)  # refuses anything but a game id
             except StoreError as problem:
-                app._show_home()
+                app.show_home()
                 raise GameRouteError(route, problem) from None
-            app._show_home()  # close whatever was open before showing this game
+            app.show_home()  # close whatever was open before showing this game
             app.game.show(stored)

@@ -14,19 +14,16 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
 
 from scorepad.engine import Game, RoundDraft, Stage
 from scorepad.sharing.errors import NotYourSeatError, NotYourTurnError, ViewerCannotEditError
 from scorepad.sharing.table import BidsChanged, GameChanged
 from scorepad.store import StaleGameError
 from scorepad.store.models import StoredGame, UndoStep
+from scorepad.ui.state.app_services import AtTable
 from scorepad.ui.state.errors import ActionRefused
 from scorepad.ui.state.history import pushed
 from scorepad.ui.state.secret_bids import hidden_bids_in
-
-if TYPE_CHECKING:
-    from scorepad.ui.state.app_state import ScorepadApp
 
 log = logging.getLogger("scorepad.ui.seats")
 
@@ -61,7 +58,7 @@ def with_hidden_bids(
 
 
 @contextmanager
-def hidden_bids_taken(app: ScorepadApp, game_id: str, number: int) -> Iterator[dict[str, int]]:
+def hidden_bids_taken(app: AtTable, game_id: str, number: int) -> Iterator[dict[str, int]]:
     """The secret bids of round ``number``, for the block that saves them in the game: they
     leave the table only once that block has saved them, so a failed save (or a crash in
     between) leaves every bid hidden on the table, never lost."""
@@ -72,7 +69,7 @@ def hidden_bids_taken(app: ScorepadApp, game_id: str, number: int) -> Iterator[d
         table.forget_hidden_bids(game_id, number)
 
 
-def put_back(app: ScorepadApp, game_id: str, number: int, hidden: Mapping[str, int]) -> list[str]:
+def put_back(app: AtTable, game_id: str, number: int, hidden: Mapping[str, int]) -> list[str]:
     """Hide ``hidden`` again on the table; returns the players whose bid could not be."""
     lost = []
     device = app.access.device or ""
@@ -91,7 +88,7 @@ def undid_the_go(shown: RoundDraft, restored: RoundDraft | None) -> bool:
     return shown.bids_shown and (restored is None or not restored.bids_shown)
 
 
-def hide_again(app: ScorepadApp, game_id: str, number: int, bids: Mapping[str, int]) -> str:
+def hide_again(app: AtTable, game_id: str, number: int, bids: Mapping[str, int]) -> str:
     """Put the phones' bids of an undone go back on the table, hidden, so the next go shows
     the same numbers (nobody bids again after seeing the others); returns the words to add
     to the undo's message."""
@@ -117,7 +114,7 @@ def _round_on(stored: StoredGame) -> tuple[int, Game]:
     return len(game.results) + 1, game
 
 
-def _write_draft(app: ScorepadApp, stored: StoredGame, draft: RoundDraft, label: str) -> StoredGame:
+def _write_draft(app: AtTable, stored: StoredGame, draft: RoundDraft, label: str) -> StoredGame:
     """Save ``draft`` as the round being entered (with its undo step, as a tap on the pad
     saves it) and tell every session."""
     step = UndoStep(label=label, draft=stored.draft or RoundDraft())
@@ -136,7 +133,7 @@ def _write_draft(app: ScorepadApp, stored: StoredGame, draft: RoundDraft, label:
     return saved
 
 
-def enter_seat_bid(app: ScorepadApp, game_id: str, player: str, value: int) -> StoredGame:
+def enter_seat_bid(app: AtTable, game_id: str, player: str, value: int) -> StoredGame:
     """``player`` bids ``value`` from their own phone in a sequential round: only from the
     seat the table lets this device hold (an editor may bid for anyone), only at the
     player's turn, and only a bid the engine's pad allows (the dealer's hook closes a key
@@ -161,7 +158,7 @@ def enter_seat_bid(app: ScorepadApp, game_id: str, player: str, value: int) -> S
     return _write_draft(app, stored, draft, label)
 
 
-def reveal_hidden_bids(app: ScorepadApp, game_id: str) -> bool:
+def reveal_hidden_bids(app: AtTable, game_id: str) -> bool:
     """Show the secret bids of the round waiting for "Ready, set, go!": for an editor at any
     time (the scorekeeper's go), for anyone once every seated phone has bid in secret and the
     table chose to show the bids when the last one is in (a player without a phone shows

@@ -11,20 +11,31 @@ bid in secret (never what). No Flet here.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from scorepad.sharing import ShareInfo
 from scorepad.sharing.table import SeatsChanged
+from scorepad.ui.state.app_services import AppActions, AtTable
+from scorepad.ui.state.game_session import GameController
 from scorepad.ui.state.screens import Message
 from scorepad.ui.state.seat_writes import reveal_hidden_bids
 from scorepad.ui.state.secret_bids import HiddenBids, hidden_bids_in, no_phone
 
-__all__ = ["HiddenBids", "Seat", "SharePanel", "hidden_bids_in"]
+__all__ = ["Seat", "SharePanel"]
 
 REVEAL_ON_LAST_BID = "Reveal when the last bid is in"
 REVEAL_ON_LAST_PHONES_BID = "Reveal when the last phone's bid is in"
 
-if TYPE_CHECKING:
-    from scorepad.ui.state.app_state import ScorepadApp
+
+class SharePanelApp(AppActions, AtTable, Protocol):
+    """What the share panel uses of the app: the table, the open game and the addresses to
+    join by."""
+
+    @property
+    def game(self) -> GameController: ...
+
+    @property
+    def share_info(self) -> ShareInfo | None: ...
 
 
 @dataclass(frozen=True)
@@ -37,7 +48,7 @@ class Seat:
 class SharePanel:
     """What the share panel shows and does, for the scorekeeper of a shared table."""
 
-    def __init__(self, app: ScorepadApp) -> None:
+    def __init__(self, app: SharePanelApp) -> None:
         self._app = app
         self.is_open = False
 

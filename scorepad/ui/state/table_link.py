@@ -12,15 +12,36 @@ A role that changes (the token recognised, the PIN entered or changed) changes t
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from scorepad.sharing.table import AccessChanged, GameChanged, TableEvent
+from scorepad.store import StoreError
 from scorepad.store.models import StoredGame
-from scorepad.ui.state.routes import GAME_ROUTE_PREFIX
+from scorepad.ui.state.app_services import AppActions, AtTable
+from scorepad.ui.state.game_session import GameController
+from scorepad.ui.state.routes import GAME_ROUTE_PREFIX, Routes
 from scorepad.ui.state.screens import Message, Screen
+from scorepad.ui.state.visitor import Visitor
 
-if TYPE_CHECKING:
-    from scorepad.ui.state.app_state import ScorepadApp
+
+class TableLinkApp(AppActions, AtTable, Protocol):
+    """What the link to the table uses of the app: the screens a change from elsewhere
+    redraws, and the viewer's screen a session is put on when it may no longer edit."""
+
+    @property
+    def game(self) -> GameController: ...
+
+    @property
+    def visitor(self) -> Visitor: ...
+
+    @property
+    def routes(self) -> Routes: ...
+
+    @property
+    def problem(self) -> StoreError | None: ...
+
+    def show_viewer(self) -> None: ...
+
 
 log = logging.getLogger("scorepad.ui")
 
@@ -33,7 +54,7 @@ PIN_CHANGED = (
 class TableLink:
     """``app.live``: what this session tells the table, and what it shows of the others."""
 
-    def __init__(self, app: ScorepadApp) -> None:
+    def __init__(self, app: TableLinkApp) -> None:
         self._app = app
 
     def follow_role(self) -> None:
@@ -45,7 +66,7 @@ class TableLink:
         can_edit = app.access.can_edit
         if not can_edit and app.screen is not Screen.VIEWER:
             was_editing = app.screen is not Screen.PROBLEM
-            app._show_viewer()
+            app.show_viewer()
             if was_editing and app.access.device is not None:
                 app.message = Message(PIN_CHANGED)
             app.refresh()

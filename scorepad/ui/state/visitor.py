@@ -28,13 +28,14 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from scorepad.engine import BidRangeError, PadKey, RoundEntryState, ScorepadError, Stage
 from scorepad.sharing.errors import NoSuchSeatError
 from scorepad.sharing.table import BidsChanged, SeatsChanged
 from scorepad.store import StoreError
 from scorepad.ui.state.access import NOT_RECOGNISED_YET
+from scorepad.ui.state.app_services import AppActions, AtTable
 from scorepad.ui.state.currency import table_symbol
 from scorepad.ui.state.display_names import NO_NAMES, DisplayNames, RosterNames
 from scorepad.ui.state.errors import ActionRefused
@@ -44,8 +45,10 @@ from scorepad.ui.state.seat_writes import enter_seat_bid, reveal_hidden_bids
 from scorepad.ui.state.secret_bids import HiddenBids, hidden_bids_in, names_and
 from scorepad.ui.state.taps import TapMeaning
 
-if TYPE_CHECKING:
-    from scorepad.ui.state.app_state import ScorepadApp
+
+class VisitorApp(AppActions, AtTable, Protocol):
+    """What the viewer screen uses of the app: its actions and the table."""
+
 
 log = logging.getLogger("scorepad.ui.visitor")
 
@@ -142,7 +145,7 @@ class Visitor:
     change at the table while this session shows the viewer screen.
     """
 
-    def __init__(self, app: ScorepadApp) -> None:
+    def __init__(self, app: VisitorApp) -> None:
         self._app = app
         self._session: GameSession | None = None
         self._read: str | None = None

@@ -22,7 +22,7 @@ from scorepad.ui.state import (
     TapMeaning,
 )
 from scorepad.ui.state.display_names import DisplayNames
-from scorepad.ui.state.share_panel import HiddenBids
+from scorepad.ui.state.secret_bids import HiddenBids
 from scorepad.ui.views.common import (
     SIDE_PANEL_GAP,
     SIDE_PANEL_WIDTH,
