@@ -350,11 +350,11 @@ def test_sessions_open_the_store_again_until_it_opens(
     blocked.write_text("not a folder", encoding="utf-8")
     main = app_main(blocked, table_for(guarded=False))
     main(object())  # type: ignore[arg-type]
-    assert mounted[-1].problem is not None
+    assert mounted[-1].store_problem is not None
     blocked.unlink()
     main(object())  # type: ignore[arg-type]
     main(object())  # type: ignore[arg-type]
-    assert mounted[-2].problem is None and mounted[-1].seat_store is mounted[-2].seat_store
+    assert mounted[-2].store_problem is None and mounted[-1].seat_store is mounted[-2].seat_store
 
 
 # --- beyond loopback, without binding anything beyond it ------------------------------------------

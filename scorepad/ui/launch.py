@@ -72,7 +72,7 @@ def app_main(
                 app = ScorepadApp(opened[0], table=table)
             else:
                 app = ScorepadApp.open(root, table=table)
-                if app.problem is None and app.root is not None:
+                if app.store_problem is None and app.root is not None:
                     opened.append(app.seat_store)
         app.share_info = share_info
         mount(page, app)

@@ -136,7 +136,7 @@ async def test_in_a_browser_a_screen_that_cannot_be_drawn_points_to_the_console(
     def broken(*_: object) -> None:
         raise RuntimeError("a bug in the home screen")
 
-    monkeypatch.setattr("scorepad.ui.views.app.home_view", broken)
+    monkeypatch.setattr("scorepad.ui.views.home.home_view", broken)
     driver = await in_browser(db, tmp_path / "tab")
     try:
         shown = " ".join(driver.texts())

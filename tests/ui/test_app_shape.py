@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import importlib
 import random
 from pathlib import Path
 
 import pytest
 
+import scorepad.ui.views
 from scorepad.engine import GOLF, PRESETS
 from scorepad.store import StoreUnreadableError
 from scorepad.ui.state import (
@@ -20,7 +22,9 @@ from scorepad.ui.state import (
     ScorepadApp,
     Screen,
 )
-from scorepad.ui.state.players import PlayerPage, Players
+from scorepad.ui.state.player_page import PlayerPage
+from scorepad.ui.state.players import Players
+from scorepad.ui.state.screens import SCREENS
 from scorepad.ui.state.setup_form import SetupForm, preset_choices
 from tests.ui.driving import play_round, start
 
@@ -58,10 +62,39 @@ def test_each_screen_has_its_controller_and_the_app_is_only_the_shell(app: Score
         "saved",
         "warn",
         "seat_store",
-        "visitor",
+        "viewer",
     }
     assert "tap_number" in public_members(GameController)
     assert "undo" in public_members(GameController)
+
+
+@pytest.mark.parametrize("screen", list(Screen), ids=str)
+def test_a_screen_has_one_name_in_every_layer(app: ScorepadApp, screen: Screen) -> None:
+    """The screen ``x`` is ``app.x``, a class of ``ui/state/x.py``, drawn by ``x_view`` in
+    ``ui/views/x.py``, with one row in ``SCREENS``: a newcomer who knows a screen's name
+    finds every file of it, and a screen added in one layer only fails here."""
+    controller = getattr(app, screen.value, None)
+    assert controller is not None, f"ScorepadApp has no {screen.value!r} controller"
+    assert type(controller).__module__ == f"scorepad.ui.state.{screen.value}", (
+        f"app.{screen.value} is a {type(controller).__qualname__} of "
+        f"{type(controller).__module__}, not of scorepad.ui.state.{screen.value}"
+    )
+    view = importlib.import_module(screen.view_module)
+    assert callable(getattr(view, screen.view_function, None)), (
+        f"{screen.view_module} has no {screen.view_function}()"
+    )
+    assert [place.screen for place in SCREENS].count(screen) == 1
+
+
+def test_every_view_module_of_a_screen_is_in_the_table() -> None:
+    """No view drawn under a name the table does not know (a renamed screen left behind)."""
+    views = Path(scorepad.ui.views.__file__).parent
+    drawn = {
+        module.stem
+        for module in views.glob("*.py")
+        if f"def {module.stem}_view(" in module.read_text(encoding="utf-8")
+    }
+    assert drawn == {screen.value for screen in Screen}
 
 
 def test_choice_keys_are_typed_and_keep_the_identifier_text_browser_tests_use(
@@ -91,7 +124,7 @@ def test_play_again_offers_the_game_s_own_rules_once_they_are_no_longer_saved(
     app.store.delete_variant("Short Golf")
     app.new_game.play_again()
     form = app.new_game.form
-    assert app.screen is Screen.SETUP and form is not None
+    assert app.screen is Screen.NEW_GAME and form is not None
     assert form.variant_key == ChoiceKey(ChoiceKind.GAME, "Short Golf")
     assert form.variant.hand_sizes == (1,)
     assert (form.players, form.dealer) == (["Ann", "Bob"], "Ann")

@@ -20,7 +20,7 @@ from scorepad.engine import RoundDraft, Suit
 from scorepad.sharing.table import GameChanged, Role, SharedTable
 from scorepad.store import Store
 from scorepad.ui.state import MessageKind, ScorepadApp, Screen
-from scorepad.ui.state.game_session import CHANGED_ELSEWHERE
+from scorepad.ui.state.game import CHANGED_ELSEWHERE
 from scorepad.ui.state.taps import Tap
 from scorepad.ui.views import app as app_views
 from scorepad.ui.views.app import DEVICE_KEY
@@ -331,7 +331,7 @@ async def test_a_viewers_phone_follows_the_game_live(store: Store) -> None:
         assert viewer.app.screen is Screen.VIEWER
         keeper.game.choose_trump(Suit.HEARTS)
         await viewer.settle()
-        watched = viewer.app.visitor.session
+        watched = viewer.app.viewer.session
         assert watched is not None
         assert watched.stored.draft == RoundDraft(turned=Suit.HEARTS)
         assert viewer.has(f"revision-{viewer.app.revision}")

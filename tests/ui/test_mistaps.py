@@ -13,7 +13,7 @@ from scorepad.engine import GOLF, MORMON_BRIDGE, RoundDraft, Suit
 from scorepad.store import open_store
 from scorepad.store.models import UNDO_KEPT
 from scorepad.ui.state import ChoiceKey, Field, GameTab, ScorepadApp, Screen, Stage
-from scorepad.ui.state.game_session import CHANGED_ELSEWHERE
+from scorepad.ui.state.game import CHANGED_ELSEWHERE
 from tests.ui.driving import play_round, start
 
 FOUR = ["Ann", "Bob", "Cat", "Dan"]
@@ -233,7 +233,7 @@ def test_deleting_house_rules_asks_first(app: ScorepadApp) -> None:
     assert [v.name for v in app.store.saved_variants()] == ["Dime Golf"]
     app.cancel_confirmation()
     assert [v.name for v in app.store.saved_variants()] == ["Dime Golf"]
-    assert app.screen is Screen.RULES
+    assert app.screen is Screen.HOUSE_RULES
     app.house_rules.ask_to_delete("Dime Golf")
     app.confirm()
     assert app.store.saved_variants() == []

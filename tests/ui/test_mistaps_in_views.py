@@ -107,7 +107,7 @@ async def test_deleting_house_rules_asks_first(driver: ViewDriver) -> None:
     app = driver.app
     app.store.save_variant(GOLF.with_changes(name="Dime Golf", stake_cents=10))
     await driver.click("house-rules")
-    assert app.screen is Screen.RULES
+    assert app.screen is Screen.HOUSE_RULES
     delete = next(
         c
         for c in driver.controls()

@@ -15,7 +15,7 @@ from flet.messaging.protocol import MessageAction
 from scorepad.engine import Suit
 from scorepad.store import open_store
 from scorepad.ui.state import Field, MessageKind, ScorepadApp, Screen
-from scorepad.ui.state.game_session import CHANGED_ELSEWHERE
+from scorepad.ui.state.game import CHANGED_ELSEWHERE
 from scorepad.ui.views.app import THEME_KEY
 from tests.ui import flet_session
 from tests.ui.driving import play_round, start

@@ -12,7 +12,7 @@ import pytest
 from scorepad.engine import DECK_SIZE, BidMode, Game, Suit, Variant
 from scorepad.store import open_store
 from scorepad.ui.state import GameTab, MessageKind, RoundEntryState, ScorepadApp, Screen, Stage
-from scorepad.ui.state.game_session import CHANGED_ELSEWHERE
+from scorepad.ui.state.game import CHANGED_ELSEWHERE
 from tests.ui.driving import play_round, start, tap_for
 
 FOUR = ["Ann", "Bob", "Cat", "Dan"]

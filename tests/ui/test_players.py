@@ -18,7 +18,8 @@ import pytest_asyncio
 from scorepad.engine import GOLF, MAX_NAME_LENGTH, MORMON_BRIDGE, leaderboard, player_stats
 from scorepad.store import StoreBusyError, open_store
 from scorepad.ui.state import MessageKind, ScorepadApp, Screen
-from scorepad.ui.state.players import RosterTask, Span
+from scorepad.ui.state.player_page import Span
+from scorepad.ui.state.players import RosterTask
 from tests.ui.driving import play_round, start
 from tests.ui.flet_session import ViewDriver
 
@@ -310,7 +311,7 @@ def test_a_player_s_page_matches_the_history_worked_out_by_hand(played: Scorepad
     played.players.open()
     played.players.open_player("Ann")
     page = played.player_page
-    assert played.screen is Screen.PLAYER
+    assert played.screen is Screen.PLAYER_PAGE
     assert played.routes.current == "/players/Ann"
     ann = page.overall
     assert ann is not None
@@ -396,7 +397,7 @@ def test_a_day_the_calendar_lacks_or_written_another_way_is_refused_saying_why(
 def test_an_old_name_opens_the_page_of_the_player_it_became(played: ScorepadApp) -> None:
     played.store.rename_player("Bob", "Robert")
     played.routes.open("/players/bob")
-    assert played.screen is Screen.PLAYER
+    assert played.screen is Screen.PLAYER_PAGE
     assert played.player_page.name == "Robert"
     assert played.routes.current == "/players/Robert"
     stats = played.player_page.overall
@@ -415,7 +416,7 @@ def test_a_long_name_is_kept_whole_in_the_address(app: ScorepadApp) -> None:
     name = "Anne-Marie O'Brien / Smith"
     app.store.add_players([name])
     app.routes.open("/players/" + "Anne-Marie%20O%27Brien%20%2F%20Smith")
-    assert screen_of(app) is Screen.PLAYER
+    assert screen_of(app) is Screen.PLAYER_PAGE
     assert app.player_page.name == name
     assert app.routes.current == "/players/Anne-Marie%20O%27Brien%20%2F%20Smith"
     assert app.player_page.overall is None
@@ -537,7 +538,7 @@ async def test_home_opens_the_players_and_a_player_s_page(driver: ViewDriver) ->
     assert driver.has("leader-Cat")  # the last good minimum stands
 
     await driver.click("leader-Ann")
-    assert screen_of(driver.app) is Screen.PLAYER
+    assert screen_of(driver.app) is Screen.PLAYER_PAGE
     no_bug_reported(driver)
     texts = driver.texts()
     assert "Ann" in texts

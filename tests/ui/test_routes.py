@@ -77,7 +77,7 @@ def test_back_to_the_new_game_form_from_the_game_it_started_goes_home(
     assert app.new_game.form is None
     assert app.routes.current == "/"
     app.routes.open("/new")  # from the list, the form's address opens the form
-    assert screen_of(app) is Screen.SETUP
+    assert screen_of(app) is Screen.NEW_GAME
 
 
 def test_a_games_address_opens_that_game_mid_round_after_a_restart(app: ScorepadApp) -> None:

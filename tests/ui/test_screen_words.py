@@ -87,7 +87,7 @@ def test_a_laptop_that_enters_the_pin_keeps_score_on_this_screen_then_views_on_i
     start(keeper, "golf", FOUR)
     laptop = session(store, table)  # a second scorekeeper, on a laptop
     laptop.access.identify("a-friends-laptop", None)
-    laptop.visitor.enter_pin(PIN)
+    laptop.viewer.enter_pin(PIN)
     assert laptop.access.role is Role.EDITOR
     assert said(laptop) == "PIN accepted: this screen keeps score now."
     keeper.share_panel.change_pin()

@@ -51,7 +51,7 @@ def test_player_limits_and_the_schedule_are_shown_before_starting(app: ScorepadA
     app.new_game.choose_variant(ChoiceKey.preset("scotch-bridge"))
     assert form.problem == "Scotch Bridge needs exactly 4 players, not 6"
     app.new_game.start_game()
-    assert app.screen is Screen.SETUP
+    assert app.screen is Screen.NEW_GAME
     assert app.message is not None and "exactly 4 players, not 6" in app.message.text
     assert app.store.list_games() == []
     app.new_game.remove_player("E")
@@ -160,7 +160,7 @@ def test_a_damaged_game_is_listed_and_recovered_from_the_app(
     path.write_bytes(path.read_bytes()[:40])
     app.go_home()
     assert [g.status for g in app.home.games] == ["damaged"]
-    app.home.recover()
+    app.problem.recover()
     assert app.message is not None and app.message.text.startswith("Recovered 1 file")
     assert [(g.status, g.rounds_played) for g in app.home.games] == [("in_progress", 0)]
 
@@ -357,10 +357,10 @@ def test_leaving_edited_house_rules_asks_first(app: ScorepadApp) -> None:
     app.house_rules.open(ChoiceKey.preset("golf"))
     app.house_rules.set_rule("made_bonus", "12")
     app.go_home()
-    assert screen_of(app) is Screen.RULES and app.confirmation is not None
+    assert screen_of(app) is Screen.HOUSE_RULES and app.confirmation is not None
     assert app.confirmation.question == "Leave Golf (house rules) without saving?"
     app.cancel_confirmation()
-    assert screen_of(app) is Screen.RULES
+    assert screen_of(app) is Screen.HOUSE_RULES
     app.house_rules.open(ChoiceKey.preset("mormon-bridge"))  # another copy: asks too
     assert app.confirmation is not None
     app.confirm()

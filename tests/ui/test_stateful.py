@@ -56,11 +56,11 @@ from scorepad.ui.state import (
     Screen,
     Stage,
 )
-from scorepad.ui.state.game_session import CHANGED_ELSEWHERE
+from scorepad.ui.state.game import CHANGED_ELSEWHERE
 from scorepad.ui.views.game import game_view
 from scorepad.ui.views.home import home_view
-from scorepad.ui.views.rules import rules_view
-from scorepad.ui.views.setup import setup_view
+from scorepad.ui.views.house_rules import house_rules_view
+from scorepad.ui.views.new_game import new_game_view
 
 FAST_FOLDER = "/dev/shm" if Path("/dev/shm").is_dir() else None
 """A memory-backed temp folder where there is one: every tap saves the game with fsync, which
@@ -69,9 +69,9 @@ tests' job, not this one's)."""
 
 VIEWS = {
     Screen.HOME: home_view,
-    Screen.SETUP: setup_view,
+    Screen.NEW_GAME: new_game_view,
     Screen.GAME: game_view,
-    Screen.RULES: rules_view,
+    Screen.HOUSE_RULES: house_rules_view,
 }
 """What the app's root draws for each screen (the problem screen must never show here)."""
 
@@ -383,7 +383,7 @@ class ScorepadMachine(RuleBasedStateMachine):
     def play_again(self) -> None:
         self.app.new_game.play_again()
         self.assert_accepted("play again")
-        assert self.app.screen is Screen.SETUP
+        assert self.app.screen is Screen.NEW_GAME
         assert self.app.new_game.form is not None and self.app.new_game.form.problem is None
         self.app.new_game.start_game()
         self.assert_accepted("start the next game")
@@ -429,7 +429,7 @@ class ScorepadMachine(RuleBasedStateMachine):
     @rule(data=st.data())
     def ask_to_delete_house_rules(self, data: st.DataObject) -> None:
         """The Delete button beside saved rules in the editor (perhaps the ones open in it)."""
-        if self.app.screen is not Screen.RULES:
+        if self.app.screen is not Screen.HOUSE_RULES:
             self.open_the_rules_editor(data)
         saved = [c.label for c in self.app.lists.variant_choices() if c.saved]
         if not saved:
@@ -444,7 +444,7 @@ class ScorepadMachine(RuleBasedStateMachine):
         start = data.draw(st.sampled_from([c.key for c in self.app.lists.variant_choices()]))
         self.app.house_rules.open(start)
         self.assert_accepted("open the house rules")
-        assert self.app.house_rules.form is not None and self.app.screen is Screen.RULES
+        assert self.app.house_rules.form is not None and self.app.screen is Screen.HOUSE_RULES
 
     @rule(data=st.data())
     def open_a_listed_game(self, data: st.DataObject) -> None:
@@ -849,7 +849,7 @@ class ScorepadMachine(RuleBasedStateMachine):
         """Close the app and start it again on the same folder, reopening the game."""
         session = self.app.game.session
         self.app = self.started()
-        assert self.app.screen is Screen.HOME, self.app.problem
+        assert self.app.screen is Screen.HOME, self.app.store_problem
         if session is None:
             return
         self.app.home.open_game(session.stored.id)
@@ -874,7 +874,7 @@ class ScorepadMachine(RuleBasedStateMachine):
         assert not self.errors.records, "\n".join(
             logging.Formatter().format(record) for record in self.errors.records
         )
-        assert self.app.screen is not Screen.PROBLEM, self.app.problem
+        assert self.app.screen is not Screen.PROBLEM, self.app.store_problem
 
     @invariant()
     def the_screen_draws(self) -> None:
@@ -890,7 +890,7 @@ class ScorepadMachine(RuleBasedStateMachine):
                     len(sheet.rounds),
                 )
                 assert (listed.leaders, listed.winners) == (sheet.leaders, sheet.winners)
-        elif app.screen is Screen.SETUP:
+        elif app.screen is Screen.NEW_GAME:
             setup = app.new_game.form
             assert setup is not None
             _ = (
@@ -900,7 +900,7 @@ class ScorepadMachine(RuleBasedStateMachine):
                 setup.dealer,
                 app.lists.roster(),
             )
-        elif app.screen is Screen.RULES:
+        elif app.screen is Screen.HOUSE_RULES:
             rules = app.house_rules.form
             assert rules is not None
             _ = (rules.values, rules.errors, rules.sizes_text, app.lists.variant_choices())

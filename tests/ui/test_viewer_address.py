@@ -65,7 +65,7 @@ async def test_a_phone_at_the_join_address_shows_the_watched_games_address_and_f
         assert address(phone) == f"/game/{first}"
         second = new_game(keeper, "mormon-bridge")
         await phone.settle()
-        assert phone.app.visitor.game_id == second
+        assert phone.app.viewer.game_id == second
         assert address(phone) == f"/game/{second}"
 
 
@@ -78,7 +78,7 @@ async def test_a_phone_that_typed_a_games_address_never_keeps_it_once_the_table_
         assert address(phone) == f"/game/{first}"
         second = new_game(keeper, "mormon-bridge")
         await phone.settle()
-        assert phone.app.visitor.game_id == second
+        assert phone.app.viewer.game_id == second
         assert address(phone) == f"/game/{second}", "the old game's address was kept"
         assert phone.app.message is None
 

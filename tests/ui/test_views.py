@@ -41,7 +41,7 @@ def no_bug_reported(driver: ViewDriver) -> None:
 
 async def start_golf(driver: ViewDriver, players: list[str]) -> None:
     await driver.click("new-game")
-    assert driver.app.screen is Screen.SETUP
+    assert driver.app.screen is Screen.NEW_GAME
     await driver.click("variant-preset:golf")
     await driver.type_lines("player-name", players)
     await driver.click("start-game")
@@ -160,13 +160,13 @@ def at_house_rules(app: ScorepadApp) -> None:
 ONE_ROUND = GOLF.with_changes(name="One Round", hand_sizes=(1,))
 SCREENS = {
     "home": (at_home, Screen.HOME),
-    "new game": (at_new_game, Screen.SETUP),
+    "new game": (at_new_game, Screen.NEW_GAME),
     "the pad": (on_the_pad, Screen.GAME),
     "the score sheet": (on_the_sheet, Screen.GAME),
     "correcting a round": (correcting, Screen.GAME),
     "game over": (game_over, Screen.GAME),
     "ended early": (ended_early, Screen.GAME),
-    "house rules": (at_house_rules, Screen.RULES),
+    "house rules": (at_house_rules, Screen.HOUSE_RULES),
 }
 
 
@@ -211,7 +211,7 @@ async def test_every_button_on_every_screen_does_something_sane(tmp_path: Path, 
 
 async def test_house_rules_screen_edits_and_saves(driver: ViewDriver) -> None:
     await driver.click("house-rules")
-    assert driver.app.screen is Screen.RULES
+    assert driver.app.screen is Screen.HOUSE_RULES
     await driver.select("rule-bid_mode", "simultaneous")
     assert "needs one-by-one bidding" in " ".join(driver.texts())
     assert driver.tagged("save-rules").disabled

@@ -10,7 +10,7 @@ game screen's taps, undo and corrections) over :mod:`.open_game` (the open game)
 The shared table (``scorepad --share``): :mod:`.access` (this session's role, and the read-only
 store of a viewer), :mod:`.table_link` (changes told to the table and shown from it),
 :mod:`.seat_writes` (a player's bid from their own phone, the secret bids shown),
-:mod:`.share_panel` (the scorekeeper's join address, PIN and seats) and :mod:`.visitor` (the
+:mod:`.share_panel` (the scorekeeper's join address, PIN and seats) and :mod:`.viewer` (the
 viewer screen).
 """
 
@@ -19,7 +19,7 @@ from scorepad.ui.state.app_state import ScorepadApp
 from scorepad.ui.state.choices import ChoiceKey, ChoiceKind, VariantChoice
 from scorepad.ui.state.errors import ActionRefused
 from scorepad.ui.state.exports import ExportFile, ExportKind
-from scorepad.ui.state.game_session import GameController
+from scorepad.ui.state.game import GameController
 from scorepad.ui.state.home import Home, Section
 from scorepad.ui.state.house_rules import HouseRules
 from scorepad.ui.state.new_game import NewGame

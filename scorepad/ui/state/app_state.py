@@ -12,7 +12,7 @@ looking. No Flet in this module.
 At a shared table (``scorepad --share``) each browser session has its own app on the one
 :class:`~scorepad.sharing.table.SharedTable`: :attr:`ScorepadApp.access` says whether this
 session may edit, a viewer's :attr:`ScorepadApp.store` refuses every write, and a viewer sees
-only the viewer screen (:attr:`ScorepadApp.visitor`) whatever it asks for. Each change of a
+only the viewer screen (:attr:`ScorepadApp.viewer`) whatever it asks for. Each change of a
 game is announced to the table, and every session shows it (:meth:`ScorepadApp.table_event`).
 """
 
@@ -29,18 +29,20 @@ from scorepad.sharing import SharedTable, ShareInfo
 from scorepad.store import Store, StoreError, open_store
 from scorepad.ui.state.access import Access, ViewerStore
 from scorepad.ui.state.errors import ActionRefused
-from scorepad.ui.state.game_session import GameController
+from scorepad.ui.state.game import GameController
 from scorepad.ui.state.home import Home
 from scorepad.ui.state.house_rules import HouseRules
 from scorepad.ui.state.ledger import MoneyLedger
 from scorepad.ui.state.listings import Listings
 from scorepad.ui.state.new_game import NewGame
-from scorepad.ui.state.players import PlayerPage, Players
+from scorepad.ui.state.player_page import PlayerPage
+from scorepad.ui.state.players import Players
+from scorepad.ui.state.problem import Problem
 from scorepad.ui.state.routes import Routes
 from scorepad.ui.state.screens import Confirmation, Message, MessageKind, Screen
 from scorepad.ui.state.share_panel import SharePanel
 from scorepad.ui.state.table_link import TableLink
-from scorepad.ui.state.visitor import Visitor
+from scorepad.ui.state.viewer import Viewer
 
 log = logging.getLogger("scorepad.ui")
 
@@ -63,7 +65,7 @@ class ScorepadApp:
     ) -> None:
         self._store = store
         self.root = store.root if store is not None else root
-        self.problem = problem
+        self.store_problem = problem
         self.rng = rng or random.Random()
         self.table = table if table is not None else SharedTable.open_table()
         """The server's one table (shared by every session); an open table (no ``--share``)
@@ -105,6 +107,8 @@ class ScorepadApp:
         self.lists = Listings(lambda: self.store, self._tell)
         """The games, variant choices and roster, read once per screen."""
         self.home = Home(self)
+        self.problem = Problem(self)
+        """The problem screen: why the games cannot be opened, and their recovery."""
         self.new_game = NewGame(self)
         self.game = GameController(self)
         self.house_rules = HouseRules(self)
@@ -118,7 +122,7 @@ class ScorepadApp:
         """The address of each screen, for the browser's address bar and back button."""
         self.share_panel = SharePanel(self)
         """The scorekeeper's panel at a shared table: join address, PIN, seats."""
-        self._visitor: Visitor | None = None
+        self._viewer: Viewer | None = None
 
     @classmethod
     def open(
@@ -144,19 +148,19 @@ class ScorepadApp:
         return self._viewer_store
 
     @property
-    def visitor(self) -> Visitor:
+    def viewer(self) -> Viewer:
         """The viewer screen: the shared game, read only, and a seat to bid from (made when
         first shown: an editor's session never needs it)."""
-        if self._visitor is None:
-            self._visitor = Visitor(self)
-        return self._visitor
+        if self._viewer is None:
+            self._viewer = Viewer(self)
+        return self._viewer
 
     @property
     def seat_store(self) -> Store:
         """The store itself, for the one write a viewer may make: a bid from the seat the
         table lets it hold (:mod:`~scorepad.ui.state.seat_writes` checks the seat first)."""
         if self._store is None:
-            raise ActionRefused(f"the games in {self.root} cannot be opened: {self.problem}")
+            raise ActionRefused(f"the games in {self.root} cannot be opened: {self.store_problem}")
         return self._store
 
     def reopen_store(self) -> None:
@@ -164,7 +168,7 @@ class ScorepadApp:
         if self.root is None:
             raise ActionRefused("there is no store folder to open")
         self._store = open_store(self.root)
-        self.problem = None
+        self.store_problem = None
         self.screen = Screen.HOME
         self.lists.forget()
 

@@ -1,10 +1,10 @@
 """A game as a file to keep: the score sheet (CSV), the printable pad (PDF) or the record (JSON).
 
 The state only makes the file (its name, bytes and type) and hands it to :attr:`GameController
-.save_file <scorepad.ui.state.game_session.GameController.save_file>`, which the views set: a
+.save_file <scorepad.ui.state.game.GameController.save_file>`, which the views set: a
 save dialog in the window, a download in the browser. What became of it comes back through
-:meth:`~scorepad.ui.state.game_session.GameController.file_saved` /
-:meth:`~scorepad.ui.state.game_session.GameController.file_not_saved` as the message line.
+:meth:`~scorepad.ui.state.game.GameController.file_saved` /
+:meth:`~scorepad.ui.state.game.GameController.file_not_saved` as the message line.
 No Flet here.
 """
 

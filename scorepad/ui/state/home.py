@@ -1,4 +1,5 @@
-"""The home screen: the game list, opening (or resuming) a game, and recovering damaged files.
+"""The home screen: the game list, opening (or resuming) a game, importing records (a damaged
+file's recovery is :mod:`~scorepad.ui.state.problem`'s).
 
 No Flet here.
 """
@@ -7,31 +8,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Protocol
 
 from scorepad.engine import clipped, spoken_list
-from scorepad.store import GameSummary, ListedStatus, recover_store
+from scorepad.store import GameSummary, ListedStatus
 from scorepad.ui.state.app_services import AppActions
 from scorepad.ui.state.display_names import NO_NAMES, DisplayNames
-from scorepad.ui.state.errors import ActionRefused
-from scorepad.ui.state.game_session import GameController
+from scorepad.ui.state.game import GameController
 from scorepad.ui.state.imports import PickedFile, Refused, import_files
 from scorepad.ui.state.listings import LIST_ORDER
 from scorepad.ui.state.screens import Message, MessageKind
 
 
 class HomeApp(AppActions, Protocol):
-    """What the game list uses of the app: the folder it lists (for recovery) and the game it
-    opens."""
-
-    @property
-    def root(self) -> Path | None: ...
+    """What the game list uses of the app: the game it opens."""
 
     @property
     def game(self) -> GameController: ...
-
-    def reopen_store(self) -> None: ...
 
 
 SECTION_TITLES = {
@@ -151,19 +144,3 @@ class Home:
             if len(files) == 1 and opened:
                 app.game.show(app.store.load_game(opened[0]))
             app.message = Message(text, MessageKind.ERROR if refused else MessageKind.INFO)
-
-    def recover(self) -> None:
-        """Start the unreadable files again from their last good backups, then open."""
-        app = self._app
-        with app.action("recover the games"):
-            if app.root is None:
-                raise ActionRefused("there is no store folder to recover")
-            report = recover_store(app.root)
-            app.reopen_store()
-            done = len(report.restored) + len(report.started_fresh)
-            lost = f"; {len(report.lost)} game(s) had no good backup" if report.lost else ""
-            alone = "".join(f"; left as it is: {problem}" for problem in report.left_alone)
-            app.message = Message(
-                f"Recovered {done} file(s) from backups{lost}{alone}.",
-                MessageKind.ERROR if report.lost or report.left_alone else MessageKind.INFO,
-            )

@@ -34,7 +34,7 @@ class HouseRules:
     def unsaved(self) -> str | None:
         """The house rules with changes not yet saved, by name (None: leaving loses nothing)."""
         form = self.form
-        if form is None or self._app.screen is not Screen.RULES or not form.changed:
+        if form is None or self._app.screen is not Screen.HOUSE_RULES or not form.changed:
             return None
         return str(form.values.get("name") or "").strip() or "the new house rules"
 
@@ -68,7 +68,7 @@ class HouseRules:
                 if not (c.saved and c.variant.name == replacing)
             }
             self.form = RulesForm.starting_from(choice.variant, replacing=replacing, taken=taken)
-            app.screen = Screen.RULES
+            app.screen = Screen.HOUSE_RULES
 
     def set_rule(self, setting: str, value: object) -> None:
         with self._app.action("change the setting"):

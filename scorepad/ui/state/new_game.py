@@ -14,7 +14,7 @@ from scorepad.ui.state.app_services import AppActions, DealerDraw
 from scorepad.ui.state.choices import ChoiceKey, ChoiceKind, VariantChoice
 from scorepad.ui.state.currency import table_symbol
 from scorepad.ui.state.errors import ActionRefused
-from scorepad.ui.state.game_session import GameController
+from scorepad.ui.state.game import GameController
 from scorepad.ui.state.screens import Message, Screen
 from scorepad.ui.state.setup_form import SetupForm
 
@@ -51,7 +51,7 @@ class NewGame:
                 self.form.choose_variant(variant)
             for name in players or []:
                 self.form.add_player(name)
-            app.screen = Screen.SETUP
+            app.screen = Screen.NEW_GAME
 
     def play_again(self) -> None:
         """A new game form with the same variant and table; the deal moves one seat left."""
@@ -76,7 +76,7 @@ class NewGame:
                 self.form.add_player(names.shown(name))
             self.form.first_dealer = names.shown(game.next_first_dealer)
             self.form.stake_cents = game.stake_cents if game.variant.has_payouts else None
-            app.screen = Screen.SETUP
+            app.screen = Screen.NEW_GAME
 
     def choose_variant(self, key: ChoiceKey) -> None:
         with self._app.action("choose the variant"):

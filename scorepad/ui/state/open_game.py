@@ -1,6 +1,6 @@
 """The open game: the stored game, the round being entered or corrected, and what the screen
 derives from them (the round's entry, the score sheet, the names as the table calls them).
-Changed only by :class:`~scorepad.ui.state.game_session.GameController`. No Flet here.
+Changed only by :class:`~scorepad.ui.state.game.GameController`. No Flet here.
 """
 
 from __future__ import annotations

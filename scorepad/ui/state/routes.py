@@ -22,13 +22,14 @@ from scorepad.sharing.errors import ViewerCannotEditError
 from scorepad.store import GameIdError, GameNotFoundError, StoreError
 from scorepad.ui.state.app_services import AppActions, AtTable, TableNews
 from scorepad.ui.state.errors import ActionRefused
-from scorepad.ui.state.game_session import GameController
+from scorepad.ui.state.game import GameController
 from scorepad.ui.state.house_rules import HouseRules
 from scorepad.ui.state.ledger import MoneyLedger
 from scorepad.ui.state.new_game import NewGame
-from scorepad.ui.state.players import PlayerPage, Players
-from scorepad.ui.state.screens import Screen
-from scorepad.ui.state.visitor import Visitor
+from scorepad.ui.state.player_page import PlayerPage
+from scorepad.ui.state.players import Players
+from scorepad.ui.state.screens import SCREENS, Screen, route_of
+from scorepad.ui.state.viewer import Viewer
 
 
 class RoutesApp(AppActions, AtTable, Protocol):
@@ -54,7 +55,7 @@ class RoutesApp(AppActions, AtTable, Protocol):
     def ledger(self) -> MoneyLedger: ...
 
     @property
-    def visitor(self) -> Visitor: ...
+    def viewer(self) -> Viewer: ...
 
     @property
     def live(self) -> TableNews: ...
@@ -62,22 +63,20 @@ class RoutesApp(AppActions, AtTable, Protocol):
     def go_home_now(self) -> None: ...
 
 
-HOME_ROUTE = "/"
-NEW_GAME_ROUTE = "/new"
-RULES_ROUTE = "/rules"
-GAME_ROUTE_PREFIX = "/game/"
-GAME_ROUTE_EXAMPLE = "/game/1a2b3c4d"
-LEDGER_ROUTE = "/ledger"
-PLAYERS_ROUTE = "/players"
-PLAYER_ROUTE_PREFIX = "/players/"
+HOME_ROUTE = route_of(Screen.HOME)
+NEW_GAME_ROUTE = route_of(Screen.NEW_GAME)
+RULES_ROUTE = route_of(Screen.HOUSE_RULES)
+GAME_ROUTE_PREFIX = route_of(Screen.GAME)
+GAME_ROUTE_EXAMPLE = f"{GAME_ROUTE_PREFIX}1a2b3c4d"
+LEDGER_ROUTE = route_of(Screen.LEDGER)
+PLAYERS_ROUTE = route_of(Screen.PLAYERS)
+PLAYER_ROUTE_PREFIX = route_of(Screen.PLAYER_PAGE)
 """A player's page: the name follows, percent-encoded (``/players/Ann%20Lee``)."""
 
 SCREEN_ROUTES = {
-    Screen.HOME: HOME_ROUTE,
-    Screen.SETUP: NEW_GAME_ROUTE,
-    Screen.RULES: RULES_ROUTE,
-    Screen.PLAYERS: PLAYERS_ROUTE,
-    Screen.LEDGER: LEDGER_ROUTE,
+    place.screen: place.route
+    for place in SCREENS
+    if place.route is not None and (place.route == HOME_ROUTE or not place.route.endswith("/"))
 }
 """The screens whose address names nothing but the screen."""
 ROUTE_SCREENS = {route: screen for screen, route in SCREEN_ROUTES.items()}
@@ -138,12 +137,12 @@ class Place:
 
         >>> Place(Screen.GAME, "1a2b3c4d").route
         '/game/1a2b3c4d'
-        >>> Place(Screen.SETUP).route
+        >>> Place(Screen.NEW_GAME).route
         '/new'
         """
         if self.screen is Screen.GAME and self.game_id is not None:
             return GAME_ROUTE_PREFIX + self.game_id
-        if self.screen is Screen.PLAYER and self.player is not None:
+        if self.screen is Screen.PLAYER_PAGE and self.player is not None:
             return PLAYER_ROUTE_PREFIX + quote(self.player, safe="")
         return SCREEN_ROUTES.get(self.screen, HOME_ROUTE)
 
@@ -174,7 +173,7 @@ def place_at(route: str) -> Place:
     if path.startswith(GAME_ROUTE_PREFIX):
         return Place(Screen.GAME, path.removeprefix(GAME_ROUTE_PREFIX))
     if path.startswith(PLAYER_ROUTE_PREFIX):
-        return Place(Screen.PLAYER, player=unquote(path.removeprefix(PLAYER_ROUTE_PREFIX)))
+        return Place(Screen.PLAYER_PAGE, player=unquote(path.removeprefix(PLAYER_ROUTE_PREFIX)))
     raise UnknownRouteError(route)
 
 
@@ -208,8 +207,8 @@ class Routes:
         session = app.game.session
         if app.screen is Screen.GAME and session is not None:
             return Place(Screen.GAME, session.stored.id)
-        if app.screen is Screen.PLAYER and app.player_page.name is not None:
-            return Place(Screen.PLAYER, player=app.player_page.name)
+        if app.screen is Screen.PLAYER_PAGE and app.player_page.name is not None:
+            return Place(Screen.PLAYER_PAGE, player=app.player_page.name)
         if app.screen in SCREEN_ROUTES:
             return Place(app.screen)
         return Place(Screen.HOME)
@@ -228,8 +227,8 @@ class Routes:
         """A viewer's address names the game its screen shows, the one the table watches (so
         a phone that follows the table to another game never keeps the old game's address);
         the join address while it shows none."""
-        visitor = self._app.visitor
-        shown = visitor.game_id if visitor.session is not None else None
+        viewer = self._app.viewer
+        shown = viewer.game_id if viewer.session is not None else None
         return HOME_ROUTE if shown is None else Place(Screen.GAME, shown).route
 
     def open(self, route: str) -> None:
@@ -261,21 +260,21 @@ class Routes:
             return
         if place == self.place:
             return
-        if place.screen is Screen.SETUP and app.screen is Screen.GAME:
+        if place.screen is Screen.NEW_GAME and app.screen is Screen.GAME:
             # Back from a game goes home, even from a game the new-game form just started:
             # Flet cannot replace the form's address in the browser's history with the
             # game's, so back lands on ``/new``; its form is used up and showing it blank
             # would only make the player press back again.
             app.go_home_now()
-        elif place.screen is Screen.SETUP:
+        elif place.screen is Screen.NEW_GAME:
             app.new_game.open()
-        elif place.screen is Screen.RULES:
+        elif place.screen is Screen.HOUSE_RULES:
             app.house_rules.open()
         elif place.screen is Screen.LEDGER:
             app.ledger.open()
         elif place.screen is Screen.PLAYERS:
             app.players.open()
-        elif place.screen is Screen.PLAYER:
+        elif place.screen is Screen.PLAYER_PAGE:
             app.player_page.open(place.player or "")
         elif place.game_id is None:
             app.go_home_now()

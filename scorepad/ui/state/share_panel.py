@@ -16,7 +16,7 @@ from typing import Protocol
 from scorepad.sharing import ShareInfo
 from scorepad.sharing.table import SeatsChanged
 from scorepad.ui.state.app_services import AppActions, AtTable
-from scorepad.ui.state.game_session import GameController
+from scorepad.ui.state.game import GameController
 from scorepad.ui.state.screens import Message
 from scorepad.ui.state.seat_writes import reveal_hidden_bids
 from scorepad.ui.state.secret_bids import HiddenBids, hidden_bids_in, no_phone

@@ -18,10 +18,10 @@ from scorepad.sharing.table import AccessChanged, GameChanged, TableEvent
 from scorepad.store import StoreError
 from scorepad.store.models import StoredGame
 from scorepad.ui.state.app_services import AppActions, AtTable
-from scorepad.ui.state.game_session import GameController
+from scorepad.ui.state.game import GameController
 from scorepad.ui.state.routes import GAME_ROUTE_PREFIX, Routes
 from scorepad.ui.state.screens import Message, Screen
-from scorepad.ui.state.visitor import Visitor
+from scorepad.ui.state.viewer import Viewer
 
 
 class TableLinkApp(AppActions, AtTable, Protocol):
@@ -32,13 +32,13 @@ class TableLinkApp(AppActions, AtTable, Protocol):
     def game(self) -> GameController: ...
 
     @property
-    def visitor(self) -> Visitor: ...
+    def viewer(self) -> Viewer: ...
 
     @property
     def routes(self) -> Routes: ...
 
     @property
-    def problem(self) -> StoreError | None: ...
+    def store_problem(self) -> StoreError | None: ...
 
     def show_viewer(self) -> None: ...
 
@@ -74,7 +74,7 @@ class TableLink:
             app.routes.refuse_asked()  # the address the page was opened at, now recognised
             app.refresh()  # its seat and its secret bid, known by the device now recognised
         elif can_edit and app.screen is Screen.VIEWER:
-            readable = app.problem is None
+            readable = app.store_problem is None
             app.screen = Screen.HOME if readable else Screen.PROBLEM
             asked = app.routes.take_asked()
             watched = app.table.shared_game
@@ -103,7 +103,7 @@ class TableLink:
         try:
             self.follow_role()
             if app.screen is Screen.VIEWER:
-                app.visitor.refresh()
+                app.viewer.refresh()
             elif app.game.session is not None:
                 app.game.changed_elsewhere(app.game.session.stored.id, None)
             app.refresh()
@@ -113,17 +113,17 @@ class TableLink:
     @property
     def sheet_behind(self) -> bool:
         """A viewer's sheet still shows the game before the change just shown: the views
-        call :meth:`catch_up_sheet` a moment later (see :meth:`Visitor.refresh
-        <scorepad.ui.state.visitor.Visitor.refresh>`)."""
+        call :meth:`catch_up_sheet` a moment later (see :meth:`Viewer.refresh
+        <scorepad.ui.state.viewer.Viewer.refresh>`)."""
         app = self._app
-        return app.screen is Screen.VIEWER and app.visitor.sheet_behind
+        return app.screen is Screen.VIEWER and app.viewer.sheet_behind
 
     def catch_up_sheet(self) -> None:
         """Draw the viewer's sheet as the game is now (the moment after a change)."""
         app = self._app
         try:
-            if app.screen is Screen.VIEWER and app.visitor.sheet_behind:
-                app.visitor.show_the_sheet()
+            if app.screen is Screen.VIEWER and app.viewer.sheet_behind:
+                app.viewer.show_the_sheet()
                 app.refresh()
         except Exception:
             log.exception("could not bring the sheet up to date")
@@ -132,14 +132,14 @@ class TableLink:
         """Something changed at the table, maybe in another session (called on this session's
         own loop): show it. A game changed elsewhere is loaded again (never in the middle of a
         correction: see :meth:`GameController.changed_elsewhere
-        <scorepad.ui.state.game_session.GameController.changed_elsewhere>`); a viewer reads
+        <scorepad.ui.state.game.GameController.changed_elsewhere>`); a viewer reads
         the watched game again."""
         app = self._app
         try:
             if isinstance(event, AccessChanged):
                 self.follow_role()
             if app.screen is Screen.VIEWER:
-                app.visitor.refresh(sheet_later=isinstance(event, GameChanged))
+                app.viewer.refresh(sheet_later=isinstance(event, GameChanged))
                 app.refresh()
             elif isinstance(event, GameChanged):
                 if app.screen is Screen.HOME:

@@ -1,7 +1,7 @@
 """What a tap on the game screen meant when it was drawn: its kind, the part of the round it
 enters, and how often a change from another screen has moved that part since. A tap is
 refused only when what it meant is no longer what it would do (see
-:meth:`~scorepad.ui.state.game_session.GameController.meaning`). No Flet here.
+:meth:`~scorepad.ui.state.game.GameController.meaning`). No Flet here.
 """
 
 from __future__ import annotations

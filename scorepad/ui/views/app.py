@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import importlib
 import inspect
 import logging
 import secrets
@@ -18,15 +19,8 @@ from scorepad.sharing.table import TableEvent, device_hint
 from scorepad.ui.state import ScorepadApp, Screen
 from scorepad.ui.views.common import FONTS, VIEW_KEY
 from scorepad.ui.views.downloads import save_files
-from scorepad.ui.views.game import game_view
-from scorepad.ui.views.home import home_view
 from scorepad.ui.views.imports import pick_records
-from scorepad.ui.views.ledger import ledger_view
-from scorepad.ui.views.player_page import player_view
-from scorepad.ui.views.players import players_dialog, players_view
-from scorepad.ui.views.problem import problem_view
-from scorepad.ui.views.rules import rules_view
-from scorepad.ui.views.setup import setup_view
+from scorepad.ui.views.players import players_dialog
 from scorepad.ui.views.share_panel import share_dialog
 
 SEED_COLOR = ft.Colors.GREEN
@@ -97,17 +91,6 @@ def Root(app: ScorepadApp) -> list[ft.View]:
 
     ft.on_updated(apply_theme, [app.dark])
 
-    screens = {
-        Screen.PROBLEM: problem_view,
-        Screen.HOME: home_view,
-        Screen.SETUP: setup_view,
-        Screen.GAME: game_view,
-        Screen.RULES: rules_view,
-        Screen.PLAYERS: players_view,
-        Screen.PLAYER: player_view,
-        Screen.LEDGER: ledger_view,
-        Screen.VIEWER: viewer_screen,
-    }
     # the players' rename/merge/currency dialog, shown over the page while the state has one
     # (a hook: called on every render, with None when there is no dialog)
     try:
@@ -120,7 +103,7 @@ def Root(app: ScorepadApp) -> list[ft.View]:
     # too: this only makes sure no other screen's controls ever reach a viewer's page)
     screen = app.screen if app.access.can_edit else Screen.VIEWER
     try:
-        view = screens[screen](app, page.width or 1024)
+        view = view_of(screen)(app, page.width or 1024)
         view.controls.extend([revision_marker(app), saved_marker(app)])
         return [view]
     except Exception as problem:  # a bug in a view: say so, keep the way home open
@@ -128,11 +111,17 @@ def Root(app: ScorepadApp) -> list[ft.View]:
         return [broken_view(app, problem)]
 
 
-def viewer_screen(app: ScorepadApp, width: float) -> ft.View:
-    """The viewer screen, imported when first drawn: a scorekeeper's window never is one."""
-    from scorepad.ui.views.viewer import viewer_view
+ScreenView = Callable[[ScorepadApp, float], ft.View]
+"""Draws one screen at a width: ``x_view`` in ``ui/views/x.py`` for the screen ``x``."""
 
-    return viewer_view(app, width)
+
+def view_of(screen: Screen) -> ScreenView:
+    """The function that draws ``screen``, found by the screen's name (see
+    :class:`~scorepad.ui.state.screens.Screen`) and imported when the screen is first drawn
+    (then Python's own module cache answers): a scorekeeper's window never imports the
+    viewer's screen, nor a phone the forms."""
+    module = importlib.import_module(screen.view_module)
+    return cast(ScreenView, getattr(module, screen.view_function))
 
 
 def revision_marker(app: ScorepadApp) -> ft.Control:

@@ -41,7 +41,7 @@ def game_card(app: ScorepadApp, summary: GameSummary) -> ft.Control:
                     subtitle=ft.Text(f"{summary.problem}.", selectable=True),
                     trailing=ft.FilledTonalButton(
                         "Recover",
-                        on_click=app.home.recover,
+                        on_click=app.problem.recover,
                         tooltip=hover_tip(
                             "Bring unreadable games back from their last good backups"
                         ),

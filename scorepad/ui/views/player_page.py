@@ -9,15 +9,8 @@ import flet as ft
 
 from scorepad.engine import PlayerStats
 from scorepad.ui.state import ScorepadApp
-from scorepad.ui.state.players import (
-    NO_MONEY,
-    NO_MONEY_WORDS,
-    SPAN_WORDS,
-    PlayerPage,
-    Players,
-    Span,
-    percent,
-)
+from scorepad.ui.state.player_page import SPAN_WORDS, PlayerPage, Span
+from scorepad.ui.state.players import NO_MONEY, NO_MONEY_WORDS, Players, percent
 from scorepad.ui.views.common import (
     READING_WIDTH,
     heading,
@@ -209,7 +202,7 @@ def charts_part(app: ScorepadApp, room: float) -> ft.Control:
     )
 
 
-def player_view(app: ScorepadApp, width: float) -> ft.View:
+def player_page_view(app: ScorepadApp, width: float) -> ft.View:
     page = app.player_page
     players = app.players
     name = page.name or ""

@@ -10,7 +10,7 @@ from scorepad.ui.views.common import big_button, message_bar, screen_view, tagge
 
 
 def problem_view(app: ScorepadApp, width: float) -> ft.View:
-    problem = app.problem
+    problem = app.problem.error
     lines: list[ft.Control] = [
         ft.Text("Your games could not be opened", size=24, weight=ft.FontWeight.BOLD),
         tagged("problem", ft.Text(str(problem), selectable=True, size=16)),
@@ -31,7 +31,7 @@ def problem_view(app: ScorepadApp, width: float) -> ft.View:
             else "Start this file afresh (games are kept)"
         )
         lines.append(
-            big_button(label, app.home.recover, identifier="recover", icon=ft.Icons.RESTORE)
+            big_button(label, app.problem.recover, identifier="recover", icon=ft.Icons.RESTORE)
         )
     banner = message_bar(app)
     return screen_view(app, title="scorepad", width=width, body=[banner, *lines], back=False)

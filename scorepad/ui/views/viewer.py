@@ -1,13 +1,13 @@
 """The viewer screen: the game the shared table watches, readable on a phone, and a seat to bid
 from. It offers no control that changes anything but the PIN, the seat and the seat's own bid
-(the state refuses everything else anyway: :mod:`scorepad.ui.state.visitor`)."""
+(the state refuses everything else anyway: :mod:`scorepad.ui.state.viewer`)."""
 
 from __future__ import annotations
 
 import flet as ft
 
 from scorepad.ui.state import GameSession, RoundEntryState, ScorepadApp, Stage
-from scorepad.ui.state.visitor import SeatChoice, SeatState, Visitor
+from scorepad.ui.state.viewer import SeatChoice, SeatState, Viewer
 from scorepad.ui.views.common import (
     SIDE_PANEL_GAP,
     SIDE_PANEL_WIDTH,
@@ -38,14 +38,14 @@ def viewer_view(app: ScorepadApp, width: float) -> ft.View:
     """The viewer's one screen: the leaderboard, the round in progress with the seats (or
     this phone's seat and its pad), the score sheet, and the PIN to keep score; while no game
     is on the table, a line saying it will show here."""
-    visitor = app.visitor
-    session = visitor.session
-    body: list[ft.Control | None] = [message_bar(app, visitor.names.in_words)]
+    viewer = app.viewer
+    session = viewer.session
+    body: list[ft.Control | None] = [message_bar(app, viewer.names.in_words)]
     if session is None:
-        body.append(waiting(visitor))
+        body.append(waiting(viewer))
     else:
-        body += game_parts(app, visitor, session, width)
-    body.append(pin_part(visitor))
+        body += game_parts(app, viewer, session, width)
+    body.append(pin_part(viewer))
     title = "scorepad" if session is None else session.game.variant.name
     column = ft.Column([part for part in body if part is not None], spacing=14)
     return ft.View(
@@ -60,15 +60,15 @@ def viewer_view(app: ScorepadApp, width: float) -> ft.View:
     )
 
 
-def waiting(visitor: Visitor) -> ft.Control:
+def waiting(viewer: Viewer) -> ft.Control:
     lines: list[ft.Control] = [tagged("viewer-waiting", ft.Text(WAITING, size=18))]
-    if visitor.problem is not None:
-        lines.append(tagged("viewer-problem", ft.Text(visitor.problem, color=ft.Colors.ERROR)))
+    if viewer.problem is not None:
+        lines.append(tagged("viewer-problem", ft.Text(viewer.problem, color=ft.Colors.ERROR)))
     return ft.Column(lines, spacing=8)
 
 
 def game_parts(
-    app: ScorepadApp, visitor: Visitor, session: GameSession, width: float
+    app: ScorepadApp, viewer: Viewer, session: GameSession, width: float
 ) -> list[ft.Control | None]:
     """The game as the scorekeeper's screen shows it, every part read only: the sheet's round
     numbers correct nothing, the round's boxes take no tap, the end offers no way on. On a
@@ -79,13 +79,13 @@ def game_parts(
             (session.sheet, session.names, session.symbol, width), leaderboard, session, width
         )
     ]
-    drawn = visitor.sheet_session or session  # a moment behind after a change at the table
+    drawn = viewer.sheet_session or session  # a moment behind after a change at the table
     depends_on = (drawn.sheet, drawn.game.variant.winner, width, drawn.names)
     sheet = redrawn_on(depends_on, sheet_panel, None, drawn)
     entry = session.entry
     if entry is None:
         return [*parts, results_panel(app, session, read_only=True), sheet]
-    playing = [round_part(visitor, session, entry), seat_part(visitor)]
+    playing = [round_part(viewer, session, entry), seat_part(viewer)]
     if width < WIDE:
         return [*parts, *playing, sheet]
     beside = ft.Row(
@@ -99,7 +99,7 @@ def game_parts(
     return [*parts, beside]
 
 
-def round_part(visitor: Visitor, session: GameSession, entry: RoundEntryState) -> ft.Control:
+def round_part(viewer: Viewer, session: GameSession, entry: RoundEntryState) -> ft.Control:
     """The round in progress: the deal, the trump, who has bid in secret (names only) or
     the bids as they are entered, and the tricks."""
     names = session.names
@@ -117,7 +117,7 @@ def round_part(visitor: Visitor, session: GameSession, entry: RoundEntryState) -
         ),
         tagged("viewer-trump", ft.Text(trump, size=16, weight=ft.FontWeight.W_500)),
     ]
-    hidden = visitor.hidden_bids()
+    hidden = viewer.hidden_bids()
     if hidden is not None:
         words = names.in_words(hidden.words)
         parts.append(tagged("hidden-bids", ft.Text(words, size=15, semantics_label=words)))
@@ -127,18 +127,18 @@ def round_part(visitor: Visitor, session: GameSession, entry: RoundEntryState) -
     return ft.Column(parts, spacing=8)
 
 
-def seat_part(visitor: Visitor) -> ft.Control:
+def seat_part(viewer: Viewer) -> ft.Control:
     """The seats: "Which seat is yours?" with a button per free seat; once seated, "You are
     Ann", what the phone's bid waits for, and the pad when it is Ann's turn (its closed keys
     with the engine's reason, as on the scorekeeper's pad)."""
-    seat = visitor.my_seat
-    names = visitor.names
+    seat = viewer.my_seat
+    names = viewer.names
     if seat is None:
         return ft.Column(
             [
                 heading("Which seat is yours?"),
                 ft.Row(
-                    [seat_choice(visitor, choice) for choice in visitor.seats()],
+                    [seat_choice(viewer, choice) for choice in viewer.seats()],
                     wrap=True,
                     spacing=8,
                     run_spacing=8,
@@ -152,21 +152,21 @@ def seat_part(visitor: Visitor) -> ft.Control:
             ft.Text(f"You are {names.shown(seat)}", size=20, weight=ft.FontWeight.BOLD),
         )
     ]
-    status = visitor.seat_status
+    status = viewer.seat_status
     if status is not None:
         parts.append(tagged("my-bid", ft.Text(names.in_words(status), size=16)))
-    pad = visitor.my_pad
+    pad = viewer.my_pad
     if pad is not None:
-        note = visitor.pad_note
+        note = viewer.pad_note
         if note is not None:
             parts.append(pad_note_line(note, names))
-        parts.append(pad_keys(visitor.bid, pad))
+        parts.append(pad_keys(viewer.bid, pad))
     return ft.Column(parts, spacing=6)
 
 
-def seat_choice(visitor: Visitor, choice: SeatChoice) -> ft.Control:
+def seat_choice(viewer: Viewer, choice: SeatChoice) -> ft.Control:
     """A free seat is a button ("I am Ann"); one another phone holds is only said to be."""
-    shown = visitor.names.shown(choice.player)
+    shown = viewer.names.shown(choice.player)
     if choice.state is SeatState.FREE:
         return tagged(
             f"claim-{choice.player}",
@@ -174,7 +174,7 @@ def seat_choice(visitor: Visitor, choice: SeatChoice) -> ft.Control:
                 f"I am {shown}",
                 icon=ft.Icons.PERSON,
                 height=TAP - 8,
-                on_click=lambda: visitor.claim_seat(choice.player),
+                on_click=lambda: viewer.claim_seat(choice.player),
             ),
         )
     return tagged(
@@ -183,12 +183,12 @@ def seat_choice(visitor: Visitor, choice: SeatChoice) -> ft.Control:
     )
 
 
-def pin_part(visitor: Visitor) -> ft.Control:
+def pin_part(viewer: Viewer) -> ft.Control:
     """The way to keep score from this screen: the PIN shown on the scorekeeper's screen.
     Why the last Unlock was refused is said in the line right above the field, in place of
     the hint: the page's message line is at the top of a long page, out of sight of a field
     at its foot, and a line under the field would fall below the screen's edge."""
-    refused = visitor.pin_message
+    refused = viewer.pin_message
     hint = (
         ft.Text("Enter the PIN to keep score", size=14)
         if refused is None
@@ -205,14 +205,14 @@ def pin_part(visitor: Visitor) -> ft.Control:
                 [
                     typed_field(
                         identifier="pin-field",
-                        text=visitor.pin_typed,
-                        on_text=visitor.type_pin,
+                        text=viewer.pin_typed,
+                        on_text=viewer.type_pin,
                         label="PIN",
                         keyboard_type=ft.KeyboardType.NUMBER,
                         max_length=4,
                         width=140,
-                        on_submit=lambda e: visitor.enter_pin(
-                            e.data if isinstance(e.data, str) else visitor.pin_typed
+                        on_submit=lambda e: viewer.enter_pin(
+                            e.data if isinstance(e.data, str) else viewer.pin_typed
                         ),
                     ),
                     tagged(
@@ -221,7 +221,7 @@ def pin_part(visitor: Visitor) -> ft.Control:
                             "Unlock",
                             icon=ft.Icons.LOCK_OPEN,
                             height=TAP - 8,
-                            on_click=lambda: visitor.enter_pin(visitor.pin_typed),
+                            on_click=lambda: viewer.enter_pin(viewer.pin_typed),
                         ),
                     ),
                 ],

@@ -102,7 +102,7 @@ def saved_list(rules: HouseRules, choices: list[VariantChoice]) -> ft.Control:
     return ft.Column(rows, spacing=0)
 
 
-def rules_view(app: ScorepadApp, width: float) -> ft.View:
+def house_rules_view(app: ScorepadApp, width: float) -> ft.View:
     rules = app.house_rules
     form = rules.form
     assert form is not None

@@ -262,7 +262,7 @@ def stake_picker(new_game: NewGame, form: SetupForm) -> ft.Control | None:
     )
 
 
-def setup_view(app: ScorepadApp, width: float) -> ft.View:
+def new_game_view(app: ScorepadApp, width: float) -> ft.View:
     new_game = app.new_game
     form = new_game.form
     assert form is not None

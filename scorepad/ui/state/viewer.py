@@ -7,9 +7,9 @@ round in progress (the trump, the bids as they are entered). It may change nothi
 exceptions that the table itself grants:
 
 - the PIN, which makes the phone an editor (the app then leaves the viewer screen by itself;
-  a PIN refused is said beside the PIN field, :attr:`Visitor.pin_message`);
+  a PIN refused is said beside the PIN field, :attr:`Viewer.pin_message`);
 - a seat: "I am Ann", once per game (the scorekeeper can release it for another phone; the
-  phone that held it is told so, :attr:`Visitor.freed_seat`);
+  phone that held it is told so, :attr:`Viewer.freed_seat`);
 - from that seat, Ann's own bid: in a simultaneous round a secret one, kept on the table (never
   in the game, never on another screen) until "Ready, set, go!" shows every bid at once, or
   the last bid does, if the table chose so; in a sequential round at Ann's turn only, on the
@@ -46,11 +46,11 @@ from scorepad.ui.state.secret_bids import HiddenBids, hidden_bids_in, names_and
 from scorepad.ui.state.taps import TapMeaning
 
 
-class VisitorApp(AppActions, AtTable, Protocol):
+class ViewerApp(AppActions, AtTable, Protocol):
     """What the viewer screen uses of the app: its actions and the table."""
 
 
-log = logging.getLogger("scorepad.ui.visitor")
+log = logging.getLogger("scorepad.ui.viewer")
 
 HIDDEN_UNTIL_GO = "hidden until Ready, set, go!"
 
@@ -136,16 +136,16 @@ class SeatChoice:
     state: SeatState
 
 
-class Visitor:
+class Viewer:
     """The viewer screen of one session: what it shows (read from the store and the table,
     again at each :meth:`refresh`) and the few things a viewer may do.
 
-    The app makes it on first use (:attr:`ScorepadApp.visitor
-    <scorepad.ui.state.app_state.ScorepadApp.visitor>`) and calls :meth:`refresh` on every
+    The app makes it on first use (:attr:`ScorepadApp.viewer
+    <scorepad.ui.state.app_state.ScorepadApp.viewer>`) and calls :meth:`refresh` on every
     change at the table while this session shows the viewer screen.
     """
 
-    def __init__(self, app: VisitorApp) -> None:
+    def __init__(self, app: ViewerApp) -> None:
         self._app = app
         self._session: GameSession | None = None
         self._read: str | None = None
