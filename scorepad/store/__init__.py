@@ -1,6 +1,7 @@
 """Persistence: games, the roster and saved variants, kept crash-safe on disk.
 
-The rest of scorepad sees :class:`Store` (``interface.py``) and its two entry points here,
+The rest of scorepad sees :class:`Store` (``interface.py``; its reads alone are
+:class:`StoreReader`, its changes :class:`StoreWriter`) and its two entry points here,
 :func:`open_store` and :func:`recover_store`; TinyDB is used only inside this package.
 """
 
@@ -38,7 +39,7 @@ from scorepad.store.errors import (
     StoreWriteError,
     VariantNotFoundError,
 )
-from scorepad.store.interface import KEEP, Keep, RecoveryReport, Store
+from scorepad.store.interface import KEEP, Keep, RecoveryReport, Store, StoreReader, StoreWriter
 from scorepad.store.models import (
     GameSummary,
     ListedStatus,
@@ -104,8 +105,10 @@ __all__ = [
     "StoreFileError",
     "StoreNotEmptyError",
     "StoreReadOnlyError",
+    "StoreReader",
     "StoreUnreadableError",
     "StoreWriteError",
+    "StoreWriter",
     "StoredGame",
     "TableFile",
     "TinyDBStore",

@@ -54,7 +54,7 @@ from scorepad.store.records import game_file_size
 from scorepad.store.roster import known_keys, names_of, unique_names
 
 if TYPE_CHECKING:
-    from scorepad.store.interface import Store
+    from scorepad.store.interface import StoreWriter
 
 BACKUP_FORMAT: Final = "scorepad-backup"
 """The ``format`` of every backup: tells a backup from any other JSON file."""
@@ -461,11 +461,11 @@ def _merged_house_rules(
 # --- the store's side -------------------------------------------------------------------------
 
 
-def backup_document(store: Store) -> dict[str, Any]:
+def backup_document(store: StoreWriter) -> dict[str, Any]:
     """The whole store as a backup document (see :meth:`Store.backup`)."""
     return store.backup()
 
 
-def restore_document(store: Store, document: object, *, merge: bool) -> RestoreReport:
+def restore_document(store: StoreWriter, document: object, *, merge: bool) -> RestoreReport:
     """Restore a parsed backup document into ``store`` (see :meth:`Store.restore`)."""
     return store.restore(document, merge=merge)
