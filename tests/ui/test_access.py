@@ -21,7 +21,6 @@ from scorepad.sharing.errors import ScorekeeperOnlyError, ViewerCannotEditError
 from scorepad.sharing.table import AccessChanged, Role, SharedTable
 from scorepad.store import Settings, Store
 from scorepad.ui.state import MessageKind, ScorepadApp, Screen
-from scorepad.ui.state.access import ViewerStore
 from tests.ui.driving import start
 from tests.ui.table_driving import PIN, TOKEN
 
@@ -75,7 +74,9 @@ def test_a_session_not_yet_recognised_at_a_shared_table_is_a_viewer(
     app = session(store, table)
     assert app.access.role is Role.VIEWER
     assert app.screen is Screen.VIEWER
-    assert isinstance(app.store, ViewerStore)
+    with pytest.raises(ViewerCannotEditError):
+        app.store  # noqa: B018  (the property refuses a viewer)
+    assert app.reader.list_games() == []
     assert app.routes.current == "/"
 
 
@@ -126,7 +127,7 @@ def test_no_viewer_write_reaches_the_files(store: Store, table: SharedTable) -> 
     viewer = session(store, table)
     viewer.access.identify("phone", "a-wrong-token")
     assert viewer.access.role is Role.VIEWER
-    viewer.game.show(viewer.store.load_game(game_id))  # a crafted way onto the game screen
+    viewer.game.show(viewer.reader.load_game(game_id))  # a crafted way onto the game screen
     viewer.game.choose_trump(Suit.SPADES)
     assert viewer.message is not None and viewer.message.kind is MessageKind.ERROR
     assert "this screen only views the game" in viewer.message.text

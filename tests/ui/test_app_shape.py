@@ -46,6 +46,7 @@ def test_each_screen_has_its_controller_and_the_app_is_only_the_shell(app: Score
     assert shell == {
         "open",
         "store",
+        "reader",
         "reopen_store",
         "subscribe",
         "action",

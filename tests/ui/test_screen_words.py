@@ -113,6 +113,6 @@ def test_the_scorekeepers_tab_not_yet_recognised_is_not_told_this_phone(
     tab.routes.open("/rules")
     assert said(tab) == "this screen only views the game: enter the PIN to open '/rules'"
     keeper.game.choose_trump(Suit.HEARTS)
-    tab.game.show(tab.store.load_game(keeper.game.session.stored.id))  # type: ignore[union-attr]
+    tab.game.show(tab.reader.load_game(keeper.game.session.stored.id))  # type: ignore[union-attr]
     tab.game.say_go()  # a tap that reached the game screen's code anyway
     assert said(tab) == "this screen only views the game: enter the PIN to change the game"

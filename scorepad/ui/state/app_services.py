@@ -18,7 +18,7 @@ from contextlib import AbstractContextManager
 from typing import Protocol
 
 from scorepad.sharing import SharedTable
-from scorepad.store import Store, StoredGame
+from scorepad.store import Store, StoredGame, StoreReader
 from scorepad.ui.state.access import Access
 from scorepad.ui.state.listings import Listings
 from scorepad.ui.state.screens import Confirmation, Message, Screen
@@ -30,8 +30,9 @@ class AppActions(Protocol):
     """What every screen's controller may use.
 
     ``action`` is the only way a change is made: it reports a failure as a message and
-    redraws. ``show_home`` leaves whatever screen is open for the game list (inside an
-    action); ``refresh`` redraws without a change of data.
+    redraws. ``reader`` is the games to read (every session); ``store`` the games to change
+    (an editor's: a viewer is refused there). ``show_home`` leaves whatever screen is open
+    for the game list (inside an action); ``refresh`` redraws without a change of data.
     """
 
     screen: Screen
@@ -40,6 +41,9 @@ class AppActions(Protocol):
 
     @property
     def lists(self) -> Listings: ...
+
+    @property
+    def reader(self) -> StoreReader: ...
 
     @property
     def store(self) -> Store: ...

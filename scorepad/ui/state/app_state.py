@@ -26,8 +26,9 @@ from pathlib import Path
 
 from scorepad.engine import ScorepadError
 from scorepad.sharing import SharedTable, ShareInfo
-from scorepad.store import Store, StoreError, open_store
-from scorepad.ui.state.access import Access, ViewerStore
+from scorepad.sharing.errors import ViewerCannotEditError
+from scorepad.store import Store, StoreError, StoreReader, open_store
+from scorepad.ui.state.access import Access
 from scorepad.ui.state.errors import ActionRefused
 from scorepad.ui.state.game import GameController
 from scorepad.ui.state.home import Home
@@ -78,7 +79,6 @@ class ScorepadApp:
         self.share_info: ShareInfo | None = None
         """The join address and the scorekeeper's, for the share panel (set by the server
         when the table is shared)."""
-        self._viewer_store: ViewerStore | None = None
         self.screen = Screen.HOME if store is not None else Screen.PROBLEM
         if not self.access.can_edit:
             self.screen = Screen.VIEWER
@@ -104,7 +104,7 @@ class ScorepadApp:
         """Where the details of a problem are written, for the words that point there (in a
         browser tab: its developer console)."""
         self._listeners: list[Callable[[], None]] = []
-        self.lists = Listings(lambda: self.store, self._tell)
+        self.lists = Listings(lambda: self.reader, self._tell)
         """The games, variant choices and roster, read once per screen."""
         self.home = Home(self)
         self.problem = Problem(self)
@@ -137,15 +137,18 @@ class ScorepadApp:
             return cls(None, rng, root=root, problem=problem, table=table)
 
     @property
+    def reader(self) -> StoreReader:
+        """The games to read, for every session: a viewer reads what the table shows."""
+        return self.seat_store
+
+    @property
     def store(self) -> Store:
-        """The games: as they are for an editor; read only for a viewer (every write raises
-        ``ViewerCannotEditError``, whatever event asked for it)."""
-        store = self.seat_store
-        if self.access.can_edit:
-            return store
-        if self._viewer_store is None or self._viewer_store.wrapped is not store:
-            self._viewer_store = ViewerStore(store, self.access)
-        return self._viewer_store
+        """The games to change, for an editor. A viewer is refused here (and the attempt
+        logged), whatever event asked: before anything it meant to write is read."""
+        if not self.access.can_edit:
+            self.access.refused("change the game")
+            raise ViewerCannotEditError("change the game")
+        return self.seat_store
 
     @property
     def viewer(self) -> Viewer:

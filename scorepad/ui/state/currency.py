@@ -10,12 +10,12 @@ from __future__ import annotations
 import logging
 
 from scorepad.engine import DOLLAR, ScorepadError
-from scorepad.store import Store, StoreError
+from scorepad.store import StoreError, StoreReader
 
 log = logging.getLogger("scorepad.ui")
 
 
-def table_symbol(store: Store) -> str:
+def table_symbol(store: StoreReader) -> str:
     """The currency symbol the table chose; the dollar when none was chosen or the settings
     cannot be read (the symbol is a comfort: never let it keep a game from opening)."""
     try:

@@ -23,7 +23,7 @@ from functools import cached_property
 
 from scorepad.engine import ScorepadError, current_name, name_key
 from scorepad.paper import in_current_words
-from scorepad.store import Store, StoreError
+from scorepad.store import StoreError, StoreReader
 from scorepad.store.roster import current_names
 
 log = logging.getLogger("scorepad.ui")
@@ -122,7 +122,7 @@ class RosterNames:
     names: dict[str, str] = field(default_factory=dict)
 
     @classmethod
-    def read(cls, store: Store) -> RosterNames:
+    def read(cls, store: StoreReader) -> RosterNames:
         """The roster's names now; a roster that cannot be read shows every game as played
         (the names are a comfort: never let them keep a game from opening)."""
         try:

@@ -92,7 +92,7 @@ class GameController:
     def _opening(self, stored: StoredGame) -> tuple[GameSession, str | None]:
         """A session on ``stored`` with what the store says about showing it, read now and
         kept for every tap: the players' current names and the table's currency symbol."""
-        store = self._app.store
+        store = self._app.reader
         saved = [saved.variant for saved in store.saved_variants()]
         return GameSession.opening(stored, RosterNames.read(store), table_symbol(store), saved)
 
@@ -163,7 +163,7 @@ class GameController:
             return False
         if revision is None:  # the browser was away: has the game changed meanwhile?
             try:
-                revision = self._app.store.load_game(game_id).revision
+                revision = self._app.reader.load_game(game_id).revision
             except StoreError as problem:
                 log.warning("could not read the game again: %s", problem)
                 return False
@@ -204,7 +204,7 @@ class GameController:
         if self.session is None:
             return None
         try:
-            stored = self._app.store.load_game(self.session.stored.id)
+            stored = self._app.reader.load_game(self.session.stored.id)
         except StoreError as problem:
             log.warning("could not reload the game: %s", problem)
             return None

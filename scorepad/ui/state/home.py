@@ -123,7 +123,7 @@ class Home:
     def open_game(self, game_id: str) -> None:
         """Open a game to play on, correct, or look back at."""
         with self._app.action("open the game"):
-            self._app.game.show(self._app.store.load_game(game_id))
+            self._app.game.show(self._app.reader.load_game(game_id))
 
     def import_games(self, files: Sequence[PickedFile]) -> None:
         """Store the games in the record files picked (see :mod:`~scorepad.ui.state.imports`).
@@ -142,5 +142,5 @@ class Home:
             text = "\n".join(outcome.text for outcome in outcomes)
             opened = [o.game_id for o in outcomes if not isinstance(o, Refused)]
             if len(files) == 1 and opened:
-                app.game.show(app.store.load_game(opened[0]))
+                app.game.show(app.reader.load_game(opened[0]))
             app.message = Message(text, MessageKind.ERROR if refused else MessageKind.INFO)

@@ -290,7 +290,7 @@ class MoneyLedger:
             )
 
     def _load(self) -> None:
-        store = self._app.store
+        store = self._app.reader
         self.symbol = store.settings().currency_symbol
         self._names = store.current_names()
         games: list[StakeGame] = []

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from scorepad.store import GameSummary, ListedStatus, SavedVariant, Store, StoreError
+from scorepad.store import GameSummary, ListedStatus, SavedVariant, StoreError, StoreReader
 from scorepad.ui.state.choices import ChoiceKey, VariantChoice, preset_choices
 from scorepad.ui.state.display_names import RosterNames
 from scorepad.ui.state.errors import ActionRefused
@@ -27,7 +27,7 @@ LIST_ORDER = (
 class Listings:
     """The store's lists as the screens show them, read lazily through ``store``."""
 
-    def __init__(self, store: Callable[[], Store], tell: Callable[[Message], None]) -> None:
+    def __init__(self, store: Callable[[], StoreReader], tell: Callable[[Message], None]) -> None:
         self._store = store
         self._tell = tell
         self._games: list[GameSummary] | None = None

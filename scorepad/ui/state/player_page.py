@@ -245,7 +245,7 @@ class PlayerPage:
         """The player's games and records in the range, read and summed once until the range
         or the store changes (a screen draws many times)."""
         if self._figures is None:
-            store = self._app.store
+            store = self._app.reader
             try:
                 names = store.current_names()
                 games = store.game_results(since=self.range.since, until=self.range.until)
@@ -301,7 +301,7 @@ class PlayerPage:
         it became). Nobody of that name: the players' screen, saying so."""
         app = self._app
         with app.action("open the player's page"):
-            store = app.store
+            store = app.reader
             names = store.current_names()
             current = names.get(name_key(name))
             if current is None:

@@ -151,7 +151,7 @@ class Players:
         be read says why in the message line and shows nothing (never a wrong number)."""
         if self._read is None:
             read = _Read()
-            store = self._app.store
+            store = self._app.reader
             try:
                 read.standings[self.variant] = self._players_of(self.variant)
                 summaries = store.list_games()
@@ -171,7 +171,7 @@ class Players:
         """Every player's records over ``variant``'s games (``None``: all), under their
         current names, summed by the store from its catalogue (the screen shows no bid
         accuracy by hand size, so none is added up)."""
-        return self._app.store.player_stats(variant=variant, hands=False)
+        return self._app.reader.player_stats(variant=variant, hands=False)
 
     def _cannot_read(self, problem: Exception) -> None:
         self._app.message = Message(

@@ -314,7 +314,7 @@ class Routes:
         app = self._app
         with app.action("open the game"):
             try:
-                stored = app.store.load_game(game_id)  # refuses anything but a game id
+                stored = app.reader.load_game(game_id)  # refuses anything but a game id
             except StoreError as problem:
                 app.show_home()
                 raise GameRouteError(route, problem) from None

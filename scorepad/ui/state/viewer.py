@@ -19,7 +19,7 @@ exceptions that the table itself grants:
 Everyone sees who has bid in secret, never what: a phone shows its own bid back to its player
 only, from this session's memory (after a reload it says only that the bid is in). Every
 refusal goes through the app's action wrapper, so it is the message line, never a traceback.
-The game is read through the app's store, which for a viewer refuses every write. No Flet here.
+The game is read through the app's reader: a viewer's app refuses every write. No Flet here.
 """
 
 from __future__ import annotations
@@ -219,7 +219,7 @@ class Viewer:
             self._session = None
             return
         try:
-            store = self._app.store  # refused when the games' folder cannot be opened
+            store = self._app.reader  # refused when the games' folder cannot be opened
             stored = store.load_game(game_id)
         except (StoreError, ScorepadError) as problem:
             log.warning("the game on the table (%s) cannot be read: %s", game_id, problem)
