@@ -32,7 +32,7 @@ import pytest
 from scorepad.cli import main
 from scorepad.engine import GOLF, GameRecord, RoundRecord, leaderboard, player_stats
 from scorepad.report import render_leaderboard
-from scorepad.store import Settings, TinyDBStore, tinydb_store
+from scorepad.store import Settings, TinyDBStore
 
 SHORT_GOLF = GOLF.with_changes(name="Short Golf", hand_sizes=(1, 2), stake_cents=5)
 JUNE_1 = datetime(2026, 6, 1, 20, 0).astimezone()
@@ -83,7 +83,7 @@ def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, dict[st
     store = TinyDBStore(root)
     ids = {}
     for name, record, day in (("G1", G1, JUNE_1), ("G2", G2, JUNE_1), ("G3", G3, JUNE_5)):
-        monkeypatch.setattr(tinydb_store, "now", lambda day=day: day)
+        monkeypatch.setattr("scorepad.store.games.now", lambda day=day: day)
         ids[name] = store.create_game(record).id
     ids["G4"] = store.create_game(G4).id
     monkeypatch.undo()
@@ -300,7 +300,7 @@ def more(
         ("G7", seventh.model_copy(update={"rounds": G3.rounds}), JUNE_5 + timedelta(days=1)),
     )
     for name, record, day in more_games:
-        monkeypatch.setattr(tinydb_store, "now", lambda day=day: day)
+        monkeypatch.setattr("scorepad.store.games.now", lambda day=day: day)
         ids[name] = store.create_game(record).id
     monkeypatch.undo()
     return root, ids

@@ -33,10 +33,11 @@ from scorepad.store.errors import (
     StoreWriteError,
 )
 from scorepad.store.files import FileTooLargeError, is_read_only_error
+from scorepad.store.games import game_files
 from scorepad.store.interface import RecoveryReport
 from scorepad.store.migrate import INDEX, META
 from scorepad.store.storage import NewerSchemaDataError, access_error
-from scorepad.store.tinydb_store import TinyDBStore, game_files
+from scorepad.store.tinydb_store import TinyDBStore
 
 
 @dataclass(frozen=True)

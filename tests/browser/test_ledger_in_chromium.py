@@ -47,7 +47,7 @@ def store_evening(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, 
     ]
     for name, record, day, hour in plan:
         started = datetime(day.year, day.month, day.day, hour).astimezone()
-        monkeypatch.setattr("scorepad.store.tinydb_store.now", lambda started=started: started)
+        monkeypatch.setattr("scorepad.store.games.now", lambda started=started: started)
         ids[name] = store.create_game(record).id
     monkeypatch.undo()
     return ids

@@ -23,10 +23,11 @@ from scorepad.store import (
     StoreWriter,
     TinyDBStore,
     atomic,
+    game_list,
     open_store,
     recover_store,
-    tinydb_store,
 )
+from scorepad.store.games import game_files
 from scorepad.store.storage import DurableJSONStorage
 from tests.store.test_store import FOUR, new_golf, record_zero_round
 
@@ -213,13 +214,13 @@ def test_an_unchanged_games_folder_is_not_scanned_again_but_any_write_is_seen(
     os.utime(folder, ns=(an_hour_ago, an_hour_ago))
     before = listing(store)
     scans: list[Path] = []
-    real_scan = tinydb_store.game_files
+    real_scan = game_files
 
     def counting(path: Path) -> dict[str, tuple[int, int, int]]:
         scans.append(path)
         return real_scan(path)
 
-    monkeypatch.setattr(tinydb_store, "game_files", counting)
+    monkeypatch.setattr(game_list, "game_files", counting)
     assert listing(store) == before
     assert scans == [], "the folder is as it was: its files are too"
     record_zero_round(TinyDBStore(tmp_path), games[1])  # replaces a file: the folder changes
@@ -230,8 +231,8 @@ def test_an_unchanged_games_folder_is_not_scanned_again_but_any_write_is_seen(
 def test_a_few_stale_rows_in_a_large_catalogue_wait_and_are_never_trusted(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(tinydb_store, "STALE_ROWS_WRITTEN", 2)
-    monkeypatch.setattr(tinydb_store, "ROWS_PER_STALE_ROW", 1)  # 3 games: 1 stale row waits
+    monkeypatch.setattr(game_list, "STALE_ROWS_WRITTEN", 2)
+    monkeypatch.setattr(game_list, "ROWS_PER_STALE_ROW", 1)  # 3 games: 1 stale row waits
     store, games = a_store_with_games(tmp_path)
     store.list_games()
     written = count_writes(monkeypatch)
@@ -254,6 +255,6 @@ def test_a_few_stale_rows_in_a_large_catalogue_wait_and_are_never_trusted(
 
 
 def test_a_folder_on_a_coarse_clock_needs_a_wider_margin() -> None:
-    fine = tinydb_store.folder_clock_margin(1_700_000_000_123_456_789)
-    coarse = tinydb_store.folder_clock_margin(1_700_000_000_000_000_000)  # FAT: whole seconds
+    fine = game_list.folder_clock_margin(1_700_000_000_123_456_789)
+    coarse = game_list.folder_clock_margin(1_700_000_000_000_000_000)  # FAT: whole seconds
     assert (fine, coarse) == (50_000_000, 2_000_000_000)

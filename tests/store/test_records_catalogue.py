@@ -30,11 +30,12 @@ from scorepad.store import (
     Settings,
     StoreUnreadableError,
     TinyDBStore,
+    game_list,
     schema,
-    tinydb_store,
 )
 from scorepad.store.catalogue import ListedGame
 from scorepad.store.fingerprint import record_fingerprint
+from scorepad.store.stats import Records
 
 FIXTURES = Path(__file__).parent / "fixtures"
 SHORT_GOLF = GOLF.with_changes(name="Short Golf", hand_sizes=(1, 2))
@@ -68,7 +69,7 @@ def short_golf(players: tuple[str, ...] = ("Ann", "Bob"), *, stake: int | None =
 def clock(monkeypatch: pytest.MonkeyPatch) -> list[datetime]:
     """The store's clock, set by the test: each new game starts at ``clock[0]``."""
     times = [datetime(2026, 6, 1, 20, 0, tzinfo=UTC)]
-    monkeypatch.setattr(tinydb_store, "now", lambda: times[0])
+    monkeypatch.setattr("scorepad.store.games.now", lambda: times[0])
     return times
 
 
@@ -145,7 +146,7 @@ def test_a_row_not_written_yet_is_still_queried(
     store = TinyDBStore(tmp_path)
     kept = store.create_game(short_golf()).id
     store.list_games()  # its row is written
-    monkeypatch.setattr(tinydb_store, "_worth_writing", lambda *_: False)
+    monkeypatch.setattr(game_list, "_worth_writing", lambda *_: False)
     fresh = store.create_game(short_golf(("Cat", "Dan"))).id
     assert [game.game_id for game in store.game_results(variant="short golf")] == [kept, fresh]
     rows = json.loads((tmp_path / "catalogue.json").read_text())["games"]
@@ -363,13 +364,13 @@ def test_a_player_s_games_are_picked_out_by_one_query_on_the_rows_name_keys(
     rows = json.loads((tmp_path / "catalogue.json").read_text())["games"]
     assert {row["id"]: row["player_keys"] for row in rows.values()}[ids[3]] == ["ann", "dan"]
     made: list[str] = []
-    lines_of = TinyDBStore._lines_of
+    lines_of = Records._lines_of
 
-    def counted(self: TinyDBStore, found: Sequence[ListedGame]) -> list[GameLine]:
+    def counted(self: Records, found: Sequence[ListedGame]) -> list[GameLine]:
         made.extend(listed.row.id for listed in found)
         return lines_of(self, found)
 
-    monkeypatch.setattr(TinyDBStore, "_lines_of", counted)
+    monkeypatch.setattr(Records, "_lines_of", counted)
     (dan,) = store.player_stats(player="Dan")
     assert sorted(made) == sorted([ids[3], ids[4]]), "only Dan's games are read"
     assert dan.games == 1

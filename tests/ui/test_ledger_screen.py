@@ -80,7 +80,7 @@ def stored_at(
 ) -> str:
     """Store ``record`` as if started at ``hour`` o'clock on ``day`` (this computer's clock)."""
     started = datetime(day.year, day.month, day.day, hour).astimezone()
-    monkeypatch.setattr("scorepad.store.tinydb_store.now", lambda: started)
+    monkeypatch.setattr("scorepad.store.games.now", lambda: started)
     return store.create_game(record).id
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from scorepad.store import StoredGame, files, open_store
-from scorepad.store.tinydb_store import TinyDBStore
+from scorepad.store.games import GameFiles
 from scorepad.ui.state import ScorepadApp
 from tests.ui.driving import play_round, start
 
@@ -116,14 +116,14 @@ def played_store(folder: Path, games: int) -> None:
 def games_read_to_list(folder: Path, monkeypatch: pytest.MonkeyPatch) -> int:
     """How many game files listing the store at ``folder`` reads (the home screen's list)."""
     reads = []
-    read_game = TinyDBStore._read_game
+    read_game = GameFiles.read
 
-    def counted(store: TinyDBStore, game_id: str) -> StoredGame:
+    def counted(files: GameFiles, game_id: str) -> StoredGame:
         reads.append(game_id)
-        return read_game(store, game_id)
+        return read_game(files, game_id)
 
     with monkeypatch.context() as patched:
-        patched.setattr(TinyDBStore, "_read_game", counted)
+        patched.setattr(GameFiles, "read", counted)
         listed = open_store(folder).list_games()
     assert all(summary.problem is None for summary in listed)
     return len(reads)
