@@ -26,7 +26,7 @@ from scorepad.store.files import (
     signature_of,
 )
 from scorepad.store.ids import checked_game_id, game_id_of, new_game_id
-from scorepad.store.interface import KEEP, GameChange, Keep
+from scorepad.store.interface import GameChange, Keep
 from scorepad.store.locking import StoreLock
 from scorepad.store.models import UNDO_KEPT, StoredGame, UndoStep, now
 from scorepad.store.records import GameFile
@@ -127,14 +127,14 @@ class GameFiles:
         game_id: str,
         change: GameChange,
         *,
-        draft: RoundDraft | Keep | None = KEEP,
-        undo: tuple[UndoStep, ...] | Keep = KEEP,
-        expected_revision: int | None = None,
+        draft: RoundDraft | Keep | None,
+        undo: tuple[UndoStep, ...] | Keep,
+        expected_revision: int | None,
     ) -> StoredGame:
         """Apply ``change`` to the stored game and save the result, all under the lock.
 
         ``draft`` and ``undo`` replace the round being entered and the undo steps (the newest
-        :data:`UNDO_KEPT` are kept); by default both stay as they are.
+        :data:`UNDO_KEPT` are kept), or stay as they are (``KEEP``).
 
         ``change`` gets the game as it is on disk now and returns the changed game; if it raises
         (a rule broken), nothing is written. With ``expected_revision``, a game changed by

@@ -20,13 +20,9 @@ from scorepad.store.files import is_read_only_error
 
 
 class StoreLock:
-    """The lock of the store in ``root``, and whether that store can be written at all.
-
-    ``read_only`` starts as what opening the folder found and can only become set: a store
-    whose lock file cannot be made is read-only from then on. A read-only store's reads take
-    no file lock (there is no lock file to take); they are still whole, since writers only
-    ever rename complete files into place.
-    """
+    """The lock of the store in ``root``, and whether that store can be written at all: it is
+    the lock that finds out. ``read_only`` starts as what opening the folder found and can only
+    become set: a store whose lock file cannot be made is read-only from then on."""
 
     def __init__(self, root: Path, *, timeout: float, read_only: str | None) -> None:
         self.root = root

@@ -99,10 +99,10 @@ class Records:
     def game_results(
         self,
         *,
-        variant: str | None = None,
-        since: date | None = None,
-        until: date | None = None,
-        game_ids: Sequence[str] | None = None,
+        variant: str | None,
+        since: date | None,
+        until: date | None,
+        game_ids: Sequence[str] | None,
     ) -> list[GameResults]:
         """Each game's results as stats and the ledger read them, oldest game first: of the
         games played with ``variant`` (its name in any case), started on or after ``since``
@@ -124,11 +124,11 @@ class Records:
     def player_stats(
         self,
         *,
-        variant: str | None = None,
-        since: date | None = None,
-        until: date | None = None,
-        player: str | None = None,
-        hands: bool = True,
+        variant: str | None,
+        since: date | None,
+        until: date | None,
+        player: str | None,
+        hands: bool,
     ) -> list[PlayerStats]:
         """Every player's records (the engine's :func:`~scorepad.engine.player_stats`, under
         the names they go by now) over the games chosen as for :meth:`game_results`; with
