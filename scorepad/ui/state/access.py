@@ -5,9 +5,10 @@ the server's one :class:`~scorepad.sharing.table.SharedTable` decides each devic
 this keeps the session's device key and asks the table. The role is asked afresh each time
 (never copied): the scorekeeper changing the PIN makes every PIN holder a viewer at once.
 
-A viewer may read but never write: :class:`ViewerStore` stands in for the store in a viewer's
-app, so even a crafted event that reached a handler could not change a game (every write is
-refused with :class:`~scorepad.sharing.errors.ViewerCannotEditError` and logged). No Flet here.
+A viewer may read but never write: a viewer's app reads through ``app.reader`` (a
+:class:`~scorepad.store.StoreReader`) and is refused at ``app.store``, so even a crafted event
+that reached a handler could not change a game (refused with
+:class:`~scorepad.sharing.errors.ViewerCannotEditError` and logged). No Flet here.
 """
 
 from __future__ import annotations

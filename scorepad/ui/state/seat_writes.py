@@ -1,6 +1,6 @@
 """The writes a seat grants: a player's own bid from their phone, and the secret bids shown.
 
-A viewer's app refuses every write (:class:`~scorepad.ui.state.access.ViewerStore`), but a
+A viewer's app refuses every write (``app.store`` refuses a viewer), but a
 player who claimed a seat at the shared table may bid from it: in a sequential round at their
 turn (the engine's pad decides, the dealer's hook included, exactly as on the scorekeeper's
 pad), and in a simultaneous round in secret on the table until "Ready, set, go!" (or the last
