@@ -1,0 +1,378 @@
+"""Table changes between rounds: who joins, leaves, takes over a seat or sits a hand out, and
+one-off adjustments, as the record holds them, and the table they leave round by round.
+
+RULINGS.md, "Table changes during a game": each change is recorded *after* a round (``after``:
+0 is before the first hand) and takes effect from the next one, so every round's seating,
+dealer, bidders and hand size is derived from the start of the game and the changes before it,
+as the rounds' points are. Nothing here is stored as truth but the changes themselves.
+
+The deal passes left from the last round's dealer to the next seat at the table that is dealt
+in (a seat that sits the hand out, or is gone, is skipped; a seat that joined to the dealer's
+left deals next). The rounds not yet played keep their planned hand sizes, except a size the
+deck cannot serve for the players now at the table, which is dropped for good.
+
+>>> from scorepad.engine.presets import MORMON_BRIDGE
+>>> table = TableTimeline(MORMON_BRIDGE, ("Ann", "Bob", "Cat", "Dan", "Eve"), "Ann",
+...     (Join(after=1, player="Fay", left_of="Eve"),))
+>>> table.lineup(1).dealt_in, table.lineup(2).dealt_in
+(('Ann', 'Bob', 'Cat', 'Dan', 'Eve'), ('Ann', 'Bob', 'Cat', 'Dan', 'Eve', 'Fay'))
+>>> MORMON_BRIDGE.schedule(5)[:3], table.schedule[:3]  # 6 × 9 + 1 > 52: the 9 is dropped
+((10, 9, 8), (10, 8, 7))
+>>> table.lineup(2).dealer
+'Bob'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cached_property
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
+
+from scorepad.engine.errors import ScorepadError
+from scorepad.engine.names import checked_name, name_key
+from scorepad.engine.text import quoted
+from scorepad.engine.variant import Variant
+
+MAX_ADJUSTMENT = 10_000
+"""The largest bonus or penalty one adjustment may carry: far beyond any real table's."""
+
+
+class StartingTotal(StrEnum):
+    """What a late arrival starts on, when the table does not type a number."""
+
+    WORST = "worst"
+    """The worst total at the table (the lowest where high wins): arriving late never puts
+    anyone ahead. The default."""
+    ZERO = "zero"
+    AVERAGE = "average"
+    """The average of the totals of those playing, rounded toward the worst."""
+
+
+class _Change(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
+
+    after: StrictInt = Field(ge=0, le=1_000)
+    """The round it follows (0: before the first hand); it counts from the next round."""
+
+
+class Join(_Change):
+    """A late arrival takes the seat to the left of ``left_of`` and plays from the next round."""
+
+    kind: Literal["join"] = "join"
+    player: str
+    left_of: str
+    starting: StartingTotal | StrictInt = StartingTotal.WORST
+
+
+class Leave(_Change):
+    """A player leaves after a round: their total is frozen; they cannot win."""
+
+    kind: Literal["leave"] = "leave"
+    player: str
+
+
+class TakeOver(_Change):
+    """Someone new plays ``seat`` from the next round; the seat keeps its total and sets."""
+
+    kind: Literal["take_over"] = "take_over"
+    seat: str
+    player: str
+
+
+class SitOut(_Change):
+    """``player`` is dealt out of the next round only: no cards, no bid, 0 points."""
+
+    kind: Literal["sit_out"] = "sit_out"
+    player: str
+
+
+class Adjustment(_Change):
+    """A bonus (positive) or penalty (negative) of whole points for one player, shown in the
+    row of the round it follows; never a bid, a trick, a set or money."""
+
+    kind: Literal["adjust"] = "adjust"
+    player: str
+    points: StrictInt = Field(ge=-MAX_ADJUSTMENT, le=MAX_ADJUSTMENT)
+    reason: str = Field(min_length=1, max_length=120)
+
+
+TableChange = Annotated[Join | Leave | TakeOver | SitOut | Adjustment, Field(discriminator="kind")]
+"""One change of the table, as the record holds it."""
+
+
+class TableChangeError(ScorepadError):
+    """A table change the rules refuse; the message names the round, the player and the rule.
+
+    >>> str(TableChangeError(3, "Dan", "Dan is already at the table"))
+    'after round 3: Dan is already at the table'
+    """
+
+    def __init__(self, after: int, player: str | None, message: str) -> None:
+        self.after = after
+        self.player = player
+        where = "before the first round" if after == 0 else f"after round {after}"
+        super().__init__(f"{where}: {message}")
+
+
+@dataclass(frozen=True)
+class Lineup:
+    """The table in one round: the seats in clockwise order (by who plays each now), who is
+    dealt in, and the dealer."""
+
+    number: int
+    seats: tuple[str, ...]
+    """Everyone at the table this round, sitting out or not, clockwise."""
+    dealt_in: tuple[str, ...]
+    """Those dealt cards, clockwise: they bid, take tricks and score."""
+    dealer: str
+    cards: int
+
+
+class TableTimeline:
+    """The table round by round, for a game's start and its changes (checked here).
+
+    ``rounds_played`` is how many rounds are recorded: a change after a round not yet played
+    is refused (a change belongs between rounds the table has had).
+    """
+
+    def __init__(
+        self,
+        variant: Variant,
+        players: Sequence[str],
+        first_dealer: str,
+        changes: Sequence[Join | Leave | TakeOver | SitOut | Adjustment] = (),
+        rounds_played: int | None = None,
+    ) -> None:
+        self.variant = variant
+        self.players = tuple(players)
+        self.first_dealer = first_dealer
+        self.changes = tuple(changes)
+        self._lineups: list[Lineup] = []
+        self.schedule = self._derive(rounds_played)
+
+    # --- reading ------------------------------------------------------------------------------
+
+    def lineup(self, number: int) -> Lineup:
+        """The table in round ``number`` (1-based) of :attr:`schedule`."""
+        if not 1 <= number <= len(self._lineups):
+            raise ValueError(f"there is no round {number}: the game has {len(self._lineups)}")
+        return self._lineups[number - 1]
+
+    @cached_property
+    def everyone(self) -> tuple[str, ...]:
+        """Every name that played a seat, in the order they came to the table."""
+        names = list(self.players)
+        for change in self.changes:
+            if isinstance(change, Join | TakeOver):
+                names.append(change.player)
+        return tuple(names)
+
+    def changes_after(
+        self, number: int
+    ) -> tuple[Join | Leave | TakeOver | SitOut | Adjustment, ...]:
+        """The changes recorded after round ``number``, in the order they were made."""
+        return tuple(change for change in self.changes if change.after == number)
+
+    # --- deriving -----------------------------------------------------------------------------
+
+    def _derive(self, rounds_played: int | None) -> tuple[int, ...]:
+        seats = list(self.players)
+        planned = list(self.variant.schedule(len(seats)))
+        been = {name_key(name) for name in seats}
+        """Everyone who has played a seat: a name comes to the table once (records credit
+        each person by their name)."""
+        last_change = max((change.after for change in self.changes), default=0)
+        if rounds_played is not None and last_change > rounds_played:
+            late = next(c for c in self.changes if c.after == last_change)
+            raise TableChangeError(
+                late.after,
+                late.player,
+                f"only {rounds_played} round(s) are recorded: a change is made between rounds "
+                "the table has played",
+            )
+        dealer: str | None = None
+        first = self.first_dealer
+        previous_seats = tuple(seats)
+        schedule: list[int] = []
+        for number in range(1_000):
+            sitting_out: set[str] = set()
+            for change in self.changes_after(number):
+                if number >= len(planned) and not isinstance(change, Adjustment):
+                    raise TableChangeError(
+                        number, change.player, "the game is over: no round is left to change"
+                    )
+                before = seats
+                seats, sitting_out = self._apply(change, number, seats, sitting_out, been)
+                if isinstance(change, TakeOver):  # the seat deals as it would have: rename
+                    handed = next(name for name in before if name not in seats)
+                    dealer = change_name(dealer, handed, seats[before.index(handed)])
+                    first = seats[before.index(handed)] if first == handed else first
+                    previous_seats = tuple(
+                        seats[before.index(handed)] if name == handed else name
+                        for name in previous_seats
+                    )
+            if number >= len(planned):
+                break
+            dealt = [name for name in seats if name not in sitting_out]
+            if len(dealt) < 2:
+                raise TableChangeError(
+                    number,
+                    self.changes_after(number)[-1].player,
+                    f"only {len(dealt)} player(s) would be dealt in: a hand needs at least 2",
+                )
+            if len(seats) != len(previous_seats):
+                kept = [s for s in planned[number:] if self.variant.can_deal(len(seats), s)]
+                if not kept:
+                    raise TableChangeError(
+                        number,
+                        None,
+                        f"no hand left in the schedule can be dealt to {len(seats)} players: "
+                        "the game would be over",
+                    )
+                planned = planned[:number] + kept
+            dealt_in = tuple(name for name in seats if name not in sitting_out)
+            dealer = self._next_dealer(dealer, first, previous_seats, seats, dealt_in)
+            schedule.append(planned[number])
+            self._lineups.append(
+                Lineup(number + 1, tuple(seats), dealt_in, dealer, planned[number])
+            )
+            previous_seats = tuple(seats)
+        return tuple(schedule)
+
+    def _next_dealer(
+        self,
+        last: str | None,
+        first: str,
+        before: tuple[str, ...],
+        seats: list[str],
+        dealt_in: tuple[str, ...],
+    ) -> str:
+        """The deal passes left from the last dealer to the next seat dealt in; the first
+        round's dealer is the first dealer, or the next one to the left if they sit it out."""
+        if last is None:  # the first dealer deals, or the next seat if they are not here
+            order = _clockwise_from(first, before, seats)
+        else:
+            order = _clockwise_after(last, before, seats)
+        return next(name for name in order if name in dealt_in)
+
+    def _apply(
+        self,
+        change: Join | Leave | TakeOver | SitOut | Adjustment,
+        after: int,
+        seats: list[str],
+        sitting_out: set[str],
+        been: set[str],
+    ) -> tuple[list[str], set[str]]:
+        """The seats and who sits out after ``change``; ``been`` learns a new name."""
+        keys = {name_key(name): name for name in seats}
+        if isinstance(change, Join):
+            self._refuse_if_fixed(change, "join")
+            name = _newcomer(change.player, after, been)
+            neighbour = _seated(keys, change.left_of, after, "sit to the left of")
+            if len(seats) + 1 > self.variant.max_players:
+                raise TableChangeError(
+                    after,
+                    name,
+                    f"{self.variant.name} is played by at most {self.variant.max_players}",
+                )
+            seats = [*seats]
+            seats.insert(seats.index(neighbour) + 1, name)
+            return seats, sitting_out
+        if isinstance(change, Leave):
+            self._refuse_if_fixed(change, "leave")
+            name = _seated(keys, change.player, after, "leave")
+            if len(seats) - 1 < max(2, self.variant.min_players):
+                raise TableChangeError(
+                    after,
+                    name,
+                    f"{name} cannot leave: {self.variant.name} needs at least "
+                    f"{max(2, self.variant.min_players)} players",
+                )
+            return [seat for seat in seats if seat != name], sitting_out - {name}
+        if isinstance(change, TakeOver):
+            seat = _seated(keys, change.seat, after, "hand over the seat of")
+            name = _newcomer(change.player, after, been)
+            return [name if s == seat else s for s in seats], {
+                name if s == seat else s for s in sitting_out
+            }
+        if isinstance(change, SitOut):
+            name = _seated(keys, change.player, after, "sit out")
+            if len(seats) - len(sitting_out | {name}) < 2:
+                raise TableChangeError(
+                    after, name, f"{name} cannot sit out: a hand needs at least 2 players"
+                )
+            return seats, sitting_out | {name}
+        _seated(keys, change.player, after, "adjust the points of")
+        if after == 0:
+            raise TableChangeError(
+                after, change.player, "an adjustment follows a round: record a round first"
+            )
+        return seats, sitting_out
+
+    def _refuse_if_fixed(self, change: Join | Leave, what: str) -> None:
+        if self.variant.min_players == self.variant.max_players:
+            raise TableChangeError(
+                change.after,
+                change.player,
+                f"{self.variant.name} is written for {self.variant.min_players} players: "
+                f"nobody can {what} (a seat can be taken over, or a hand sat out)",
+            )
+
+
+def _newcomer(raw: str, after: int, been: set[str]) -> str:
+    """A new name at the table, checked like a starting player's; one who played a seat in
+    this game already cannot come back as someone new (their rounds would be two people's)."""
+    try:
+        name = checked_name(raw, 1)
+    except ScorepadError as problem:
+        raise TableChangeError(after, raw, str(problem)) from None
+    if name_key(name) in been:
+        raise TableChangeError(
+            after, name, f"{quoted(name)} has played a seat in this game already"
+        )
+    been.add(name_key(name))
+    return name
+
+
+def _seated(keys: dict[str, str], name: str, after: int, what: str) -> str:
+    """The player at the table whom ``name`` means, or the refusal to ``what`` them."""
+    found = keys.get(name_key(name))
+    if found is None:
+        raise TableChangeError(
+            after,
+            name,
+            f"cannot {what} {quoted(name)}: not at the table ({', '.join(keys.values())})",
+        )
+    return found
+
+
+def change_name(name: str | None, old: str, new: str) -> str | None:
+    """``name``, or ``new`` if it was ``old`` (a seat taken over)."""
+    return new if name == old else name
+
+
+def _clockwise_from(first: str, before: tuple[str, ...], seats: list[str]) -> list[str]:
+    """The seats now, clockwise from ``first`` (or from the seat after theirs if they left)."""
+    if first in seats:
+        start = seats.index(first)
+        return seats[start:] + seats[:start]
+    return _clockwise_after(first, before, seats)
+
+
+def _clockwise_after(last: str, before: tuple[str, ...], seats: list[str]) -> list[str]:
+    """The seats now, clockwise from the one after ``last`` (who may have left or handed over
+    the seat: then from where they sat)."""
+    if last in seats:
+        start = seats.index(last) + 1
+        return seats[start:] + seats[:start]
+    # the last dealer is gone: walk on from their old place to the first seat still here
+    at = before.index(last)
+    for name in before[at + 1 :] + before[:at]:
+        if name in seats:
+            start = seats.index(name)
+            return seats[start:] + seats[:start]
+    return seats
