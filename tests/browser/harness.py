@@ -29,6 +29,7 @@ from playwright.sync_api import (
     expect,
     sync_playwright,
 )
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -156,10 +157,26 @@ class AppPage:
         self.console: list[str] = []
         """Browser console lines and the test's own taps, timed, for a failure report."""
         self._started = time.monotonic()
-        page.on("console", lambda message: self.note(f"{message.type}: {message.text}"))
         self.sent: list[bytes] = []
         """Every frame the page sent to the app, to know what the server has been told."""
+        self._listen(page)
+
+    def _listen(self, page: Page) -> None:
+        page.on("console", lambda message: self.note(f"{message.type}: {message.text}"))
         page.on("websocket", self._watch)
+
+    def reopen_in_a_new_tab(self) -> None:
+        """Close this tab and open its address in a new one of the same browser context (the
+        same device: its storage and device key are the context's). A tab whose renderer is
+        stuck stays stuck across a reload (seen in CI on a doubly loaded machine: the reload
+        itself timed out after 30 s, and so did a screenshot); a new tab gets a renderer of
+        its own, as a person would close a frozen tab and open the app again."""
+        url, context = self.page.url, self.page.context
+        with contextlib.suppress(PlaywrightError):  # a stuck tab may not close cleanly
+            self.page.close(run_before_unload=False)
+        self.page = context.new_page()
+        self._listen(self.page)
+        self.open(url)
 
     def _watch(self, socket: WebSocket) -> None:
         self.note(f"websocket opened: {socket.url}")
@@ -223,9 +240,9 @@ class AppPage:
             # Headless Chromium on a busy machine has stopped drawing frames (seen twice in
             # CI: the click waited 30 s for the control to be "stable" and a screenshot timed
             # out too). Nothing on the page can be tapped then, by a test or a person; a
-            # person reloads, and the app must come back at the same screen: so does this.
-            self.note(f"the page drew no frame: reloaded it to tap {identifier}")
-            self.open(self.page.url)
+            # person opens the app again, and it must come back at the same screen: so does this.
+            self.note(f"the page drew no frame: opened it in a new tab to tap {identifier}")
+            self.reopen_in_a_new_tab()
             target = self.wait_for(identifier).first
             before = self.revision()
             sent_before = len(self.sent)

@@ -78,3 +78,19 @@ def test_the_dark_theme_chosen_is_kept_across_a_reload_and_a_restart(
         app.start()
         phone.open(app.url)
         theme_button(phone, "Dark theme")
+
+
+def test_a_tab_reopened_in_a_new_one_is_the_same_device_and_answers_taps(
+    tmp_path: Path, phone: AppPage
+) -> None:
+    """The harness's way out of a tab whose renderer stopped drawing (a new tab of the same
+    context): the device's own storage comes with it, and the new tab's taps are answered."""
+    with server(free_port(), tmp_path) as app:
+        phone.open(app.url)
+        choose_theme(phone, "Dark theme", kept="dark")
+        stuck = phone.page
+        phone.reopen_in_a_new_tab()
+        assert stuck.is_closed() and phone.page is not stuck
+        theme_button(phone, "Light theme")  # the dark theme, from the device's storage
+        choose_theme(phone, "Light theme", kept="light")
+        theme_button(phone, "Dark theme")
