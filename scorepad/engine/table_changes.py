@@ -35,7 +35,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from scorepad.engine.errors import ScorepadError
 from scorepad.engine.names import checked_name, name_key
 from scorepad.engine.text import quoted
-from scorepad.engine.variant import Variant
+from scorepad.engine.variant import Variant, Winner
 
 MAX_ADJUSTMENT = 10_000
 """The largest bonus or penalty one adjustment may carry: far beyond any real table's."""
@@ -50,6 +50,35 @@ class StartingTotal(StrEnum):
     ZERO = "zero"
     AVERAGE = "average"
     """The average of the totals of those playing, rounded toward the worst."""
+
+
+def starting_total(starting: StartingTotal | int, totals: Sequence[int], winner: Winner) -> int:
+    """What a late arrival starts on, from the totals of those playing when they join.
+
+    The worst total is the lowest where high wins and the highest where low wins, and the
+    average is rounded toward it, so arriving late never puts anyone ahead:
+
+    >>> starting_total(StartingTotal.WORST, [23, 41, 30], Winner.HIGHEST)
+    23
+    >>> starting_total(StartingTotal.WORST, [23, 41, 30], Winner.LOWEST)
+    41
+    >>> starting_total(StartingTotal.AVERAGE, [23, 41, 31], Winner.HIGHEST)  # 31.67 down
+    31
+    >>> starting_total(StartingTotal.AVERAGE, [23, 41, 31], Winner.LOWEST)  # 31.67 up
+    32
+    >>> starting_total(StartingTotal.ZERO, [23, 41], Winner.HIGHEST)
+    0
+    >>> starting_total(-5, [1], Winner.LOWEST)  # a number the table typed
+    -5
+    """
+    if not isinstance(starting, StartingTotal):
+        return starting
+    if starting is StartingTotal.ZERO or not totals:
+        return 0
+    if starting is StartingTotal.WORST:
+        return min(totals) if winner is Winner.HIGHEST else max(totals)
+    whole, part = divmod(sum(totals), len(totals))  # floor division: toward the lower
+    return whole if winner is Winner.HIGHEST or part == 0 else whole + 1
 
 
 class _Change(BaseModel):

@@ -13,10 +13,13 @@ from scorepad.engine.table_changes import (
     Join,
     Leave,
     SitOut,
+    StartingTotal,
     TableChangeError,
     TableTimeline,
     TakeOver,
+    starting_total,
 )
+from scorepad.engine.variant import Winner
 
 FIVE = ("Ann", "Bob", "Cat", "Dan", "Eve")
 FOUR = FIVE[:4]
@@ -181,3 +184,18 @@ def test_the_last_dealers_seat_taken_over_passes_the_deal_on_to_its_left() -> No
     table = TableTimeline(GOLF, FOUR, "Ann", [TakeOver(after=2, seat="Bob", player="Zoe")])
     assert [table.lineup(n).dealer for n in range(1, 5)] == ["Ann", "Bob", "Cat", "Dan"]
     assert table.lineup(3).seats == ("Ann", "Zoe", "Cat", "Dan")
+
+
+@given(st.lists(st.integers(-500, 500), min_size=1, max_size=8), st.sampled_from(list(Winner)))
+def test_a_late_arrival_never_starts_ahead_of_the_worst_and_the_average_leans_to_it(
+    totals: list[int], winner: Winner
+) -> None:
+    worst = starting_total(StartingTotal.WORST, totals, winner)
+    average = starting_total(StartingTotal.AVERAGE, totals, winner)
+    mean = sum(totals) / len(totals)
+    assert worst == (min(totals) if winner is Winner.HIGHEST else max(totals))
+    assert min(totals) <= average <= max(totals)
+    if winner is Winner.HIGHEST:
+        assert mean - 1 < average <= mean
+    else:
+        assert mean <= average < mean + 1
