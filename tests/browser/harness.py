@@ -120,24 +120,62 @@ def running_app(data_dir: Path, *extra: str, kill: bool = False) -> Iterator[str
             process.kill()
 
 
-def values_told(frames: Sequence[bytes]) -> list[str]:
-    """The text values the page sent the app in ``frames``, in order.
+UPDATE_PROPS, CONTROL_EVENT = 4, 3
+"""Flet's message kinds for a control's changed properties and for an event (a click)."""
 
-    Flet's web client sends each message as a 0 byte and a msgpack array; a field's change
-    is ``[4, {"id": <control>, "props": {"value": "<its text>"}}]``. Other frames are skipped.
+
+def messages_told(frames: Sequence[bytes], kind: int) -> Iterator[dict[str, object]]:
+    """The bodies of the messages of ``kind`` the page sent the app in ``frames``, in order.
+
+    Flet's web client sends each message as a 0 byte and a msgpack array ``[kind, body]``;
+    frames that are not one such message are skipped.
     """
-    values = []
     for frame in frames:
         try:
             message = msgpack.unpackb(frame[1:]) if frame[:1] == b"\x00" else None
         except ValueError:  # msgpack's errors for data that is not one message
             continue
-        if not (isinstance(message, list) and len(message) == 2 and message[0] == 4):
-            continue
-        props = message[1].get("props") if isinstance(message[1], dict) else None
+        if isinstance(message, list) and len(message) == 2 and message[0] == kind:
+            body = message[1]
+            if isinstance(body, dict):
+                yield body
+
+
+def values_told(frames: Sequence[bytes]) -> list[str]:
+    """The text values the page sent the app in ``frames``, in order: a field's change is
+    ``[4, {"id": <control>, "props": {"value": "<its text>"}}]``."""
+    values = []
+    for body in messages_told(frames, UPDATE_PROPS):
+        props = body.get("props")
         if isinstance(props, dict) and isinstance(props.get("value"), str):
             values.append(props["value"])
     return values
+
+
+PAGE_EVENTS = frozenset(
+    {
+        "platform_brightness_change",
+        "resize",
+        "media_change",
+        "route_change",
+        "app_lifecycle_state_change",
+        "keyboard_event",
+        "window_event",
+    }
+)
+"""Events the page sends of itself (its size, theme, address), never because of a tap."""
+
+
+def taps_told(frames: Sequence[bytes]) -> list[str]:
+    """The names of the control events (a click, a change) the page sent in ``frames``:
+    ``[3, {"target": <control>, "name": "click", ...}]``. The page's own events are left
+    out: at start it reports its size and theme a moment after the first frame (seen in CI
+    just as the first tap was made), and those frames are no sign that a tap was sent."""
+    return [
+        name
+        for body in messages_told(frames, CONTROL_EVENT)
+        if isinstance(name := body.get("name"), str) and name not in PAGE_EVENTS
+    ]
 
 
 REACTION_MS = 30000
@@ -270,7 +308,7 @@ class AppPage:
                 return
             except PlaywrightTimeoutError:
                 pass
-            if len(self.sent) > sent_before:  # sent: only slow, never to be sent twice
+            if taps_told(self.sent[sent_before:]):  # sent: only slow, never sent twice
                 self.note(f"tap {identifier}: sent but unanswered for {REACTION_MS} ms; waiting")
                 try:
                     self.wait_for_change(before, timeout=SLOW_REACTION_MS)
