@@ -37,6 +37,7 @@ from scorepad.ui import launch
 from scorepad.ui.launch import app_main, serving_host, share_lines, table_for
 from scorepad.ui.state import ScorepadApp
 from scorepad.ui.web_server import exposure_warning
+from tests.browser.harness import free_port
 from tests.ui.test_share_address import terminal_image
 
 PROJECT = Path(__file__).resolve().parents[1]
@@ -51,12 +52,6 @@ in what ``--share`` prints: these lines are an interface."""
 
 PROC_TABLES = (Path("/proc/net/tcp"), Path("/proc/net/tcp6"))
 LISTEN = "0A"
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def headless_env() -> dict[str, str]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import random
 import re
 import socket
 import subprocess
@@ -55,10 +56,31 @@ FIELD_CLEARED_MS = 5000
 core hogged the clear took up to 2 s after Enter (measured); the rest is margin."""
 
 
+PORTS_FROM, PORTS_PER_WORKER = 20000, 1000
+"""Where each test worker picks its servers' ports: worker ``gwN`` (pytest-xdist) from
+``PORTS_FROM + N * PORTS_PER_WORKER`` on, below Linux's ephemeral range (32768 up), so no
+other worker and no outgoing connection is handed the port between the pick and the bind.
+A port the kernel would give any caller (``bind(0)``) could go to the other worker's server
+in that second, and a test would then wait on, or talk to, another test's app."""
+
+
+def worker_number() -> int:
+    """This test worker's number (0 without pytest-xdist)."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+    return int(worker.removeprefix("gw")) if worker.removeprefix("gw").isdigit() else 0
+
+
 def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+    """A loopback port nothing listens on, from this worker's own range."""
+    low = PORTS_FROM + worker_number() * PORTS_PER_WORKER
+    for port in random.sample(range(low, low + PORTS_PER_WORKER), 50):
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:  # in use, or still closing after an earlier test
+                continue
+            return port
+    raise RuntimeError(f"no free port in {low}..{low + PORTS_PER_WORKER - 1}")
 
 
 def headless_env() -> dict[str, str]:
