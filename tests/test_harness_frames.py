@@ -8,7 +8,9 @@ from tests.browser.harness import taps_told, values_told
 
 def frame(kind: int, body: dict[str, object]) -> bytes:
     """One message as Flet's web client sends it: a 0 byte and a msgpack array."""
-    return b"\x00" + msgpack.packb([kind, body])
+    packed = msgpack.packb([kind, body])
+    assert isinstance(packed, bytes)
+    return b"\x00" + packed
 
 
 START = [
