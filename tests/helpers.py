@@ -35,8 +35,9 @@ def zero_round(game: Game) -> RoundRecord:
     the bids add up to 0, never to the cards)."""
     setup = game.next_round
     assert setup is not None
+    dealt_in = [name for name in game.sheet.players if name in setup.bid_order]
     return RoundRecord(
         turned=None if setup.all_dealt else Suit.DIAMONDS,
-        bids=dict.fromkeys(game.players, 0),
-        tricks={p: setup.cards if p == setup.leader else 0 for p in game.players},
+        bids=dict.fromkeys(dealt_in, 0),
+        tricks={p: setup.cards if p == setup.leader else 0 for p in dealt_in},
     )

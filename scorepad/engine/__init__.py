@@ -124,7 +124,16 @@ from scorepad.engine.settlement import (
     net_cents,
     spoken_cents,
 )
-from scorepad.engine.sheet import GameStatus, Payment, RoundResult, RoundSetup, ScoreSheet, Standing
+from scorepad.engine.sheet import (
+    GameStatus,
+    Payment,
+    Presence,
+    RoundResult,
+    RoundSetup,
+    ScoreSheet,
+    SeatCell,
+    Standing,
+)
 from scorepad.engine.stats import (
     MIN_GAMES,
     GameLine,
@@ -136,6 +145,16 @@ from scorepad.engine.stats import (
     leaderboard,
     line_stats,
     player_stats,
+)
+from scorepad.engine.table_changes import (
+    Adjustment,
+    Join,
+    Leave,
+    SitOut,
+    StartingTotal,
+    TableChange,
+    TableChangeError,
+    TakeOver,
 )
 from scorepad.engine.tally import Tally, TallyLine, TrickStatus, tally_of, trick_status
 from scorepad.engine.text import clipped, escape_char, is_unsafe, quoted, shown, spoken_list
@@ -157,6 +176,7 @@ __all__ = [
     "PRESETS",
     "SCOTCH_BRIDGE",
     "SWITCHED_ON",
+    "Adjustment",
     "AllTricksMarkedError",
     "BidMode",
     "BidOptions",
@@ -180,6 +200,8 @@ __all__ = [
     "GameStatus",
     "HandTally",
     "HookError",
+    "Join",
+    "Leave",
     "Ledger",
     "MinGamesError",
     "MissingEntryError",
@@ -199,6 +221,7 @@ __all__ = [
     "PlayerLine",
     "PlayerResult",
     "PlayerStats",
+    "Presence",
     "RecordFile",
     "RecordFormatError",
     "RecordsError",
@@ -214,17 +237,23 @@ __all__ = [
     "RoundShiftError",
     "ScoreSheet",
     "ScorepadError",
+    "SeatCell",
     "SeatLine",
     "SeatRow",
     "Selection",
     "SelectionRefusedError",
     "SettlementSummary",
+    "SitOut",
     "Stage",
     "StakeError",
     "StakeRangeError",
     "Standing",
+    "StartingTotal",
     "StrangerError",
     "Suit",
+    "TableChange",
+    "TableChangeError",
+    "TakeOver",
     "Tally",
     "TallyError",
     "TallyLine",

@@ -33,11 +33,13 @@ from scorepad.engine.errors import (
     TurnedCardError,
     UnknownPlayerError,
 )
+from scorepad.engine.frozen import FrozenDict
 from scorepad.engine.names import checked_name, name_key
 from scorepad.engine.pad import RoundEntryState, Selection, entry_state
 from scorepad.engine.presets import resolve_variant
 from scorepad.engine.record import GameRecord, RecordFile, RoundDraft, RoundRecord
-from scorepad.engine.seating import bid_order, dealer_seat, left_of
+from scorepad.engine.seat_book import SeatBook
+from scorepad.engine.seating import bid_order, left_of
 from scorepad.engine.settlement import settle
 from scorepad.engine.sheet import (
     GameStatus,
@@ -45,6 +47,12 @@ from scorepad.engine.sheet import (
     RoundSetup,
     ScoreSheet,
     Standing,
+)
+from scorepad.engine.table_changes import (
+    Adjustment,
+    TableChange,
+    TableChangeError,
+    TableTimeline,
 )
 from scorepad.engine.tally import tally_of
 from scorepad.engine.trump import TrumpCall, call_trump
@@ -72,10 +80,11 @@ class Game:
         self.variant.check_player_count(len(record.players))  # before checking every name
         self.players: tuple[str, ...] = _checked_names(record.players)
         self._seated = frozenset(self.players)
-        self._player_by_key = {name_key(name): name for name in self.players}
+        self._everyone = {name_key(name): name for name in self.players}
+        """Everyone who plays a seat in this game by their name key (the late arrivals and
+        those who take over a seat are added once the table's changes are read)."""
         self._on_the_pad: dict[tuple[int, RoundDraft, Selection | None], RoundEntryState] = {}
         """Rounds on the pad already worked out (see :meth:`entry`)."""
-        self.schedule: tuple[int, ...] = self.variant.schedule(len(self.players))
         first_dealer = self.players[0]
         if record.first_dealer is not None:
             named = self._player_named(record.first_dealer)
@@ -88,7 +97,14 @@ class Game:
         self.stake_cents: int | None = (
             record.stake_cents if record.stake_cents is not None else self.variant.stake_cents
         )
+        self.timeline = TableTimeline(
+            self.variant, self.players, first_dealer, record.changes, len(record.rounds)
+        )
+        """The table round by round: who sits where, who is dealt in, who deals."""
+        self.schedule: tuple[int, ...] = self.timeline.schedule
+        self._everyone = {name_key(name): name for name in self.timeline.everyone}
         self.record = record
+        self._book = SeatBook.opening(self.players, self.variant.winner)
         self.results: tuple[RoundResult, ...] = self._derive_rounds()
         self.record = self._canonical_record(record)
         if record.abandoned and self.is_complete:
@@ -186,6 +202,58 @@ class Game:
         except RoundError as problem:
             raise RoundInsertError(number, problem) from problem
 
+    def record_change(self, change: TableChange) -> Game:
+        """The game with a change of the table made after round ``change.after``: the next
+        one, or an earlier one as a correction (it goes after the changes already made at
+        that point). Everything from there on is re-derived; when a round already recorded
+        no longer fits (a bid from a player who now sits that round out), the change is
+        refused with that round's reason.
+
+        >>> from scorepad.engine.table_changes import Join
+        >>> game = Game.start("mormon-bridge", ["Ann", "Bob", "Cat"])
+        >>> game = game.record_change(Join(after=0, player="Dan", left_of="Cat"))
+        >>> game.next_round.bid_order, game.sheet.starting
+        (('Bob', 'Cat', 'Dan', 'Ann'), {'Dan': 0})
+        """
+        if self.record.abandoned:
+            raise GameOverError("the game was abandoned; the table can no longer change")
+        changes = list(self.record.changes)
+        changes.insert(sum(1 for made in changes if made.after <= change.after), change)
+        return self._with_changes(changes, change)
+
+    def replace_change(self, index: int, change: TableChange) -> Game:
+        """The game with its change number ``index`` (0-based, in the record's order)
+        corrected; it keeps its place among the changes."""
+        self._check_change_exists(index)
+        changes = list(self.record.changes)
+        changes[index] = change
+        return self._with_changes(changes, change)
+
+    def delete_change(self, index: int) -> Game:
+        """The game without its change number ``index``: taken back, as if never made."""
+        self._check_change_exists(index)
+        changes = list(self.record.changes)
+        undone = changes.pop(index)
+        return self._with_changes(changes, undone)
+
+    def _with_changes(self, changes: Sequence[TableChange], change: TableChange) -> Game:
+        try:
+            return self._with(changes=tuple(changes))
+        except RoundError as problem:  # a round as recorded no longer fits the table
+            raise TableChangeError(
+                change.after,
+                change.player,
+                f"the rounds recorded after it would no longer fit ({problem})",
+            ) from problem
+
+    def _check_change_exists(self, index: int) -> None:
+        if not 0 <= index < len(self.record.changes):
+            raise TableChangeError(
+                len(self.record.rounds),
+                None,
+                f"there is no change {index + 1}: {len(self.record.changes)} were made",
+            )
+
     def abandon(self) -> Game:
         """The game marked as stopped early: kept, with no winner and no settlement."""
         self._check_open()
@@ -232,17 +300,18 @@ there is nothing to continue
             raise TooManyRoundsError(
                 number, self.variant.name, len(self.players), len(self.schedule)
             )
-        count = len(self.players)
+        lineup = self.timeline.lineup(number)
+        dealt_in = lineup.dealt_in
+        count = len(dealt_in)
         cards = self.schedule[number - 1]
-        dealer = dealer_seat(self.players.index(self.first_dealer), number, count)
+        dealer = dealt_in.index(lineup.dealer)
         return RoundSetup(
             number=number,
             cards=cards,
-            dealer=self.players[dealer],
-            leader=self.players[left_of(dealer, count)],
-            bid_order=tuple(
-                self.players[s] for s in bid_order(dealer, count, self.variant.bid_mode)
-            ),
+            dealer=lineup.dealer,
+            leader=dealt_in[left_of(dealer, count)],
+            bid_order=tuple(dealt_in[s] for s in bid_order(dealer, count, self.variant.bid_mode)),
+            sitting_out=tuple(name for name in lineup.seats if name not in dealt_in),
             sequential_bids=self.variant.bid_mode.is_sequential,
             dealer_hooked=self.variant.dealer_hook,
             all_dealt=cards_left_over(count, cards) == 0,
@@ -463,18 +532,43 @@ whoever took it')
         return GameStatus.FINISHED if self.is_complete else GameStatus.IN_PROGRESS
 
     def _derive_rounds(self) -> tuple[RoundResult, ...]:
+        """Every round scored in turn, the table's changes applied between them to the book
+        of totals (:class:`SeatBook`): a change after round *k* takes effect from round
+        *k + 1*, and an adjustment after round *k* shows in round *k*'s row."""
         results: list[RoundResult] = []
-        totals: Mapping[str, int] = dict.fromkeys(self.players, 0)
+        book = self._book
+        self._apply_changes(0)
         previous_trump: Suit | None = None
         for number, round_record in enumerate(self.record.rounds, start=1):
-            result = self._score_round(self._setup(number, previous_trump), round_record, totals)
-            totals, previous_trump = result.totals, result.trump
+            result = self._score_round(self._setup(number, previous_trump), round_record)
+            row_totals = dict(book.totals)
+            adjusted: dict[str, int] = {}
+            for change in self.timeline.resolved:
+                if change.after == number and isinstance(change, Adjustment):
+                    if change.player not in result.points:
+                        raise TableChangeError(
+                            number,
+                            change.player,
+                            f"{change.player} was not at the table in round {number}: an "
+                            "adjustment goes to a player of the round it follows",
+                        )
+                    adjusted[change.player] = adjusted.get(change.player, 0) + change.points
+                    row_totals[change.player] += change.points
+            result = result.model_copy(
+                update={"adjustments": FrozenDict(adjusted), "totals": FrozenDict(row_totals)}
+            )
+            self._apply_changes(number)
+            previous_trump = result.trump
             results.append(result)
         return tuple(results)
 
-    def _score_round(
-        self, setup: RoundSetup, record: RoundRecord, totals_before: Mapping[str, int]
-    ) -> RoundResult:
+    def _apply_changes(self, after: int) -> None:
+        """Apply the changes made after round ``after`` to the book, in the order made."""
+        for change in self.timeline.resolved:
+            if change.after == after:
+                self._book.apply(change)
+
+    def _score_round(self, setup: RoundSetup, record: RoundRecord) -> RoundResult:
         self._check_turned(setup, record.turned)
         bids = self._entries(setup, record.bids, "bid")
         for name, bid in bids.items():
@@ -489,20 +583,24 @@ whoever took it')
         if sum(tricks.values()) != setup.cards:
             raise TricksSumError(setup.number, sum(tricks.values()), setup.cards)
         trump = self._trump(setup, record.turned)
+        dealt_in = [name for name in self._book.order if name in bids]
         points = {
-            name: self.variant.points(bids[name], tricks[name], setup.cards)
-            for name in self.players
+            name: self.variant.points(bids[name], tricks[name], setup.cards) if name in bids else 0
+            for name in self._book.order
+            if name in bids or name in setup.sitting_out
         }
+        made = {name: bids[name] == tricks[name] for name in dealt_in}
+        self._book.score(points, [name for name in dealt_in if not made[name]])
         return RoundResult(
             **setup.model_dump(),
             turned=trump.turned,
             trump=trump.trump,
             trump_note=trump.note,
-            bids=bids,
-            tricks=tricks,
-            made={name: bids[name] == tricks[name] for name in self.players},
+            bids={name: bids[name] for name in dealt_in},
+            tricks={name: tricks[name] for name in dealt_in},
+            made=made,
             points=points,
-            totals={name: totals_before[name] + points[name] for name in self.players},
+            totals=dict(self._book.totals),
         )
 
     def _entries(self, setup: RoundSetup, entries: Mapping[str, int], what: str) -> dict[str, int]:
@@ -510,10 +608,11 @@ whoever took it')
         player's name as seated (a key names a player by the rule of :func:`name_key`)."""
         found: dict[str, int] = {}
         keys: dict[str, str] = {}
+        dealt_in = setup.bid_order
         for key, value in entries.items():
             player = self._player_named(key)
-            if player is None:
-                raise StrangerError(setup.number, f"a {what}", key, self.players)
+            if player is None or player not in dealt_in:
+                raise StrangerError(setup.number, f"a {what}", key, dealt_in)
             if player in keys:
                 raise DuplicateEntryError(setup.number, f"a {what}", player, (keys[player], key))
             found[player] = value
@@ -521,13 +620,13 @@ whoever took it')
         for name in setup.bid_order:
             if name not in found:
                 raise MissingEntryError(setup.number, what, name)
-        return {name: found[name] for name in self.players}
+        return found
 
     def _player_named(self, name: str) -> str | None:
         """The seated player a name in the record means, or None if it names nobody."""
         if name in self._seated:
             return name
-        return self._player_by_key.get(name_key(name))
+        return self._everyone.get(name_key(name))
 
     def _canonical_record(self, record: GameRecord) -> GameRecord:
         """The record with every name spelled as seated, so that what is stored and exported
@@ -537,6 +636,8 @@ whoever took it')
             changes["players"] = self.players
         if record.first_dealer is not None and record.first_dealer != self.first_dealer:
             changes["first_dealer"] = self.first_dealer
+        if record.changes != self.timeline.resolved:
+            changes["changes"] = self.timeline.resolved
         if any(
             round_record.bids.keys() != result.bids.keys()
             or round_record.tricks.keys() != result.tricks.keys()
@@ -552,7 +653,7 @@ whoever took it')
         if setup.all_dealt and turned is not None:
             raise TurnedCardError(
                 setup.number,
-                f"all {setup.cards * len(self.players)} cards are dealt, so no card can be "
+                f"all {setup.cards * len(setup.bid_order)} cards are dealt, so no card can be "
                 f"turned, but {turned} was recorded",
             )
         if not setup.all_dealt and turned is None:
@@ -572,35 +673,46 @@ whoever took it')
 
     @cached_property
     def sheet(self) -> ScoreSheet:
-        totals = self.results[-1].totals if self.results else dict.fromkeys(self.players, 0)
-        sets = {
-            name: sum(1 for result in self.results if not result.made[name])
-            for name in self.players
-        }
-        best = _best(totals.values(), self.variant.winner)
-        leaders = tuple(n for n in self.players if totals[n] == best) if self.results else ()
+        """The sheet now: the totals of everyone who has held a place on it (changes made
+        after the last round included: a late arrival shows their starting total before
+        their first hand), ranked with those who left below those still playing."""
+        book = self._book
+        players = tuple(book.order)
+        totals = {name: book.totals[name] for name in players}
+        sets = {name: book.sets[name] for name in players}
+        playing = book.playing
+        best = _best((totals[name] for name in playing), self.variant.winner)
+        leaders = tuple(n for n in playing if totals[n] == best) if self.results else ()
         status = self.status
         winners = leaders if status is GameStatus.FINISHED else ()
         settlement = (
-            settle(self.players, winners, sets, self.stake_cents)
+            settle(players, winners, sets, self.stake_cents)
             if winners and self.stake_cents is not None
             else ()
         )
         return ScoreSheet(
             variant=self.variant.name,
-            players=self.players,
+            players=players,
             status=status,
             finished=status is GameStatus.FINISHED,
             rounds_total=len(self.schedule),
             rounds=self.results,
             totals=totals,
-            standings=_standings(self.players, totals, self.results, sets, self.variant.winner),
+            standings=_standings(
+                players, totals, self.results, sets, self.variant.winner, left=book.left
+            ),
             leaders=leaders,
             winners=winners,
             sets=sets,
             stake_cents=self.stake_cents,
             settlement=settlement,
             next_round=self.next_round,
+            left=book.left,
+            starting=book.starting,
+            joined=book.joined,
+            seat_names={
+                name: book.names_of_seat(name) for name in players if name in book.took_over
+            },
         )
 
     def __repr__(self) -> str:
@@ -633,19 +745,31 @@ def _standings(
     results: Sequence[RoundResult],
     sets: Mapping[str, int],
     winner: Winner,
+    *,
+    left: Mapping[str, int],
 ) -> tuple[Standing, ...]:
+    """The players ranked by total, best first; those who left below everyone still playing
+    (RULINGS.md, "Leaving"), ranked among themselves by total."""
     sign = 1 if winner is Winner.LOWEST else -1
-    order = sorted(players, key=lambda name: (sign * totals[name], players.index(name)))
+    order = sorted(
+        players, key=lambda name: (name in left, sign * totals[name], players.index(name))
+    )
     standings: list[Standing] = []
     for place, name in enumerate(order, start=1):
-        tied_with_previous = standings and standings[-1].total == totals[name]
+        previous = standings[-1] if standings else None
+        tied_with_previous = (
+            previous is not None
+            and previous.total == totals[name]
+            and (previous.left_after is None) == (name not in left)
+        )
         standings.append(
             Standing(
-                rank=standings[-1].rank if tied_with_previous else place,
+                rank=previous.rank if previous is not None and tied_with_previous else place,
                 player=name,
                 total=totals[name],
-                last_change=results[-1].points[name] if results else None,
+                last_change=results[-1].points.get(name) if results else None,
                 sets=sets[name],
+                left_after=left.get(name),
             )
         )
     return tuple(standings)

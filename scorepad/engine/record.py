@@ -28,6 +28,7 @@ from scorepad.engine.cards import Suit
 from scorepad.engine.errors import NotJsonError, RecordFormatError
 from scorepad.engine.frozen import FrozenDict
 from scorepad.engine.settlement import MAX_STAKE_CENTS
+from scorepad.engine.table_changes import TableChange
 from scorepad.engine.text import brief, shown
 from scorepad.engine.variant import Variant
 
@@ -65,6 +66,9 @@ class GameRecord(BaseModel):
     first_dealer: str | None = None
     stake_cents: StrictInt | None = Field(default=None, ge=0, le=MAX_STAKE_CENTS)
     rounds: tuple[RoundRecord, ...] = Field(default_factory=tuple)
+    changes: tuple[TableChange, ...] = Field(default_factory=tuple)
+    """The table's changes between rounds (who joined, left, took over a seat, sat a hand
+    out; points adjusted), in the order they were made; each says which round it follows."""
     abandoned: StrictBool = False
     """The table stopped before the last round: no winner, no settlement."""
 
@@ -92,8 +96,12 @@ class GameRecord(BaseModel):
             raise RecordFormatError(describe_validation_error(exc)) from None
 
     def to_data(self) -> dict[str, Any]:
-        """The record as plain JSON data, leaving out what nobody wrote (``None`` fields)."""
-        return self.model_dump(mode="json", exclude_none=True)
+        """The record as plain JSON data, leaving out what nobody wrote (``None`` fields, and
+        ``changes`` when the table never changed, so such a record reads as it always did)."""
+        data = self.model_dump(mode="json", exclude_none=True)
+        if not self.changes:
+            del data["changes"]
+        return data
 
 
 PLAYED_KEYS = ("started", "updated")
@@ -303,10 +311,11 @@ def describe_validation_error(exc: ValidationError) -> str:
 
 
 def _location(loc: tuple[int | str, ...]) -> str:
-    """``('rounds', 2, 'bids', 'Ann')`` reads as ``round 3, bids, Ann``."""
+    """``('rounds', 2, 'bids', 'Ann')`` reads as ``round 3, bids, Ann``; ``('changes', 0,
+    'join', 'player')`` as ``change 1, join, player``."""
     words: list[str] = []
     rest = list(loc)
-    if len(rest) >= 2 and rest[0] in ("rounds", "players") and isinstance(rest[1], int):
+    if len(rest) >= 2 and rest[0] in ("rounds", "players", "changes") and isinstance(rest[1], int):
         words.append(f"{str(rest[0])[:-1]} {rest[1] + 1}")
         rest = rest[2:]
     words.extend(

@@ -39,7 +39,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from scorepad.engine.game import Game
-from scorepad.engine.sheet import GameStatus
+from scorepad.engine.sheet import GameStatus, RoundResult
 
 
 class HandTally(BaseModel):
@@ -69,7 +69,7 @@ class PlayerResult(BaseModel):
     won: bool
     """The game is finished and the player is among its winners."""
     rounds: int = Field(ge=0)
-    """Rounds recorded."""
+    """Rounds the player was dealt in (every round recorded, unless the table changed)."""
     bids_made: int = Field(ge=0)
     zeros_bid: int = Field(ge=0)
     zeros_made: int = Field(ge=0)
@@ -82,35 +82,66 @@ class PlayerResult(BaseModel):
 
 
 def player_results(game: Game) -> tuple[PlayerResult, ...]:
-    """Each player's result in ``game``, in seating order."""
+    """Each player's result in ``game``: the places on the sheet in its order, then anyone
+    who handed their seat over (RULINGS.md, "Taking over a seat": each person is credited
+    with the rounds they were dealt in, and nothing else).
+
+    A place's total, rank, win and money are the place's; a player who left keeps theirs
+    (ranked below those who stayed, never a winner, paying for their sets in Golf). Someone
+    who handed their seat over is credited with their own rounds and sets, with the seat's
+    total when they left it; they are ranked last and win nothing: the seat's result, money
+    included, is its last player's.
+    """
     sheet = game.sheet
     money = sheet.money_at_end()
     finished = sheet.status is GameStatus.FINISHED
     rank = {standing.player: standing.rank for standing in sheet.standings}
+    handed_over = [person for seat in sheet.seat_names.values() for person in seat[:-1]]
     return tuple(
-        PlayerResult(
-            player=player,
-            total=sheet.totals[player],
-            rank=rank[player],
-            won=finished and player in sheet.winners,
-            rounds=len(sheet.rounds),
-            bids_made=sum(1 for result in sheet.rounds if result.made[player]),
-            zeros_bid=sum(1 for result in sheet.rounds if result.bids[player] == 0),
-            zeros_made=sum(
-                1 for result in sheet.rounds if result.bids[player] == 0 and result.made[player]
-            ),
-            sets=sheet.sets[player],
-            hands=_hands(game, player),
-            cents=None if money is None else money[player],
-        )
+        _result(game, player, sheet.totals[player], rank[player], finished=finished, money=money)
         for player in sheet.players
+    ) + tuple(
+        _result(game, person, _total_when_handed_over(game, person), len(sheet.players) + 1)
+        for person in handed_over
     )
 
 
-def _hands(game: Game, player: str) -> tuple[HandTally, ...]:
+def _result(
+    game: Game,
+    player: str,
+    total: int,
+    rank: int,
+    *,
+    finished: bool = False,
+    money: dict[str, int] | None = None,
+) -> PlayerResult:
+    sheet = game.sheet
+    played = [result for result in sheet.rounds if player in result.made]
+    return PlayerResult(
+        player=player,
+        total=total,
+        rank=rank,
+        won=finished and player in sheet.winners,
+        rounds=len(played),
+        bids_made=sum(1 for result in played if result.made[player]),
+        zeros_bid=sum(1 for result in played if result.bids[player] == 0),
+        zeros_made=sum(1 for result in played if result.bids[player] == 0 and result.made[player]),
+        sets=sum(1 for result in played if not result.made[player]),
+        hands=_hands(played, player),
+        cents=None if money is None else money[player],
+    )
+
+
+def _total_when_handed_over(game: Game, person: str) -> int:
+    """The seat's total after the last round ``person`` played in it."""
+    last = [result for result in game.sheet.rounds if person in result.totals]
+    return last[-1].totals[person] if last else 0
+
+
+def _hands(played: list[RoundResult], player: str) -> tuple[HandTally, ...]:
     rounds: dict[int, int] = {}
     made: dict[int, int] = {}
-    for result in game.sheet.rounds:
+    for result in played:
         rounds[result.cards] = rounds.get(result.cards, 0) + 1
         made[result.cards] = made.get(result.cards, 0) + int(result.made[player])
     return tuple(

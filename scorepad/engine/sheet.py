@@ -31,6 +31,9 @@ class RoundSetup(BaseModel):
     leader: str
     """The dealer's left leads the first trick."""
     bid_order: tuple[str, ...]
+    """Those dealt in, in the order they bid (the dealer last)."""
+    sitting_out: tuple[str, ...] = ()
+    """At the table but dealt out of this round (see RULINGS.md, "Sitting a round out")."""
     sequential_bids: bool
     dealer_hooked: bool
     all_dealt: bool
@@ -49,11 +52,47 @@ class RoundResult(RoundSetup):
     trump: Suit | None
     trump_note: str
     bids: FrozenDict[str, int]
+    """Those dealt in only, as are ``tricks`` and ``made``."""
     tricks: FrozenDict[str, int]
     made: FrozenDict[str, bool]
     points: FrozenDict[str, int]
+    """Everyone at the table this round: a player sitting it out scores 0."""
+    adjustments: FrozenDict[str, int] = FrozenDict()
+    """Bonuses and penalties given after this round (a renege docked), by player: in the
+    totals, never in the points, the bids or the sets."""
     totals: FrozenDict[str, int]
-    """Running totals after this round."""
+    """Running totals after this round (and its adjustments), of everyone on the sheet by
+    then: a player who left keeps their total, frozen."""
+
+
+class Presence(StrEnum):
+    """Where a place on the sheet was in one round."""
+
+    PLAYED = "played"
+    SAT_OUT = "sat_out"
+    """At the table, dealt out of the round: 0 points, never set."""
+    LEFT = "left"
+    """Gone from the table by then: the total stays as it was."""
+    NOT_YET = "not_yet"
+    """A late arrival's place before their first round."""
+
+
+class SeatCell(BaseModel):
+    """One place's cell in one round of the sheet: who played the seat then, and how."""
+
+    model_config = ConfigDict(frozen=True)
+
+    person: str | None
+    """Who held the seat in that round (the one before a takeover, in the rounds before it);
+    ``None`` before a late arrival's first round."""
+    presence: Presence
+    bid: int | None = None
+    tricks: int | None = None
+    made: bool | None = None
+    points: int | None = None
+    adjustment: int | None = None
+    """A bonus or penalty given after this round."""
+    total: int | None = None
 
 
 class Standing(BaseModel):
@@ -64,8 +103,12 @@ class Standing(BaseModel):
     player: str
     total: int
     last_change: int | None
-    """Points from the last recorded round; ``None`` before the first."""
+    """Points from the last recorded round; ``None`` before the first, or when the player
+    was not at the table for it."""
     sets: int
+    left_after: int | None = None
+    """The round after which the player left: ranked below everyone still playing, and
+    never a winner."""
 
 
 class Payment(BaseModel):
@@ -98,6 +141,59 @@ class ScoreSheet(BaseModel):
     stake_cents: int | None
     settlement: tuple[Payment, ...]
     next_round: RoundSetup | None
+    left: FrozenDict[str, int] = FrozenDict()
+    """Who left the table, and after which round."""
+    starting: FrozenDict[str, int] = FrozenDict()
+    """Who joined late, and the total they started on."""
+    joined: FrozenDict[str, int] = FrozenDict()
+    """Who joined late, and after which round."""
+    seat_names: FrozenDict[str, tuple[str, ...]] = FrozenDict()
+    """For a seat taken over, everyone who has played it, first to last, by its name now."""
+
+    def cell(self, result: RoundResult, place: str) -> SeatCell:
+        """What the sheet shows for ``place`` (one of :attr:`players`) in the round ``result``.
+
+        >>> from scorepad.engine.game import Game
+        >>> from scorepad.engine.record import RoundRecord
+        >>> from scorepad.engine.table_changes import SitOut
+        >>> game = Game.start("golf", ["Ann", "Bob", "Cat"], first_dealer="Ann")
+        >>> game = game.record_round(RoundRecord(turned="clubs",
+        ...     bids={"Ann": 0, "Bob": 0, "Cat": 0}, tricks={"Ann": 0, "Bob": 1, "Cat": 0}))
+        >>> game = game.record_change(SitOut(after=1, player="Cat"))
+        >>> game = game.record_round(RoundRecord(turned="clubs",
+        ...     bids={"Ann": 0, "Bob": 0}, tricks={"Ann": 0, "Bob": 2}))
+        >>> sheet = game.sheet
+        >>> sheet.cell(sheet.rounds[1], "Cat").presence, sheet.cell(sheet.rounds[1], "Cat").total
+        (<Presence.SAT_OUT: 'sat_out'>, 10)
+        >>> sheet.cell(sheet.rounds[1], "Ann").points
+        10
+        """
+        seat = self.seat_names.get(place, (place,))
+        person = next((name for name in seat if name in result.totals), None)
+        if person is None:
+            return SeatCell(person=None, presence=Presence.NOT_YET)
+        total = result.totals[person]
+        if person not in result.points:
+            return SeatCell(person=person, presence=Presence.LEFT, total=total)
+        adjustment = result.adjustments.get(person)
+        if person not in result.bids:
+            return SeatCell(
+                person=person,
+                presence=Presence.SAT_OUT,
+                points=0,
+                adjustment=adjustment,
+                total=total,
+            )
+        return SeatCell(
+            person=person,
+            presence=Presence.PLAYED,
+            bid=result.bids[person],
+            tricks=result.tricks[person],
+            made=result.made[person],
+            points=result.points[person],
+            adjustment=adjustment,
+            total=total,
+        )
 
     def owed_so_far(self) -> dict[str, int] | None:
         """What each player owes for their sets so far, in cents: the stake for every round in

@@ -181,7 +181,13 @@ class TableTimeline:
         self.first_dealer = first_dealer
         self.changes = tuple(changes)
         self._lineups: list[Lineup] = []
+        self._resolved: list[Join | Leave | TakeOver | SitOut | Adjustment] = []
         self.schedule = self._derive(rounds_played)
+        self.resolved: tuple[Join | Leave | TakeOver | SitOut | Adjustment, ...] = tuple(
+            self._resolved
+        )
+        """The changes with every name spelled as at the table (" dan " is Dan), so that
+        what is stored and exported reads the same as the sheet."""
 
     # --- reading ------------------------------------------------------------------------------
 
@@ -195,7 +201,7 @@ class TableTimeline:
     def everyone(self) -> tuple[str, ...]:
         """Every name that played a seat, in the order they came to the table."""
         names = list(self.players)
-        for change in self.changes:
+        for change in self.resolved:
             if isinstance(change, Join | TakeOver):
                 names.append(change.player)
         return tuple(names)
@@ -310,6 +316,7 @@ class TableTimeline:
                 )
             seats = [*seats]
             seats.insert(seats.index(neighbour) + 1, name)
+            self._resolve(change, player=name, left_of=neighbour)
             return seats, sitting_out
         if isinstance(change, Leave):
             self._refuse_if_fixed(change, "leave")
@@ -321,10 +328,12 @@ class TableTimeline:
                     f"{name} cannot leave: {self.variant.name} needs at least "
                     f"{max(2, self.variant.min_players)} players",
                 )
+            self._resolve(change, player=name)
             return [seat for seat in seats if seat != name], sitting_out - {name}
         if isinstance(change, TakeOver):
             seat = _seated(keys, change.seat, after, "hand over the seat of")
             name = _newcomer(change.player, after, been)
+            self._resolve(change, seat=seat, player=name)
             return [name if s == seat else s for s in seats], {
                 name if s == seat else s for s in sitting_out
             }
@@ -334,13 +343,20 @@ class TableTimeline:
                 raise TableChangeError(
                     after, name, f"{name} cannot sit out: a hand needs at least 2 players"
                 )
+            self._resolve(change, player=name)
             return seats, sitting_out | {name}
-        _seated(keys, change.player, after, "adjust the points of")
+        name = _seated(keys, change.player, after, "adjust the points of")
         if after == 0:
             raise TableChangeError(
                 after, change.player, "an adjustment follows a round: record a round first"
             )
+        self._resolve(change, player=name)
         return seats, sitting_out
+
+    def _resolve(self, change: Join | Leave | TakeOver | SitOut | Adjustment, **names: str) -> None:
+        """Keep ``change`` with its names as at the table (the change itself when they are)."""
+        differ = {key: name for key, name in names.items() if getattr(change, key) != name}
+        self._resolved.append(change.model_copy(update=differ) if differ else change)
 
     def _refuse_if_fixed(self, change: Join | Leave, what: str) -> None:
         if self.variant.min_players == self.variant.max_players:

@@ -36,10 +36,17 @@ name per row), the variant's direction, the stake and the record's fingerprint (
 record already stored); and a ``settings`` table (the currency symbol). The migration drops
 the rows, which are made again from the game files at the next look; no game file changes.
 
+Version 6 lets a game's record hold the table's changes between rounds (who joined, left,
+took over a seat or sat a hand out, and points adjusted; see
+:mod:`scorepad.engine.table_changes`): a :class:`~scorepad.engine.record.GameRecord` gains
+``changes``. A version-5 record simply has none (the table never changed), so the migration
+changes no file; the bump makes an older scorepad refuse a game whose table changed with
+"update scorepad" instead of calling it damaged.
+
 A migration from version *n* takes the store folder to version *n + 1*; each is applied under
 the store lock, after a backup of every file it touches (the ordinary write path makes those).
-``tests/store/fixtures/v1`` to ``v4`` hold stores written by versions 1 to 4 that every later
-version must still open. ``tests/store/schema_v5.json`` is the JSON schema of every stored model
+``tests/store/fixtures/v1`` to ``v5`` hold stores written by versions 1 to 5 that every later
+version must still open. ``tests/store/schema_v6.json`` is the JSON schema of every stored model
 at this version: a stored model that changes without a bump fails a test.
 """
 
@@ -48,7 +55,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 Migration = Callable[[Path], None]
 
@@ -86,11 +93,18 @@ def _rows_gain_results(folder: Path) -> None:
     forget_game_rows(folder)
 
 
+def _records_gain_table_changes(_folder: Path) -> None:
+    """5 → 6: a game's record gains ``changes``, which defaults to none; every version-5 file
+    is already a valid version-6 one (each is rewritten at version 6 the next time it is
+    saved), and the list's rows are what they were: a game without changes scores as before."""
+
+
 MIGRATIONS: dict[int, Migration] = {
     1: _games_gain_undo_steps,
     2: _catalogue_from_meta,
     3: _drafts_gain_trick_marks,
     4: _rows_gain_results,
+    5: _records_gain_table_changes,
 }
 """``MIGRATIONS[n]`` migrates a version-``n`` store folder to version ``n + 1``."""
 

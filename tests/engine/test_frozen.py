@@ -89,6 +89,7 @@ def test_the_json_of_a_record_and_a_sheet_is_unchanged() -> None:
     assert json.loads(GameRecord.from_data(RECORD).model_dump_json()) == {
         **RECORD,
         "stake_cents": None,
+        "changes": [],
         "abandoned": False,
     }
     sheet = json.loads(played.sheet.model_dump_json())

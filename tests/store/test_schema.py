@@ -126,7 +126,7 @@ def test_a_missing_migration_step_is_named(tmp_path: Path, monkeypatch: pytest.M
 def test_new_stores_are_written_at_the_current_version(tmp_path: Path) -> None:
     TinyDBStore(tmp_path)
     catalogue = json.loads((tmp_path / "catalogue.json").read_text())
-    assert catalogue["schema"]["1"]["version"] == schema.SCHEMA_VERSION == 5
+    assert catalogue["schema"]["1"]["version"] == schema.SCHEMA_VERSION == 6
     assert not (tmp_path / "meta.json").exists() and not (tmp_path / "index.json").exists()
 
 
@@ -196,3 +196,27 @@ def test_a_store_written_by_schema_3_opens_with_its_round_counting_the_tricks_at
     store.update_game(mormon.id, lambda game: game, draft=marked)
     again = TinyDBStore(root).load_game(mormon.id)
     assert (again.schema_version, again.draft) == (schema.SCHEMA_VERSION, marked)
+
+
+def test_a_store_written_by_schema_5_opens_at_6_with_its_games_as_they_were(
+    tmp_path: Path,
+) -> None:
+    """Version 6 adds the table's changes to a record: a version-5 game has none, so no file
+    changes and every game scores as it did."""
+    root = copy_of("v5", tmp_path)
+    files = {path.name: path.read_bytes() for path in (root / "games").iterdir()}
+    store = TinyDBStore(root)
+    listed = store.list_games()
+    assert len(listed) == len(files) == 6
+    catalogue = json.loads((root / "catalogue.json").read_text())
+    assert catalogue["schema"] == {"1": {"version": 6}}
+    assert {path.name: path.read_bytes() for path in (root / "games").iterdir()} == files
+    for summary in listed:
+        stored = store.load_game(summary.id)
+        assert stored.record.changes == ()
+        kept = json.loads(files[f"{summary.id}.json"])["game"]["1"]["record"]
+        assert "changes" not in kept
+        assert stored.game.sheet.players == tuple(kept["players"])
+    golf = next(s for s in listed if s.variant == "Golf" and s.status == "in_progress")
+    game = store.load_game(golf.id).game
+    assert len(game.sheet.rounds) == 3 and game.sheet.left == {}
