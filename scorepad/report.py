@@ -15,7 +15,16 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from scorepad.engine import Ledger, PlayerStats, ScoreSheet, format_cents, shown, signed_money
+from scorepad.engine import (
+    Ledger,
+    PlayerStats,
+    Presence,
+    RoundResult,
+    ScoreSheet,
+    format_cents,
+    shown,
+    signed_money,
+)
 from scorepad.paper.renames import played_as
 from scorepad.store import GameSummary, ListedStatus
 
@@ -70,15 +79,28 @@ def rounds_table(sheet: ScoreSheet) -> Table:
     table.add_column("dealer")
     table.add_column("trump")
     for player in sheet.players:
-        table.add_column(literal(player) + "\nbid/took  pts  total", justify="right")
+        heading = " → ".join(sheet.seat_names.get(player, (player,)))
+        table.add_column(literal(heading) + "\nbid/took  pts  total", justify="right")
     for result in sheet.rounds:
-        cells = [
-            f"{result.bids[p]}/{result.tricks[p]}  {result.points[p]:+d}  {result.totals[p]}"
-            for p in sheet.players
-        ]
+        cells = [literal(round_cell(sheet, result, p)) for p in sheet.players]
         trump = result.trump.value if result.trump else "none"
         table.add_row(str(result.number), str(result.cards), literal(result.dealer), trump, *cells)
     return table
+
+
+def round_cell(sheet: ScoreSheet, result: RoundResult, place: str) -> str:
+    """One place's cell in one round: bid/took, points and total, "sat out" with the total,
+    "left" once gone, or nothing before a late arrival's first round; an adjustment given
+    after the round follows its total."""
+    cell = sheet.cell(result, place)
+    after = f"  {cell.adjustment:+d} adj." if cell.adjustment else ""
+    if cell.presence is Presence.NOT_YET:
+        return ""
+    if cell.presence is Presence.LEFT:
+        return "left"
+    if cell.presence is Presence.SAT_OUT:
+        return f"sat out  {cell.total}{after}"
+    return f"{cell.bid}/{cell.tricks}  {cell.points:+d}  {cell.total}{after}"
 
 
 def standings_table(sheet: ScoreSheet) -> Table:
@@ -89,12 +111,26 @@ def standings_table(sheet: ScoreSheet) -> Table:
         last = "" if standing.last_change is None else f"{standing.last_change:+d}"
         table.add_row(
             str(standing.rank),
-            literal(standing.player),
+            literal(standing_name(sheet, standing.player)),
             str(standing.total),
             last,
             str(standing.sets),
         )
     return table
+
+
+def standing_name(sheet: ScoreSheet, player: str) -> str:
+    """A player as the standings name them, with how they came and went: "Dan (joined after
+    round 1 at 2)", "Ann (left after round 7)", "Zoe (took over from Bob)"."""
+    notes = []
+    seat = sheet.seat_names.get(player, ())
+    if len(seat) > 1:
+        notes.append(f"took over from {', '.join(seat[:-1])}")
+    if player in sheet.joined:
+        notes.append(f"joined after round {sheet.joined[player]} at {sheet.starting[player]}")
+    if player in sheet.left:
+        notes.append(f"left after round {sheet.left[player]}")
+    return f"{player} ({'; '.join(notes)})" if notes else player
 
 
 def outcome_lines(sheet: ScoreSheet) -> list[str]:

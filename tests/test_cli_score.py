@@ -271,3 +271,65 @@ def test_the_installed_command_exits_non_zero_without_a_traceback(tmp_path: Path
     assert done.returncode == 1
     assert done.stdout == ""
     assert done.stderr.strip() == f"scorepad: {path}: Golf needs 2 to 8 players, not 1"
+
+
+CHANGED_TABLE = {
+    "variant": "golf",
+    "players": ["Ann", "Bob", "Cat"],
+    "first_dealer": "Ann",
+    "rounds": [
+        {
+            "turned": "hearts",
+            "bids": {"Ann": 0, "Bob": 0, "Cat": 0},
+            "tricks": {"Ann": 0, "Bob": 1, "Cat": 0},
+        },
+        {"turned": "spades", "bids": {"Ann": 0, "Dan": 0}, "tricks": {"Ann": 2, "Dan": 0}},
+    ],
+    "changes": [
+        {"after": 1, "kind": "join", "player": "Dan", "left_of": "Cat"},
+        {"after": 1, "kind": "sit_out", "player": "Bob"},
+        {"after": 1, "kind": "sit_out", "player": "Cat"},
+        {"after": 1, "kind": "adjust", "player": "Ann", "points": 5, "reason": "renege"},
+    ],
+}
+"""Golf, low wins: after hand 1 (Ann 10, Bob 0, Cat 10) Dan joins at the worst total, 10;
+then Ann is docked 5 (to 15). Bob and Cat sit hand 2 out: the deal passes from Ann over
+them to Dan, and Ann leads, takes both tricks and is set."""
+
+
+def test_json_sheet_of_a_table_that_changed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["score", str(write(tmp_path, CHANGED_TABLE)), "--json"]) == 0
+    sheet = json.loads(capsys.readouterr().out)
+    first, second = sheet["rounds"]
+    assert first["adjustments"] == {"Ann": 5}
+    assert first["totals"] == {"Ann": 15, "Bob": 0, "Cat": 10}
+    assert (second["dealer"], second["leader"]) == ("Dan", "Ann")
+    assert second["bid_order"] == ["Ann", "Dan"]
+    assert second["sitting_out"] == ["Bob", "Cat"]
+    assert second["points"] == {"Ann": 0, "Bob": 0, "Cat": 0, "Dan": 10}
+    assert sheet["starting"] == {"Dan": 10} and sheet["joined"] == {"Dan": 1}
+    assert sheet["totals"] == {"Ann": 15, "Bob": 0, "Cat": 10, "Dan": 20}
+    assert sheet["players"] == ["Ann", "Bob", "Cat", "Dan"]
+
+
+def test_readable_sheet_of_a_table_that_changed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["score", str(write(tmp_path, CHANGED_TABLE))]) == 0
+    out = capsys.readouterr().out
+    assert "0/0  +10  15  +5 adj." in out  # Ann's hand 1, then the 5 docked
+    assert out.count("sat out") == 2
+    assert "Dan (joined after round 1 at 10)" in out
+    assert "next: round 3, 3 cards each, Ann deals" in out
+
+
+def test_a_change_the_rules_refuse_is_one_line_naming_the_round_and_player(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = {**CHANGED_TABLE, "changes": [{"after": 1, "kind": "leave", "player": "Zed"}]}
+    assert main(["score", str(write(tmp_path, record))]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0
+    assert "after round 1: cannot leave 'Zed': not at the table (Ann, Bob, Cat)" in err

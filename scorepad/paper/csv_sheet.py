@@ -20,7 +20,7 @@ import io
 import unicodedata
 from collections.abc import Mapping, Sequence
 
-from scorepad.engine import Game, RoundResult
+from scorepad.engine import Game, Presence, RoundResult, ScoreSheet
 from scorepad.paper.renames import NO_RENAMES, played_as
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -28,6 +28,8 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 OWASP list's: some spreadsheets skip them and read the formula behind)."""
 
 NO_TRUMP = "no trump"
+SAT_OUT, LEFT = "sat out", "left"
+"""What a place's bid cell says in a round its player sat out, or after they left."""
 
 
 def neutralised(text: str) -> str:
@@ -63,21 +65,28 @@ def header(players: Sequence[str], renamed: Mapping[str, str] = NO_RENAMES) -> l
 
 
 def round_row(
-    players: Sequence[str], result: RoundResult, renamed: Mapping[str, str] = NO_RENAMES
+    sheet: ScoreSheet, result: RoundResult, renamed: Mapping[str, str] = NO_RENAMES
 ) -> list[str | int]:
+    """A round's row. A place whose player sat the round out has "sat out" for the bid, no
+    tricks and 0 points; one who has left has "left" and their frozen total; a late arrival's
+    place is empty before their first round. An adjustment after the round is in the total
+    (the record and the printed pad say why)."""
     row: list[str | int] = [
         result.number,
         result.cards,
         neutralised(renamed.get(result.dealer, result.dealer)),
         NO_TRUMP if result.trump is None else result.trump.value,
     ]
-    for player in players:
-        row += [
-            result.bids[player],
-            result.tricks[player],
-            result.points[player],
-            result.totals[player],
-        ]
+    for place in sheet.players:
+        cell = sheet.cell(result, place)
+        if cell.presence is Presence.PLAYED:
+            row += [cell.bid or 0, cell.tricks or 0, cell.points or 0, cell.total or 0]
+        elif cell.presence is Presence.SAT_OUT:
+            row += [SAT_OUT, "", 0, cell.total or 0]
+        elif cell.presence is Presence.LEFT:
+            row += [LEFT, "", "", cell.total or 0]
+        else:
+            row += ["", "", "", ""]
     return row
 
 
@@ -94,7 +103,8 @@ def sheet_csv(game: Game, renamed: Mapping[str, str] = NO_RENAMES) -> str:
     """
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(header(game.players, renamed))
-    for result in game.results:
-        writer.writerow(round_row(game.players, result, renamed))
+    sheet = game.sheet
+    writer.writerow(header(sheet.players, renamed))
+    for result in sheet.rounds:
+        writer.writerow(round_row(sheet, result, renamed))
     return out.getvalue()

@@ -16,8 +16,15 @@ from scorepad.engine import (
     DOLLAR,
     Game,
     GameStatus,
+    Join,
+    Leave,
+    Presence,
     RoundResult,
     RoundSetup,
+    ScoreSheet,
+    SeatCell,
+    SitOut,
+    TakeOver,
     TrumpRule,
     Variant,
     Winner,
@@ -60,22 +67,50 @@ def _trump_text(result: RoundResult) -> str:
     return NO_TRUMP if result.trump is None else result.trump.value
 
 
-def _played_row(result: RoundResult, players: Sequence[str], dealer: str) -> GridRow:
+def _played_row(result: RoundResult, sheet: ScoreSheet, dealer: str) -> GridRow:
     return GridRow(
         number=result.number,
         cards=result.cards,
         dealer=dealer,
         trump=_trump_text(result),
-        players=tuple(
-            (
-                str(result.bids[player]),
-                str(result.tricks[player]),
-                str(result.points[player]),
-                str(result.totals[player]),
-            )
-            for player in players
-        ),
+        players=tuple(_cell_boxes(sheet.cell(result, place)) for place in sheet.players),
     )
+
+
+def _cell_boxes(cell: SeatCell) -> tuple[str, str, str, str]:
+    """Bid, took, points and total as the pad writes them: "out" in the bid box of a hand
+    sat out, "left" once the player has gone (the total frozen), nothing before a late
+    arrival's first hand; an adjustment's total carries a star, explained under the pad."""
+    total = "" if cell.total is None else f"{cell.total}{'*' if cell.adjustment else ''}"
+    if cell.presence is Presence.PLAYED:
+        return (str(cell.bid), str(cell.tricks), str(cell.points), total)
+    if cell.presence is Presence.SAT_OUT:
+        return ("out", "", "0", total)
+    if cell.presence is Presence.LEFT:
+        return ("left", "", "", total)
+    return EMPTY
+
+
+def _table_notes(game: Game, printed: Mapping[str, str]) -> tuple[str, ...]:
+    """The table's changes in words, under the pad: who joined, left, took over a seat or sat
+    a hand out, and each adjustment with its reason (the starred totals)."""
+    sheet = game.sheet
+    lines = []
+    for change in game.record.changes:
+        who = printed.get(change.player, change.player)
+        if isinstance(change, Join):
+            start = sheet.starting.get(change.player)
+            lines.append(f"{who} joined after round {change.after}, starting on {start}")
+        elif isinstance(change, Leave):
+            lines.append(f"{who} left after round {change.after}")
+        elif isinstance(change, TakeOver):
+            seat = printed.get(change.seat, change.seat)
+            lines.append(f"{who} took over {seat}'s seat after round {change.after}")
+        elif isinstance(change, SitOut):
+            lines.append(f"{who} sat out round {change.after + 1}")
+        else:
+            lines.append(f"*After round {change.after}: {who} {change.points:+d} ({change.reason})")
+    return tuple(printable(line) for line in lines)
 
 
 def _empty_row(setup: RoundSetup, variant: Variant, players: int, dealer: str) -> GridRow:
@@ -112,21 +147,25 @@ def game_grid(
     each player under the name ``renamed`` gives them now (see :mod:`scorepad.paper.renames`),
     with a note of the names played under."""
     sheet = game.sheet
-    names = printed_names(now_called(game.players, renamed))
-    printed = dict(zip(game.players, names, strict=True))
-    rows = [_played_row(result, game.players, printed[result.dealer]) for result in game.results]
+    everyone = game.timeline.everyone
+    printed = dict(zip(everyone, printed_names(now_called(everyone, renamed)), strict=True))
+    names = tuple(
+        " / ".join(printed[person] for person in sheet.seat_names.get(place, (place,)))
+        for place in sheet.players
+    )
+    rows = [_played_row(result, sheet, printed[result.dealer]) for result in sheet.rounds]
     day = "" if played_on is None else f"Played {played_on:%Y-%m-%d}. "
     if sheet.status is GameStatus.IN_PROGRESS:
         for number in range(len(game.results) + 1, len(game.schedule) + 1):
             setup = game.setup(number)
             rows.append(_empty_row(setup, game.variant, len(names), printed[setup.dealer]))
     return Grid(
-        title=printable(f"{game.variant.name}: {', '.join(now_called(game.players, renamed))}"),
+        title=printable(f"{game.variant.name}: {', '.join(now_called(sheet.players, renamed))}"),
         subtitle=f"{day}{_status_line(game)}. {_rules_line(game, symbol)}",
         players=names,
         rows=tuple(rows),
         footer=_footer(game, printed, renamed, symbol),
-        notes=_notes(game.players, renamed),
+        notes=_table_notes(game, printed) + _notes(everyone, renamed),
     )
 
 
@@ -150,7 +189,7 @@ def _footer(
     sheet = game.sheet
 
     def now(sentence: str) -> str:  # the engine's sentence under today's names, printable
-        return printable(in_current_words(sentence, game.players, renamed))
+        return printable(in_current_words(sentence, game.timeline.everyone, renamed))
 
     if not game.results:
         return ()
@@ -173,10 +212,12 @@ def _footer(
             lines.append(now(summary.note))
     else:
         owed = sheet.owed_so_far()
-        sets = ", ".join(f"{printed[player]} {sheet.sets[player]}" for player in game.players)
+        sets = ", ".join(f"{printed[player]} {sheet.sets[player]}" for player in sheet.players)
         lines.append(f"Sets: {sets}")
         if owed is not None and game.status is GameStatus.IN_PROGRESS:
-            owing = ", ".join(f"{printed[p]} {format_cents(owed[p], symbol)}" for p in game.players)
+            owing = ", ".join(
+                f"{printed[p]} {format_cents(owed[p], symbol)}" for p in sheet.players
+            )
             lines.append(f"Owed so far: {owing}")
     return tuple(lines)
 

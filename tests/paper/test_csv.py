@@ -96,3 +96,33 @@ def test_a_renamed_player_heads_their_columns_as_now_and_as_played() -> None:
     ]
     assert row[2] == "Robert"
     assert sheet_csv(game, {}) == sheet_csv(game)
+
+
+def test_a_table_that_changed_says_who_sat_out_and_who_joined() -> None:
+    from scorepad.engine import Join, RoundRecord, SitOut
+
+    game = Game.start("golf", ["Ann", "Bob", "Cat"], first_dealer="Ann")
+    game = game.record_round(
+        RoundRecord(
+            turned="clubs",
+            bids={"Ann": 0, "Bob": 0, "Cat": 0},
+            tricks={"Ann": 0, "Bob": 1, "Cat": 0},
+        )
+    )
+    game = game.record_change(Join(after=1, player="Dan", left_of="Cat"))
+    game = game.record_change(SitOut(after=1, player="Bob"))
+    game = game.record_round(
+        RoundRecord(
+            turned="clubs",
+            bids={"Ann": 0, "Cat": 0, "Dan": 0},
+            tricks={"Ann": 0, "Cat": 0, "Dan": 2},
+        )
+    )
+    rows = list(csv.reader(io.StringIO(sheet_csv(game))))
+    assert rows[0][-4:] == ["Dan bid", "Dan tricks", "Dan points", "Dan total"]
+    # hand 1: Dan not yet at the table; hand 2: Bob sat out (his 0 kept), Dan started at 10
+    assert (
+        rows[1][4:] == ["0", "0", "10", "10", "0", "1", "0", "0", "0", "0", "10", "10"] + [""] * 4
+    )
+    assert rows[2][8:12] == ["sat out", "", "0", "0"]
+    assert rows[2][16:] == ["0", "2", "0", "10"]  # Dan bid 0 and took both: set

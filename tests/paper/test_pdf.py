@@ -252,3 +252,26 @@ def test_a_blank_pad_for_a_stake_has_a_box_to_tally_sets_and_settle() -> None:
     assert len(pages_of(blank_pad_pdf(GOLF, 8))) == 1
     no_stake = pages_of(blank_pad_pdf(PRESETS["mormon-bridge"], 4))[0]
     assert "Settling up" not in no_stake
+
+
+def test_a_table_that_changed_prints_who_came_went_and_sat_out_with_the_adjustment() -> None:
+    from scorepad.engine import Adjustment, Join, SitOut, TakeOver
+
+    game = played(Game.start("golf", ["Ann", "Bob", "Cat"], first_dealer="Ann"), 1)
+    game = game.record_change(Join(after=1, player="Dan", left_of="Cat"))
+    game = game.record_change(SitOut(after=1, player="Bob"))
+    game = game.record_change(Adjustment(after=1, player="Ann", points=-5, reason="renege"))
+    game = played(game, 1)
+    game = game.record_change(TakeOver(after=2, seat="Cat", player="Zoe"))
+    game = played(game, 1)
+    lines = lines_of(sheet_pdf(game))
+    text = "\n".join(lines)
+    assert "Cat / Zoe" in text  # the seat's head names both who played it
+    second = round_lines(lines)[1]
+    bob = second.split()[8:11]  # round, cards, dealer, trump, Ann's four, then Bob's
+    assert bob == ["out", "0", str(game.sheet.rounds[1].totals["Bob"])]
+    start = game.sheet.starting["Dan"]
+    assert f"Dan joined after round 1, starting on {start}" in text
+    assert "Bob sat out round 2" in text
+    assert "Zoe took over Cat's seat after round 2" in text
+    assert "*After round 1: Ann -5 (renege)" in text
