@@ -265,3 +265,32 @@ def test_columns_that_all_fit_neither_fade_nor_carry_the_rule(app: ScorepadApp) 
         isinstance(c, ft.Container) and c.border is not None and c.border.right is FIXED_EDGE
         for c in walk(table)
     )
+
+
+def test_a_game_whose_table_changed_draws_who_sat_out_and_who_joined(app: ScorepadApp) -> None:
+    """A record with table changes (imported, or from a later scorepad) draws: a sat-out box
+    says so, a late arrival's box is empty before their first round, nothing raises."""
+    from scorepad.engine import Game, Join, SitOut
+    from tests.helpers import zero_round
+
+    game = Game.start("golf", ["Ann", "Bob", "Cat"], first_dealer="Ann")
+    game = game.record_round(zero_round(game))
+    game = game.record_change(Join(after=1, player="Dan", left_of="Cat"))
+    game = game.record_change(SitOut(after=1, player="Bob"))
+    game = game.record_round(zero_round(game))
+    game_id = app.store.create_game(game.record).id
+    app.home.open_game(game_id)
+    session = app.game.session
+    assert session is not None and session.sheet.players == ("Ann", "Bob", "Cat", "Dan")
+    sheet = rounds_table(app.game, session)
+    texts = [c.value for c in walk(sheet) if isinstance(c, ft.Text)]
+    assert "sat out" in texts
+    labels = [c.semantics_label for c in walk(sheet) if isinstance(c, ft.Text)]
+    assert "Bob, round 2: sat out" in labels
+    assert not any(label and label.startswith("Dan, round 1") for label in labels)
+    from scorepad.ui.state.charts import running_totals
+
+    series = {line.name: line.values for line in running_totals(session.sheet, width=366).series}
+    start = session.sheet.starting["Dan"]
+    assert series["Dan"] == ((1, start), (2, session.sheet.totals["Dan"]))
+    assert series["Bob"][-1] == (2, session.sheet.totals["Bob"])  # a hand sat out: unchanged

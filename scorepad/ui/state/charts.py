@@ -336,6 +336,22 @@ def line_chart(
 # --- a game's running totals ----------------------------------------------------------------
 
 
+def _line_of(sheet: ScoreSheet, place: str) -> tuple[tuple[int, int], ...]:
+    """A place's running total round by round: from 0 before the first round, or from a late
+    arrival's starting total before their first round (a seat taken over is one line)."""
+    joined = sheet.joined.get(place)
+    start = (0, 0) if joined is None else (joined, sheet.starting[place])
+    return (
+        start,
+        *(
+            (result.number, total)
+            for result in sheet.rounds
+            if (total := sheet.cell(result, place).total) is not None
+            and (joined is None or result.number > joined)
+        ),
+    )
+
+
 def running_totals(
     sheet: ScoreSheet,
     *,
@@ -359,13 +375,7 @@ def running_totals(
     >>> chart.series[1].values
     ((0, 0), (1, 10))
     """
-    lines = [
-        Values(
-            name=shown(player),
-            values=((0, 0), *((r.number, r.totals[player]) for r in sheet.rounds)),
-        )
-        for player in sheet.players
-    ]
+    lines = [Values(name=shown(player), values=_line_of(sheet, player)) for player in sheet.players]
     return line_chart(
         lines,
         width=width,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from scorepad.engine import RoundResult, Winner, spoken_list
+from scorepad.engine import Presence, RoundResult, SeatCell, Winner, spoken_list
 from scorepad.ui.state import GameController, GameSession, ScorepadApp
 from scorepad.ui.state.display_names import DisplayNames
 from scorepad.ui.views.common import (
@@ -162,7 +162,15 @@ def rounds_table(game: GameController | None, session: GameSession) -> ft.Contro
         ft.Row([player_header(p, width, shared, session.names) for p in players], spacing=0)
     ]
     # a recorded round adds a row: the rows before it are the very controls drawn last time
-    lines += [score_row(result, players, width, shared, session.names) for result in sheet.rounds]
+    lines += [
+        score_row(
+            result,
+            tuple((sheet.cell(result, p), session.names.shown(p)) for p in players),
+            width,
+            shared,
+        )
+        for result in sheet.rounds
+    ]
     grid = ft.Column(
         lines,
         spacing=0,
@@ -238,16 +246,19 @@ def player_header(name: str, width: float, shared: bool, names: DisplayNames) ->
 @kept
 def score_row(
     result: RoundResult,
-    players: tuple[str, ...],
+    cells: tuple[tuple[SeatCell, str], ...],
     width: float,
     shared: bool,
-    names: DisplayNames,
 ) -> ft.Control:
-    """A round's row of boxes, drawn again only when that round's result (or the columns)
-    change: a correction of round 3 redraws round 3 and the totals after it."""
+    """A round's row of boxes (``cells``: the sheet's, with the name each is read with), drawn
+    again only when that round's result (or the columns) change: a correction of round 3
+    redraws round 3 and the totals after it."""
     return tagged(
         f"sheet-row-{result.number}",
-        ft.Row([score_cell(result, p, width, shared, names.shown(p)) for p in players], spacing=0),
+        ft.Row(
+            [score_cell(result.number, cell, width, shared, shown) for cell, shown in cells],
+            spacing=0,
+        ),
     )
 
 
@@ -303,25 +314,35 @@ def round_number(game: GameController | None, result: RoundResult) -> ft.Control
     )
 
 
-def score_cell(
-    result: RoundResult, player: str, width: float, shared: bool, shown: str
-) -> ft.Control:
-    """A player's box in a round: "bid/took points" (red when set) over the running total
-    (``player`` as the game knows the seat, ``shown`` as the box names them)."""
-    bid, took, points = result.bids[player], result.tricks[player], result.points[player]
-    made = result.made[player]
-    total = result.totals[player]
+def score_cell(number: int, cell: SeatCell, width: float, shared: bool, shown: str) -> ft.Control:
+    """A player's box in round ``number``: "bid/took points" (red when set) over the running
+    total; "sat out" or "left" over it when the table changed, and empty before a late
+    arrival's first round (``shown``: the name the box is read with)."""
+    if cell.presence is Presence.NOT_YET:
+        return sheet_cell(ft.Text(""), height=ROW_HEIGHT, width=width, shared=shared)
+    total = cell.total
+    if cell.presence is Presence.PLAYED:
+        line = f"{cell.bid}/{cell.tricks} {cell.points:+d}"
+        said = (
+            f"{shown}, round {number}: bid {cell.bid}, took {cell.tricks}, "
+            f"{'made it' if cell.made else 'set'}, {cell.points:+d}"
+        )
+    else:
+        line = "sat out" if cell.presence is Presence.SAT_OUT else "left"
+        said = f"{shown}, round {number}: {line}"
+    if cell.adjustment:
+        line += f" {cell.adjustment:+d}*"
+        said += f", adjusted {cell.adjustment:+d}"
     return sheet_cell(
         ft.Column(
             [
                 ft.Text(
-                    f"{bid}/{took} {points:+d}",
+                    line,
                     size=12,
-                    color=None if made else ft.Colors.ERROR,
+                    color=ft.Colors.ERROR if cell.made is False else None,
                     max_lines=1,
                     overflow=ft.TextOverflow.ELLIPSIS,
-                    semantics_label=f"{shown}, round {result.number}: bid {bid}, took {took}, "
-                    f"{'made it' if made else 'set'}, {points:+d}",
+                    semantics_label=said,
                 ),
                 ft.Text(
                     str(total),
