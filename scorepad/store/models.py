@@ -60,6 +60,8 @@ class UndoKind(StrEnum):
     DELETED = "deleted"
     ABANDONED = "abandoned"
     RESUMED = "resumed"
+    TABLE_CHANGED = "table_changed"
+    """A change of the table between rounds (see :mod:`scorepad.engine.table_changes`)."""
 
 
 class UndoStep(BaseModel):
@@ -70,7 +72,8 @@ class UndoStep(BaseModel):
     entered before the action, present when the action changed it (always, for a tap; for
     ``recorded`` it is left out: the round recorded goes back on the pad). ``round_number``
     names the round a record change touched, and ``round`` is that round as it was before
-    (for ``corrected`` and ``deleted``).
+    (for ``corrected`` and ``deleted``). ``change_index`` names the table change a
+    ``table_changed`` step made (its place in the record's changes), taken out to undo it.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -81,6 +84,7 @@ class UndoStep(BaseModel):
     draft: RoundDraft | None = None
     round_number: int | None = Field(default=None, ge=1)
     round: RoundRecord | None = None
+    change_index: int | None = Field(default=None, ge=0)
 
 
 class StoredGame(BaseModel):

@@ -24,6 +24,7 @@ from scorepad.engine import (
     ScorepadError,
     Stage,
     Suit,
+    TableChange,
     describe_changes,
 )
 from scorepad.store import StaleGameError, StoreError
@@ -43,6 +44,7 @@ from scorepad.ui.state.seat_writes import (
     undid_the_go,
     with_hidden_bids,
 )
+from scorepad.ui.state.table_change import ChangePreview, preview, round_under_way, undo_label
 from scorepad.ui.state.taps import PadMoment, Tap, TapMeaning
 
 
@@ -516,6 +518,45 @@ class GameController:
             where = f" from round {entry.number}" if entry is not None else ""
             if self._app.message is None:
                 self._app.message = Message(f"The game goes on{where}.")
+
+    # --- the table between rounds ------------------------------------------------------------
+
+    def preview_change(self, change: TableChange) -> ChangePreview:
+        """What ``change`` would do, shown before it is confirmed (the hands left, the next
+        dealer, a late arrival's start); raises the rules' refusal, which names the round,
+        the player and the rule. Nothing is saved."""
+        return preview(self._session().game, change)
+
+    def change_table(self, change: TableChange) -> None:
+        """Make a change of the table after the last round recorded: one undo step, the
+        sheet and every phone re-derived. Refused while a round is under way (the table
+        changes between rounds) and while an earlier round is being corrected."""
+        with self._app.action("change the table"):
+            session = self._session()
+            if session.editing is not None:
+                raise ActionRefused(
+                    f"round {session.editing} is being corrected: save or cancel it first"
+                )
+            entry = session.entry
+            if entry is not None and round_under_way(session.stored.draft):
+                raise ActionRefused(
+                    f"round {entry.number} is under way: the table changes between rounds, so "
+                    "finish the round or clear it first"
+                )
+            changes = session.game.record.changes
+            index = sum(1 for made in changes if made.after <= change.after)
+            seen = preview(session.game, change)
+            self._change_game(
+                seen.game,
+                UndoStep(
+                    label=undo_label(change),
+                    kind=UndoKind.TABLE_CHANGED,
+                    change_index=index,
+                ),
+                draft=session.stored.draft,
+            )
+            session.changes = []
+            self._app.message = Message(seen.summary)
 
     # --- files -------------------------------------------------------------------------------
 

@@ -78,6 +78,20 @@ class Restored:
     draft: RoundDraft | None
 
 
+def _game_step_undone(game: Game, step: UndoStep) -> Game | None:
+    """The game before a step that changed the game as a whole (its end, its continuation,
+    a change of the table); ``None`` for a step about one round."""
+    if step.kind is UndoKind.ABANDONED:
+        return game.resume()
+    if step.kind is UndoKind.RESUMED:
+        return game.abandon()
+    if step.kind is UndoKind.TABLE_CHANGED:
+        if step.change_index is None or step.change_index >= len(game.record.changes):
+            raise ActionRefused(f"the step {step.label!r} does not say which change it made")
+        return game.delete_change(step.change_index)
+    return None
+
+
 def before(game: Game, draft: RoundDraft | None, step: UndoStep) -> Restored:
     """The game as it was before ``step``'s action, worked out from the game now.
 
@@ -89,10 +103,9 @@ def before(game: Game, draft: RoundDraft | None, step: UndoStep) -> Restored:
     kind = step.kind
     if kind is UndoKind.TAP:
         return Restored(game, earlier)
-    if kind is UndoKind.ABANDONED:
-        return Restored(game.resume(), earlier)
-    if kind is UndoKind.RESUMED:
-        return Restored(game.abandon(), earlier)
+    undone = _game_step_undone(game, step)
+    if undone is not None:
+        return Restored(undone, earlier)
     number = step.round_number
     if number is None:
         raise ActionRefused(f"the step {step.label!r} does not say which round it changed")

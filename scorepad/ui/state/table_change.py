@@ -1,0 +1,136 @@
+"""A change of the table between rounds, as the game screen's Table action offers it: what
+the change would do (the hands left, the next dealer, a late arrival's starting total) shown
+before it is confirmed, and the words its undo step and its message use. No Flet here; the
+rules are the engine's (:mod:`scorepad.engine.table_changes`).
+
+>>> from scorepad.engine import Game, Join, RoundRecord
+>>> game = Game.start("mormon-bridge", ["Ann", "Bob", "Cat", "Dan", "Eve"], first_dealer="Ann")
+>>> game = game.record_round(RoundRecord(turned="spades",
+...     bids={"Ann": 2, "Bob": 3, "Cat": 1, "Dan": 0, "Eve": 4},
+...     tricks={"Ann": 2, "Bob": 3, "Cat": 2, "Dan": 0, "Eve": 3}))
+>>> seen = preview(game, Join(after=1, player="Fay", left_of="Eve"))
+>>> print(seen.summary)
+Fay joins to the left of Eve, starting on 2 (the worst total at the table). Next: round 2, 8 \
+cards, Bob deals. Hands left: 8 7 6 5 4 3 2 1 (the 9 is dropped: the deck cannot deal it to 6).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scorepad.engine import (
+    Adjustment,
+    Game,
+    Join,
+    Leave,
+    RoundDraft,
+    SitOut,
+    StartingTotal,
+    TableChange,
+    TakeOver,
+)
+
+STARTING_WORDS = {
+    StartingTotal.WORST: "the worst total at the table",
+    StartingTotal.ZERO: "zero",
+    StartingTotal.AVERAGE: "the table's average, rounded toward the worst",
+}
+"""Why a late arrival starts where they do, as the preview says it."""
+
+
+@dataclass(frozen=True)
+class ChangePreview:
+    """A change worked out, not yet saved: the game it would make, and what to tell the
+    table before they confirm it."""
+
+    change: TableChange
+    game: Game
+    summary: str
+
+
+def preview(game: Game, change: TableChange) -> ChangePreview:
+    """What ``change`` would make of ``game``; raises the engine's
+    :class:`~scorepad.engine.TableChangeError` (naming the round, the player and the rule)
+    when the rules refuse it."""
+    changed = game.record_change(change)
+    return ChangePreview(
+        change, changed, f"{what_it_does(changed, change)} {upcoming(game, changed)}"
+    )
+
+
+def what_it_does(changed: Game, change: TableChange) -> str:
+    """The change in a sentence, with a late arrival's starting total and why."""
+    if isinstance(change, Join):
+        start = changed.sheet.starting[change.player]
+        why = (
+            STARTING_WORDS[change.starting]
+            if isinstance(change.starting, StartingTotal)
+            else "the number given"
+        )
+        return (
+            f"{change.player} joins to the left of {change.left_of}, starting on {start} ({why})."
+        )
+    if isinstance(change, Leave):
+        total = changed.sheet.totals[change.player]
+        return f"{change.player} leaves with {total}, kept as it is; they can no longer win."
+    if isinstance(change, TakeOver):
+        return f"{change.player} takes over {change.seat}'s seat, with its total and sets."
+    if isinstance(change, SitOut):
+        return f"{change.player} sits out the next round: no cards, no bid, 0 points."
+    return f"{change.player} {change.points:+d} points ({change.reason})."
+
+
+def upcoming(game: Game, changed: Game) -> str:
+    """The next round and the hands left after the change, and any hand the deck drops."""
+    nxt = changed.next_round
+    if nxt is None:
+        return "The game is over."
+    played = len(changed.results)
+    left = changed.schedule[played:]
+    said = (
+        f"Next: round {nxt.number}, {nxt.cards} card{'s' if nxt.cards != 1 else ''}, "
+        f"{nxt.dealer} deals. Hands left: {' '.join(str(cards) for cards in left)}"
+    )
+    before = list(game.schedule[played:])
+    for cards in left:
+        if cards in before:
+            before.remove(cards)
+    if before:
+        dropped = " and ".join(f"the {cards}" for cards in before)
+        said += (
+            f" ({dropped} {'is' if len(before) == 1 else 'are'} dropped: the deck cannot deal "
+            f"{'it' if len(before) == 1 else 'them'} to {len(nxt.bid_order)})"
+        )
+    return f"{said}."
+
+
+def undo_label(change: TableChange) -> str:
+    """What the undo button calls the change ("undo Dan joining").
+
+    >>> undo_label(SitOut(after=3, player="Cat"))
+    'Cat sitting out round 4'
+    """
+    if isinstance(change, Join):
+        return f"{change.player} joining"
+    if isinstance(change, Leave):
+        return f"{change.player} leaving"
+    if isinstance(change, TakeOver):
+        return f"{change.player} taking over {change.seat}'s seat"
+    if isinstance(change, SitOut):
+        return f"{change.player} sitting out round {change.after + 1}"
+    assert isinstance(change, Adjustment)
+    return f"{change.points:+d} points for {change.player}"
+
+
+def round_under_way(draft: RoundDraft | None) -> bool:
+    """Whether the round on the pad has anything said in it yet: the table changes between
+    rounds, never inside one (RULINGS.md), so such a round is finished or cleared first."""
+    if draft is None:
+        return False
+    return bool(
+        draft.turned is not None
+        or draft.bids
+        or draft.bids_shown
+        or draft.tricks
+        or draft.trick_winners
+    )

@@ -1,0 +1,109 @@
+"""The game screen's Table action, in the app state: a change previewed before it is made,
+made as one undo step between rounds, refused inside a round, kept across a restart."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from scorepad.engine import Adjustment, Join, Leave, SitOut, TableChangeError, TakeOver
+from scorepad.store import Store
+from scorepad.ui.state import MessageKind, ScorepadApp, Stage
+from scorepad.ui.state.table_change import undo_label
+from tests.ui.driving import play_round, start, tap_for
+
+FIVE = ["Ann", "Bob", "Cat", "Dan", "Eve"]
+
+
+def test_a_late_arrival_is_previewed_then_joins_as_one_undo_step(app: ScorepadApp) -> None:
+    start(app, "mormon-bridge", FIVE, dealer="Ann")
+    play_round(app)
+    session = app.game.session
+    assert session is not None
+    before = session.sheet
+    seen = app.game.preview_change(Join(after=1, player="Fay", left_of="Eve"))
+    assert "Hands left: 8 7 6 5 4 3 2 1 (the 9 is dropped" in seen.summary
+    assert session.sheet == before  # a preview saves nothing
+    app.game.change_table(Join(after=1, player="Fay", left_of="Eve"))
+    assert app.message is not None and app.message.kind is MessageKind.INFO
+    assert app.message.text == seen.summary
+    assert session.sheet.players == (*FIVE, "Fay")
+    assert session.sheet.starting["Fay"] == min(before.totals.values())
+    entry = session.entry
+    assert entry is not None and entry.number == 2
+    assert app.game.undo_label == "Fay joining"
+    app.game.undo()
+    assert session.sheet.players == tuple(FIVE) and session.sheet.starting == {}
+    assert session.game.schedule == (10, 9, 8, 7, 6, 5, 4, 3, 2, 1)[: len(session.game.schedule)]
+
+
+def test_a_change_inside_a_round_is_refused_and_changes_nothing(app: ScorepadApp) -> None:
+    start(app, "golf", ["Ann", "Bob", "Cat"], dealer="Ann")
+    play_round(app)
+    session = app.game.session
+    assert session is not None
+    entry = session.entry
+    assert entry is not None and entry.stage is Stage.TRUMP
+    tap_for(app, entry)  # the turned suit: round 2 is under way
+    revision = session.stored.revision
+    app.game.change_table(SitOut(after=1, player="Cat"))
+    assert app.message is not None and app.message.kind is MessageKind.ERROR
+    assert "round 2 is under way: the table changes between rounds" in app.message.text
+    assert session.stored.revision == revision and session.game.record.changes == ()
+
+
+def test_the_rules_refusal_is_the_message_and_nothing_is_saved(app: ScorepadApp) -> None:
+    start(app, "scotch-bridge", ["Ann", "Bob", "Cat", "Dan"], dealer="Ann")
+    with pytest.raises(TableChangeError, match="written for 4 players"):
+        app.game.preview_change(Join(after=0, player="Eve", left_of="Dan"))
+    app.game.change_table(Leave(after=0, player="Dan"))
+    assert app.message is not None and app.message.kind is MessageKind.ERROR
+    assert app.message.text.startswith("before the first round: Scotch Bridge is written for 4")
+    session = app.game.session
+    assert session is not None and session.game.record.changes == ()
+    app.game.change_table(TakeOver(after=0, seat="Bob", player="Zoe"))
+    assert session.sheet.players == ("Ann", "Zoe", "Cat", "Dan")
+
+
+def test_changes_and_their_undo_survive_a_restart(app: ScorepadApp, store: Store) -> None:
+    """The changes are in the game file, with their undo step: a new app on the same store
+    (a restart) shows the same table and can still take the last change back."""
+    table = ScorepadApp(store, rng=random.Random(3))
+    start(table, "golf", ["Ann", "Bob", "Cat", "Dan"], dealer="Ann")
+    play_round(table)
+    table.game.change_table(SitOut(after=1, player="Bob"))
+    table.game.change_table(Adjustment(after=1, player="Cat", points=10, reason="renege"))
+    session = table.game.session
+    assert session is not None
+    game_id, sheet = session.stored.id, session.sheet
+
+    again = ScorepadApp(store, rng=random.Random(4))
+    again.home.open_game(game_id)
+    reopened = again.game.session
+    assert reopened is not None and reopened.sheet == sheet
+    assert reopened.entry is not None and "Bob" not in reopened.entry.setup.bid_order
+    assert again.game.undo_label == undo_label(
+        Adjustment(after=1, player="Cat", points=10, reason="renege")
+    )
+    again.game.undo()
+    assert reopened.sheet.totals["Cat"] == sheet.totals["Cat"] - 10
+    again.game.undo()
+    assert reopened.game.record.changes == ()
+
+
+def test_the_pad_deals_around_a_player_sitting_out_and_back_in_after(app: ScorepadApp) -> None:
+    start(app, "golf", ["Ann", "Bob", "Cat", "Dan"], dealer="Ann")
+    play_round(app)
+    app.game.change_table(SitOut(after=1, player="Bob"))
+    session = app.game.session
+    assert session is not None and session.entry is not None
+    # Bob would have dealt: Cat deals instead, and Dan, on Cat's left, bids first
+    assert session.entry.setup.dealer == "Cat"
+    assert session.entry.setup.bid_order == ("Dan", "Ann", "Cat")
+    assert {line.name for line in session.entry.lines} == {"Ann", "Cat", "Dan"}
+    play_round(app)
+    second = session.sheet.rounds[1]
+    assert second.sitting_out == ("Bob",) and second.dealer == "Cat"
+    assert session.entry is not None and "Bob" in session.entry.setup.bid_order
+    assert session.entry.setup.dealer == "Dan"  # the deal goes on left from Cat
