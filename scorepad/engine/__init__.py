@@ -147,6 +147,7 @@ from scorepad.engine.stats import (
     player_stats,
 )
 from scorepad.engine.table_changes import (
+    MAX_ADJUSTMENT,
     Adjustment,
     Join,
     Leave,
@@ -165,6 +166,7 @@ __all__ = [
     "DECK_SIZE",
     "DOLLAR",
     "GOLF",
+    "MAX_ADJUSTMENT",
     "MAX_DEPTH",
     "MAX_NAME_LENGTH",
     "MAX_ROUNDS",

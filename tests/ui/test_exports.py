@@ -54,6 +54,11 @@ async def test_the_menu_hands_each_file_to_the_screen(driver: ViewDriver) -> Non
     saved: list[ExportFile] = []
     app.game.save_file = saved.append
     assert menu_texts(driver) == [
+        "Someone joins",
+        "Someone leaves",
+        "Someone takes over a seat",
+        "Someone sits out the next round",
+        "Adjust points",
         "End the game early",
         "Export as CSV",
         "Export as PDF",
@@ -175,3 +180,14 @@ def test_a_record_saved_mid_round_says_the_round_being_entered_is_not_in_it(
     sheet = export_file(session.stored, ExportKind.CSV)
     app.game.file_saved(sheet, None)
     assert "being entered" not in app.message.text
+
+
+@pytest.mark.asyncio
+async def test_the_menus_table_items_open_the_table_dialog(driver: ViewDriver) -> None:
+    app = driver.app
+    start(app, "golf", FOUR)
+    await driver.settle()
+    await driver.click(menu_item(driver, "Someone sits out the next round"))
+    session = app.game.session
+    assert session is not None and session.table_form is not None
+    assert session.table_form.task == "sit_out"

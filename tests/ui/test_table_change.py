@@ -107,3 +107,92 @@ def test_the_pad_deals_around_a_player_sitting_out_and_back_in_after(app: Scorep
     assert second.sitting_out == ("Bob",) and second.dealer == "Cat"
     assert session.entry is not None and "Bob" in session.entry.setup.bid_order
     assert session.entry.setup.dealer == "Dan"  # the deal goes on left from Cat
+
+
+# --- the Table dialog ---------------------------------------------------------------------------
+
+
+def identifiers(control: object) -> set[str]:
+    """Every semantics identifier drawn in ``control``."""
+    import flet as ft
+
+    from tests.ui.test_sheet_view import walk
+
+    assert isinstance(control, ft.BaseControl)
+    return {c.identifier for c in walk(control) if isinstance(c, ft.Semantics) and c.identifier}
+
+
+def test_the_dialog_asks_for_a_late_arrival_shows_the_change_and_makes_it(
+    app: ScorepadApp,
+) -> None:
+    from scorepad.ui.state.table_form import TableTask
+    from scorepad.ui.views.table_dialog import table_dialog
+
+    start(app, "mormon-bridge", FIVE, dealer="Ann")
+    play_round(app)
+    app.game.open_table_form(TableTask.JOIN)
+    dialog = table_dialog(app)
+    assert dialog is not None
+    shown = identifiers(dialog)
+    assert {"table-name", "table-left-of", "table-starting", "table-confirm"} <= shown
+    assert "table-starting-total" not in shown
+    assert app.game.table_preview() == ("type the newcomer's name", False)
+    app.game.edit_table_form(name="Fay")
+    assert app.game.table_preview() == ("pick whom Fay sits to the left of", False)
+    app.game.edit_table_form(left_of="Eve", starting="number")
+    assert "table-starting-total" in identifiers(table_dialog(app))
+    app.game.edit_table_form(starting_text="abc")
+    text, ok = app.game.table_preview()
+    assert not ok and text == "the starting total: a whole number, like 0 or 45 (not 'abc')"
+    app.game.confirm_table_form()  # refused: the dialog stays, saying why
+    session = app.game.session
+    assert session is not None and session.table_form is not None
+    assert session.table_form.error == text
+    app.game.edit_table_form(starting_text="7")
+    text, ok = app.game.table_preview()
+    assert ok and text.startswith("Fay joins to the left of Eve, starting on 7 (the number given)")
+    app.game.confirm_table_form()
+    assert session.table_form is None and table_dialog(app) is None
+    assert session.sheet.starting == {"Fay": 7}
+    assert app.message is not None and app.message.text == text
+
+
+def test_the_dialog_refuses_what_the_rules_refuse_before_it_is_confirmed(
+    app: ScorepadApp,
+) -> None:
+    from scorepad.ui.state.table_form import TableTask
+
+    start(app, "golf", ["Ann", "Bob"], dealer="Ann")
+    app.game.open_table_form(TableTask.LEAVE)
+    assert app.game.table_choices() == ("Ann", "Bob")
+    app.game.edit_table_form(player="Bob")
+    text, ok = app.game.table_preview()
+    assert (
+        not ok and text == "before the first round: Bob cannot leave: Golf needs at least 2 players"
+    )
+    app.game.open_table_form(TableTask.ADJUST)
+    app.game.edit_table_form(player="Bob", points_text="-10", reason="renege")
+    text, ok = app.game.table_preview()
+    assert not ok and "an adjustment follows a round" in text
+    play_round(app)
+    text, ok = app.game.table_preview()
+    assert ok and text.startswith("Bob -10 points (renege).")
+    app.game.confirm_table_form()
+    session = app.game.session
+    assert session is not None and session.sheet.rounds[0].adjustments == {"Bob": -10}
+
+
+def test_the_dialogs_late_dismissal_leaves_the_changes_message(app: ScorepadApp) -> None:
+    """Flet reports a dialog's dismissal after the app has closed it: that report must not
+    wipe the line saying what the change did (seen in Chromium)."""
+    from scorepad.ui.state.table_form import TableTask
+
+    start(app, "golf", ["Ann", "Bob", "Cat"], dealer="Ann")
+    play_round(app)
+    app.game.open_table_form(TableTask.SIT_OUT)
+    app.game.edit_table_form(player="Cat")
+    app.game.confirm_table_form()
+    said = app.message
+    assert said is not None and said.text.startswith("Cat sits out the next round")
+    app.game.cancel_table_form()  # the dismissal, reported late
+    assert app.message == said

@@ -45,6 +45,7 @@ from scorepad.ui.state.seat_writes import (
     with_hidden_bids,
 )
 from scorepad.ui.state.table_change import ChangePreview, preview, round_under_way, undo_label
+from scorepad.ui.state.table_form import TableForm, TableTask
 from scorepad.ui.state.taps import PadMoment, Tap, TapMeaning
 
 
@@ -62,6 +63,12 @@ CHANGED_ELSEWHERE = (
 )
 """Said when a tap was meant for a game another window has changed since: in the table's
 words (the game's id and revisions go to the log, where they help and do not puzzle)."""
+
+
+TABLE_FORM_FIELDS = frozenset(
+    {"player", "name", "left_of", "starting", "starting_text", "points_text", "reason"}
+)
+"""The Table dialog's fields a view may set."""
 
 
 class GameController:
@@ -526,6 +533,69 @@ class GameController:
         dealer, a late arrival's start); raises the rules' refusal, which names the round,
         the player and the rule. Nothing is saved."""
         return preview(self._session().game, change)
+
+    def open_table_form(self, task: TableTask) -> None:
+        """Open the Table dialog for ``task`` (someone joins, leaves, takes over a seat, sits
+        out the next round, or has points adjusted), its fields empty."""
+        with self._app.action("change the table"):
+            self._session().table_form = TableForm(task)
+
+    def edit_table_form(self, **fields: str) -> None:
+        """Keep what was typed or picked in the Table dialog (``name="Fay"``,
+        ``left_of="Eve"``...); the last refusal goes, the preview follows."""
+        form = self._session().table_form
+        if form is None:
+            return
+        for key, value in fields.items():
+            if key not in TABLE_FORM_FIELDS:
+                raise ValueError(f"the Table dialog has no field {key!r}")
+            setattr(form, key, value)
+        form.error = None
+        self._app.refresh()
+
+    def cancel_table_form(self) -> None:
+        """Close the Table dialog, changing nothing. A dialog already closed (Flet reports its
+        dismissal after the app closed it, once the change is made) leaves the message line,
+        which says what the change did, alone."""
+        session = self.session
+        if session is None or session.table_form is None:
+            return
+        with self._app.action("close the Table dialog"):
+            session.table_form = None
+
+    def table_choices(self) -> tuple[str, ...]:
+        """The players at the table now, whom the dialog's pickers offer."""
+        sheet = self._session().sheet
+        return tuple(name for name in sheet.players if name not in sheet.left)
+
+    def table_preview(self) -> tuple[str, bool]:
+        """What the dialog's change would do, and whether it can be made; else what to fix
+        or why the rules refuse it (shown under the fields as they are filled in)."""
+        session = self._session()
+        form = session.table_form
+        if form is None:
+            return "", False
+        try:
+            change = form.change(after=len(session.game.results))
+            return self.preview_change(change).summary, True
+        except ScorepadError as problem:
+            return str(problem), False
+
+    def confirm_table_form(self) -> None:
+        """Make the dialog's change; a refusal keeps the dialog open with its reason."""
+        session = self._session()
+        form = session.table_form
+        if form is None:
+            return
+        try:
+            change = form.change(after=len(session.game.results))
+            self.preview_change(change)
+        except ScorepadError as problem:
+            form.error = str(problem)
+            self._app.refresh()
+            return
+        session.table_form = None
+        self.change_table(change)
 
     def change_table(self, change: TableChange) -> None:
         """Make a change of the table after the last round recorded: one undo step, the

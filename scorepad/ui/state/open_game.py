@@ -21,6 +21,7 @@ from scorepad.engine import (
 from scorepad.store.models import StoredGame, UndoStep
 from scorepad.ui.state.display_names import NO_NAMES, DisplayNames, RosterNames
 from scorepad.ui.state.history import fitted_draft
+from scorepad.ui.state.table_form import TableForm
 
 
 class GameTab(StrEnum):
@@ -72,6 +73,8 @@ class GameSession:
     rules_note: str | None = None
     """Said on the sheet when the house rules this game was started with were changed
     since: the game keeps its own copy (the rules it was played by), and says so."""
+    table_form: TableForm | None = None
+    """The Table dialog, while it is open: a change of the table being filled in."""
 
     @classmethod
     def opening(

@@ -22,6 +22,7 @@ from scorepad.ui.views.downloads import save_files
 from scorepad.ui.views.imports import pick_records
 from scorepad.ui.views.players import players_dialog
 from scorepad.ui.views.share_panel import share_dialog
+from scorepad.ui.views.table_dialog import table_dialog
 
 SEED_COLOR = ft.Colors.GREEN
 
@@ -94,9 +95,9 @@ def Root(app: ScorepadApp) -> list[ft.View]:
     # the players' rename/merge/currency dialog, shown over the page while the state has one
     # (a hook: called on every render, with None when there is no dialog)
     try:
-        dialog = players_dialog(app) or share_dialog(app)
+        dialog = players_dialog(app) or share_dialog(app) or table_dialog(app)
     except Exception:  # a bug in the dialog: the screen under it still draws
-        log.exception("could not draw the players' or the share dialog")
+        log.exception("could not draw the players', the share or the Table dialog")
         dialog = None
     ft.use_dialog(dialog)
     # a viewer is drawn the viewer screen, whatever the state says (the state keeps it there

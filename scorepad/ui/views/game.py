@@ -23,6 +23,7 @@ from scorepad.ui.state import (
 )
 from scorepad.ui.state.display_names import DisplayNames
 from scorepad.ui.state.secret_bids import HiddenBids
+from scorepad.ui.state.table_form import TASK_TITLES, TableTask
 from scorepad.ui.views.common import (
     SIDE_PANEL_GAP,
     SIDE_PANEL_WIDTH,
@@ -521,10 +522,29 @@ EXPORTS = (
 import elsewhere (as ``scorepad export`` writes them)."""
 
 
+TABLE_TASKS = (
+    (TableTask.JOIN, ft.Icons.PERSON_ADD_ALT),
+    (TableTask.LEAVE, ft.Icons.PERSON_REMOVE_ALT_1),
+    (TableTask.TAKE_OVER, ft.Icons.SWAP_HORIZ),
+    (TableTask.SIT_OUT, ft.Icons.AIRLINE_SEAT_RECLINE_NORMAL),
+    (TableTask.ADJUST, ft.Icons.EXPOSURE),
+)
+"""The Table changes the menu offers, each opening the Table dialog."""
+
+
 def game_menu(game: GameController, *, can_end: bool) -> ft.Control:
-    """The app bar's "More" menu: end the game early (while it is played) and the exports."""
+    """The app bar's "More" menu: the table's changes and ending the game early (while it is
+    played), and the exports."""
     items: list[ft.PopupMenuItem] = []
-    if can_end:
+    if can_end:  # the table changes between rounds of a game being played
+        items += [
+            ft.PopupMenuItem(
+                content=TASK_TITLES[task],
+                icon=icon,
+                on_click=lambda _, task=task: game.open_table_form(task),
+            )
+            for task, icon in TABLE_TASKS
+        ]
         items.append(
             ft.PopupMenuItem(
                 content="End the game early",

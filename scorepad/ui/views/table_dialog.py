@@ -1,0 +1,200 @@
+"""The Table dialog on the game screen: someone joins, leaves, takes over a seat, sits out the
+next round, or has points adjusted. Its fields are the state's
+(:class:`~scorepad.ui.state.table_form.TableForm`); under them, what the change would do (the
+hands left, the next dealer, a late arrival's start and why), worked out by the engine as the
+fields are filled in, so the table sees it before it confirms."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scorepad.engine import MAX_NAME_LENGTH, StartingTotal
+from scorepad.ui.state import ScorepadApp, Screen
+from scorepad.ui.state.table_form import NUMBER, TASK_TITLES, TableForm, TableTask
+from scorepad.ui.views.common import tagged
+from scorepad.ui.views.players import error_line
+from scorepad.ui.views.typed import typed_field
+
+FIELD_WIDTH = 260
+"""Wide enough for a 40-character name's field on a 390-point phone, inside the dialog."""
+
+STARTING_CHOICES = (
+    (StartingTotal.WORST.value, "The worst total"),
+    (StartingTotal.ZERO.value, "Zero"),
+    (StartingTotal.AVERAGE.value, "The average"),
+    (NUMBER, "A number"),
+)
+
+CONFIRM_WORDS = {
+    TableTask.JOIN: "Add to the table",
+    TableTask.LEAVE: "Leaves",
+    TableTask.TAKE_OVER: "Takes over",
+    TableTask.SIT_OUT: "Sits out",
+    TableTask.ADJUST: "Adjust",
+}
+
+
+def table_dialog(app: ScorepadApp) -> ft.AlertDialog | None:
+    """The Table dialog, while the open game has one."""
+    session = app.game.session
+    if app.screen is not Screen.GAME or session is None or session.table_form is None:
+        return None
+    form = session.table_form
+    game = app.game
+    preview, can_go = game.table_preview()
+    content: list[ft.Control] = [
+        *fields_for(app, form),
+        tagged("table-preview", ft.Text(preview, size=13)),
+        # a modal dialog hides the page's revision marker: the dialog carries its own
+        ft.Semantics(
+            identifier=f"revision-{app.revision}",
+            label=f"revision {app.revision}",
+            content=ft.Container(width=1, height=1),
+        ),
+    ]
+    if form.error is not None:
+        content.append(error_line("table-error", form.error))
+    return ft.AlertDialog(
+        modal=True,
+        title=ft.Text(TASK_TITLES[form.task]),
+        content=ft.Column(content, tight=True, spacing=12, width=FIELD_WIDTH),
+        actions=[
+            tagged("table-cancel", ft.TextButton("Cancel", on_click=game.cancel_table_form)),
+            tagged(
+                "table-confirm",
+                ft.FilledButton(
+                    CONFIRM_WORDS[form.task],
+                    on_click=game.confirm_table_form,
+                    disabled=not can_go,
+                ),
+            ),
+        ],
+        on_dismiss=game.cancel_table_form,
+    )
+
+
+def fields_for(app: ScorepadApp, form: TableForm) -> list[ft.Control]:
+    """The fields the task needs, in the order a scorekeeper fills them in."""
+    game = app.game
+    seated = game.table_choices()
+    if form.task is TableTask.JOIN:
+        fields = [
+            name_field(app, form),
+            picker(
+                "table-left-of",
+                label="Sits to the left of",
+                value=form.left_of,
+                keys=seated,
+                field="left_of",
+                app=app,
+            ),
+            picker(
+                "table-starting",
+                label="Starts on",
+                value=form.starting,
+                keys=[key for key, _ in STARTING_CHOICES],
+                field="starting",
+                app=app,
+                texts=dict(STARTING_CHOICES),
+            ),
+        ]
+        if form.starting == NUMBER:
+            fields.append(
+                typed_field(
+                    identifier="table-starting-total",
+                    text=form.starting_text,
+                    on_text=lambda text: game.edit_table_form(starting_text=text),
+                    label="Starting total",
+                    keyboard_type=ft.KeyboardType.NUMBER,
+                    on_submit=lambda _: game.confirm_table_form(),
+                    width=FIELD_WIDTH,
+                )
+            )
+        return fields
+    who = {
+        TableTask.LEAVE: "Who leaves",
+        TableTask.TAKE_OVER: "Whose seat",
+        TableTask.SIT_OUT: "Who sits out",
+        TableTask.ADJUST: "Whose points",
+    }[form.task]
+    fields = [
+        picker("table-player", label=who, value=form.player, keys=seated, field="player", app=app)
+    ]
+    if form.task is TableTask.TAKE_OVER:
+        fields.append(name_field(app, form))
+    if form.task is TableTask.ADJUST:
+        fields += [
+            typed_field(
+                identifier="table-points",
+                text=form.points_text,
+                on_text=lambda text: game.edit_table_form(points_text=text),
+                label="Points (a penalty is negative)",
+                keyboard_type=ft.KeyboardType.NUMBER,
+                width=FIELD_WIDTH,
+            ),
+            typed_field(
+                identifier="table-reason",
+                text=form.reason,
+                on_text=lambda text: game.edit_table_form(reason=text),
+                label="Why (renege, bonus…)",
+                max_length=120,
+                on_submit=lambda _: game.confirm_table_form(),
+                width=FIELD_WIDTH,
+            ),
+        ]
+    return fields
+
+
+def name_field(app: ScorepadApp, form: TableForm) -> ft.Control:
+    return typed_field(
+        identifier="table-name",
+        text=form.name,
+        on_text=lambda text: app.game.edit_table_form(name=text),
+        label="The newcomer's name",
+        max_length=MAX_NAME_LENGTH,
+        autofocus=True,
+        on_submit=lambda _: app.game.confirm_table_form(),
+        width=FIELD_WIDTH,
+    )
+
+
+def picker(
+    identifier: str,
+    *,
+    label: str,
+    value: str,
+    keys: list[str] | tuple[str, ...],
+    field: str,
+    app: ScorepadApp,
+    texts: dict[str, str] | None = None,
+) -> ft.Control:
+    """A choice of ``keys`` as chips, one tap each (a phone's drop-down takes two), the one
+    chosen selected; each chip is tagged ``<identifier>-<key>``. Sets the form's ``field``."""
+    return tagged(
+        identifier,
+        ft.Column(
+            [
+                ft.Text(label, size=14, weight=ft.FontWeight.BOLD),
+                ft.Row(
+                    [
+                        tagged(
+                            f"{identifier}-{key}",
+                            ft.Chip(
+                                label=ft.Text((texts or {}).get(key, key)),
+                                selected=key == value,
+                                on_click=lambda _, key=key: app.game.edit_table_form(
+                                    **{field: key}
+                                ),
+                            ),
+                        )
+                        for key in keys
+                    ],
+                    wrap=True,
+                    spacing=6,
+                    run_spacing=4,
+                ),
+            ],
+            spacing=4,
+            tight=True,
+        ),
+    )

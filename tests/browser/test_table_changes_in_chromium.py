@@ -1,0 +1,93 @@
+"""The table changes in a real game on a 390×844 phone: a late arrival joins after the first
+hand and a player sits the second one out, through the game menu's Table dialog; the pad deals
+around them and the sheet says so (issue 23)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from scorepad.store import TinyDBStore
+from tests.browser.harness import AppPage, phone_page, require_chromium, running_app
+from tests.browser.test_first_evening import said_anywhere
+from tests.browser.test_in_chromium import start, total_on_screen
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(autouse=True)
+def chromium_present() -> None:
+    require_chromium()
+
+
+@pytest.fixture
+def phone(tmp_path: Path) -> Iterator[AppPage]:
+    with phone_page(tmp_path, 390, 844) as app:
+        yield app
+
+
+def comes_to_say(phone: AppPage, text: str, seconds: float = 10.0) -> bool:
+    """Whether the page comes to say ``text`` anywhere within ``seconds``: the screen
+    reader's copy is rebuilt a frame after the app's answer."""
+    for _ in range(int(seconds * 10)):
+        if said_anywhere(phone, text):
+            return True
+        phone.page.wait_for_timeout(100)
+    return False
+
+
+def open_table_task(phone: AppPage, title: str) -> None:
+    phone.by_id("game-menu").first.click()
+    phone.page.get_by_role("menuitem", name=title).click()
+    phone.wait_for("table-confirm")
+
+
+def test_a_late_arrival_and_a_hand_sat_out_in_a_real_game_then_the_sheet(
+    tmp_path: Path, phone: AppPage
+) -> None:
+    with running_app(tmp_path / "data") as url:
+        phone.open(url)
+        start(phone, "golf", ["Ann", "Bob", "Cat", "Dan"])
+        phone.tap("suit-hearts")
+        for _ in range(4):  # everyone bids 0
+            phone.tap("pad-0")
+        phone.tap("pad-1")  # Bob takes the trick: set
+        phone.tap("pad-0")
+        phone.tap("pad-0")
+        phone.tap("record-round")
+        # Ann 10, Bob 0, Cat 10, Dan 10: low wins, so the worst total is 10
+
+        open_table_task(phone, "Someone joins")
+        assert phone.is_disabled("table-confirm")
+        phone.tap("table-left-of-Dan")
+        phone.type_into("The newcomer's name", "Eve")  # Enter confirms
+        assert comes_to_say(phone, "Eve joins to the left of Dan, starting on 10")
+        assert total_on_screen(phone, "Eve") == 10
+
+        open_table_task(phone, "Someone sits out the next round")
+        phone.tap("table-player-Cat")
+        assert comes_to_say(phone, "Cat sits out the next round: no cards, no bid, 0 points")
+        phone.tap("table-confirm")
+        assert comes_to_say(phone, "Next: round 2, 2 cards, Bob deals")
+        # Bob deals round 2; Cat is out, so Dan, then Eve, Ann and Bob bid
+        phone.tap("suit-spades")
+        for _ in range(4):
+            phone.tap("pad-0")
+        phone.tap("pad-2")  # Dan takes both
+        phone.tap("pad-0")
+        phone.tap("pad-0")
+        phone.tap("record-round")
+        assert total_on_screen(phone, "Eve") == 20
+        assert total_on_screen(phone, "Cat") == 10  # sat out: 0 points, never set
+
+        phone.tap("toggle-sheet")
+        phone.wait_for("sheet-row-2")
+        assert comes_to_say(phone, "Cat, round 2: sat out")
+        phone.page.screenshot(path=str(tmp_path / "sheet.png"))
+    (summary,) = TinyDBStore(tmp_path / "data").list_games()
+    game = TinyDBStore(tmp_path / "data").load_game(summary.id).game
+    assert [change.kind for change in game.record.changes] == ["join", "sit_out"]
+    assert game.sheet.rounds[1].sitting_out == ("Cat",)
+    assert game.sheet.totals == {"Ann": 20, "Bob": 10, "Cat": 10, "Dan": 10, "Eve": 20}
