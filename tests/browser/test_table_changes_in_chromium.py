@@ -38,10 +38,13 @@ def comes_to_say(phone: AppPage, text: str, seconds: float = 10.0) -> bool:
     return False
 
 
-def open_table_task(phone: AppPage, title: str) -> None:
+def open_table_task(phone: AppPage, task: str) -> None:
+    """The game menu's Change the table, then the dialog's chip for ``task``."""
     phone.by_id("game-menu").first.click()
-    phone.page.get_by_role("menuitem", name=title).click()
+    phone.page.get_by_role("menuitem", name="Change the table").click()
     phone.wait_for("table-confirm")
+    if task != "join":  # the dialog opens on someone joining
+        phone.tap(f"table-task-{task}")
 
 
 def test_a_late_arrival_and_a_hand_sat_out_in_a_real_game_then_the_sheet(
@@ -59,14 +62,14 @@ def test_a_late_arrival_and_a_hand_sat_out_in_a_real_game_then_the_sheet(
         phone.tap("record-round")
         # Ann 10, Bob 0, Cat 10, Dan 10: low wins, so the worst total is 10
 
-        open_table_task(phone, "Someone joins")
+        open_table_task(phone, "join")
         assert phone.is_disabled("table-confirm")
         phone.tap("table-left-of-Dan")
         phone.type_into("The newcomer's name", "Eve")  # Enter confirms
         assert comes_to_say(phone, "Eve joins to the left of Dan, starting on 10")
         assert total_on_screen(phone, "Eve") == 10
 
-        open_table_task(phone, "Someone sits out the next round")
+        open_table_task(phone, "sit_out")
         phone.tap("table-player-Cat")
         assert comes_to_say(phone, "Cat sits out the next round: no cards, no bid, 0 points")
         phone.tap("table-confirm")

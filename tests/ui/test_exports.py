@@ -54,12 +54,8 @@ async def test_the_menu_hands_each_file_to_the_screen(driver: ViewDriver) -> Non
     saved: list[ExportFile] = []
     app.game.save_file = saved.append
     assert menu_texts(driver) == [
-        "Someone joins",
-        "Someone leaves",
-        "Someone takes over a seat",
-        "Someone sits out the next round",
-        "Adjust points",
         "End the game early",
+        "Change the table",
         "Export as CSV",
         "Export as PDF",
         "Export record (JSON)",
@@ -183,11 +179,11 @@ def test_a_record_saved_mid_round_says_the_round_being_entered_is_not_in_it(
 
 
 @pytest.mark.asyncio
-async def test_the_menus_table_items_open_the_table_dialog(driver: ViewDriver) -> None:
+async def test_the_menus_table_item_opens_the_table_dialog(driver: ViewDriver) -> None:
     app = driver.app
     start(app, "golf", FOUR)
     await driver.settle()
-    await driver.click(menu_item(driver, "Someone sits out the next round"))
+    await driver.click(menu_item(driver, "Change the table"))
     session = app.game.session
     assert session is not None and session.table_form is not None
-    assert session.table_form.task == "sit_out"
+    assert session.table_form.task == "join"  # the dialog's chips switch to the others

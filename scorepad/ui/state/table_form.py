@@ -41,11 +41,11 @@ class TableTask(StrEnum):
 
 
 TASK_TITLES = {
-    TableTask.JOIN: "Someone joins",
-    TableTask.LEAVE: "Someone leaves",
-    TableTask.TAKE_OVER: "Someone takes over a seat",
-    TableTask.SIT_OUT: "Someone sits out the next round",
-    TableTask.ADJUST: "Adjust points",
+    TableTask.JOIN: "Joins",
+    TableTask.LEAVE: "Leaves",
+    TableTask.TAKE_OVER: "Takes over a seat",
+    TableTask.SIT_OUT: "Sits out next round",
+    TableTask.ADJUST: "Points adjusted",
 }
 
 NUMBER = "number"

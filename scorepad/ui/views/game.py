@@ -23,7 +23,7 @@ from scorepad.ui.state import (
 )
 from scorepad.ui.state.display_names import DisplayNames
 from scorepad.ui.state.secret_bids import HiddenBids
-from scorepad.ui.state.table_form import TASK_TITLES, TableTask
+from scorepad.ui.state.table_form import TableTask
 from scorepad.ui.views.common import (
     SIDE_PANEL_GAP,
     SIDE_PANEL_WIDTH,
@@ -522,14 +522,9 @@ EXPORTS = (
 import elsewhere (as ``scorepad export`` writes them)."""
 
 
-TABLE_TASKS = (
-    (TableTask.JOIN, ft.Icons.PERSON_ADD_ALT),
-    (TableTask.LEAVE, ft.Icons.PERSON_REMOVE_ALT_1),
-    (TableTask.TAKE_OVER, ft.Icons.SWAP_HORIZ),
-    (TableTask.SIT_OUT, ft.Icons.AIRLINE_SEAT_RECLINE_NORMAL),
-    (TableTask.ADJUST, ft.Icons.EXPOSURE),
-)
-"""The Table changes the menu offers, each opening the Table dialog."""
+CHANGE_THE_TABLE = "Change the table"
+"""The menu's way to the Table dialog: someone joins, leaves, takes over a seat, sits out the
+next round, or has points adjusted (one entry: a menu of ten ran past a phone's screen)."""
 
 
 def game_menu(game: GameController, *, can_end: bool) -> ft.Control:
@@ -537,19 +532,18 @@ def game_menu(game: GameController, *, can_end: bool) -> ft.Control:
     played), and the exports."""
     items: list[ft.PopupMenuItem] = []
     if can_end:  # the table changes between rounds of a game being played
-        items += [
-            ft.PopupMenuItem(
-                content=TASK_TITLES[task],
-                icon=icon,
-                on_click=lambda _, task=task: game.open_table_form(task),
-            )
-            for task, icon in TABLE_TASKS
-        ]
         items.append(
             ft.PopupMenuItem(
                 content="End the game early",
                 icon=ft.Icons.STOP_CIRCLE_OUTLINED,
                 on_click=game.ask_to_abandon_game,
+            )
+        )
+        items.append(
+            ft.PopupMenuItem(
+                content=CHANGE_THE_TABLE,
+                icon=ft.Icons.GROUPS_OUTLINED,
+                on_click=lambda _: game.open_table_form(TableTask.JOIN),
             )
         )
     for kind, text, icon in EXPORTS:

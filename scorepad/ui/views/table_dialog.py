@@ -43,6 +43,7 @@ def table_dialog(app: ScorepadApp) -> ft.AlertDialog | None:
     game = app.game
     preview, can_go = game.table_preview()
     content: list[ft.Control] = [
+        task_chips(app, form),
         *fields_for(app, form),
         tagged("table-preview", ft.Text(preview, size=13)),
         # a modal dialog hides the page's revision marker: the dialog carries its own
@@ -56,7 +57,7 @@ def table_dialog(app: ScorepadApp) -> ft.AlertDialog | None:
         content.append(error_line("table-error", form.error))
     return ft.AlertDialog(
         modal=True,
-        title=ft.Text(TASK_TITLES[form.task]),
+        title=ft.Text("Change the table"),
         content=ft.Column(content, tight=True, spacing=12, width=FIELD_WIDTH),
         actions=[
             tagged("table-cancel", ft.TextButton("Cancel", on_click=game.cancel_table_form)),
@@ -70,6 +71,26 @@ def table_dialog(app: ScorepadApp) -> ft.AlertDialog | None:
             ),
         ],
         on_dismiss=game.cancel_table_form,
+    )
+
+
+def task_chips(app: ScorepadApp, form: TableForm) -> ft.Control:
+    """What kind of change, one chip each (``table-task-<task>``), the one open selected."""
+    return ft.Row(
+        [
+            tagged(
+                f"table-task-{task.value}",
+                ft.Chip(
+                    label=ft.Text(TASK_TITLES[task]),
+                    selected=task is form.task,
+                    on_click=lambda _, task=task: app.game.open_table_form(task),
+                ),
+            )
+            for task in TableTask
+        ],
+        wrap=True,
+        spacing=6,
+        run_spacing=4,
     )
 
 
