@@ -588,19 +588,19 @@ class GameController:
         if form is None:
             return
         try:
-            change = form.change(after=len(session.game.results))
-            self.preview_change(change)
+            seen = self.preview_change(form.change(after=len(session.game.results)))
         except ScorepadError as problem:
             form.error = str(problem)
             self._app.refresh()
             return
         session.table_form = None
-        self.change_table(change)
+        self.change_table(seen.change, seen)
 
-    def change_table(self, change: TableChange) -> None:
+    def change_table(self, change: TableChange, seen: ChangePreview | None = None) -> None:
         """Make a change of the table after the last round recorded: one undo step, the
-        sheet and every phone re-derived. Refused while a round is under way (the table
-        changes between rounds) and while an earlier round is being corrected."""
+        sheet and every phone re-derived (``seen``: its preview, when the dialog has just
+        worked it out). Refused while a round is under way (the table changes between rounds)
+        and while an earlier round is being corrected."""
         with self._app.action("change the table"):
             session = self._session()
             if session.editing is not None:
@@ -615,7 +615,8 @@ class GameController:
                 )
             changes = session.game.record.changes
             index = sum(1 for made in changes if made.after <= change.after)
-            seen = preview(session.game, change)
+            if seen is None or seen.change is not change:
+                seen = preview(session.game, change)
             self._change_game(
                 seen.game,
                 UndoStep(

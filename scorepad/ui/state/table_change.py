@@ -123,14 +123,7 @@ def undo_label(change: TableChange) -> str:
 
 
 def round_under_way(draft: RoundDraft | None) -> bool:
-    """Whether the round on the pad has anything said in it yet: the table changes between
-    rounds, never inside one (RULINGS.md), so such a round is finished or cleared first."""
-    if draft is None:
-        return False
-    return bool(
-        draft.turned is not None
-        or draft.bids
-        or draft.bids_shown
-        or draft.tricks
-        or draft.trick_winners
-    )
+    """Whether the round on the pad has anything said in it yet (the way tricks are kept is
+    a setting, not something said): the table changes between rounds, never inside one
+    (RULINGS.md), so such a round is finished or cleared first."""
+    return draft is not None and draft.model_copy(update={"tallying": False}) != RoundDraft()

@@ -17,7 +17,7 @@ import flet as ft
 
 from scorepad.sharing.table import TableEvent, device_hint
 from scorepad.ui.state import ScorepadApp, Screen
-from scorepad.ui.views.common import FONTS, VIEW_KEY
+from scorepad.ui.views.common import FONTS, VIEW_KEY, revision_marker
 from scorepad.ui.views.downloads import save_files
 from scorepad.ui.views.imports import pick_records
 from scorepad.ui.views.players import players_dialog
@@ -123,16 +123,6 @@ def view_of(screen: Screen) -> ScreenView:
     viewer's screen, nor a phone the forms."""
     module = importlib.import_module(screen.view_module)
     return cast(ScreenView, getattr(module, screen.view_function))
-
-
-def revision_marker(app: ScorepadApp) -> ft.Control:
-    """An invisible node naming the state's revision: browser tests wait for it to change
-    after a tap instead of sleeping and hoping."""
-    return ft.Semantics(
-        identifier=f"revision-{app.revision}",
-        label=f"revision {app.revision}",
-        content=ft.Container(width=1, height=1),
-    )
 
 
 def saved_marker(app: ScorepadApp) -> ft.Control:

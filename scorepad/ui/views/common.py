@@ -318,3 +318,27 @@ def screen_view(
             ft.Container(width=min(width, READING_WIDTH), content=dock),
         ],
     )
+
+
+def revision_marker(app: ScorepadApp) -> ft.Control:
+    """An invisible node naming the state's revision: browser tests wait for it to change
+    after a tap instead of sleeping and hoping."""
+    return ft.Semantics(
+        identifier=f"revision-{app.revision}",
+        label=f"revision {app.revision}",
+        content=ft.Container(width=1, height=1),
+    )
+
+
+def error_line(identifier: str, error: str) -> ft.Control:
+    """A refusal in red, read once: the words are the node's accessible name, and the text
+    drawn under it is kept out of the tree (a screen reader said it twice before)."""
+    return tagged(
+        identifier,
+        ft.Semantics(
+            label=error,
+            live_region=True,
+            exclude_semantics=True,
+            content=ft.Text(error, color=ft.Colors.ERROR, size=14),
+        ),
+    )

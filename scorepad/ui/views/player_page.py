@@ -13,13 +13,13 @@ from scorepad.ui.state.player_page import SPAN_WORDS, PlayerPage, Span
 from scorepad.ui.state.players import NO_MONEY, NO_MONEY_WORDS, Players, percent
 from scorepad.ui.views.common import (
     READING_WIDTH,
+    error_line,
     heading,
     icon_button,
     message_bar,
     screen_view,
     tagged,
 )
-from scorepad.ui.views.players import error_line
 from scorepad.ui.views.typed import typed_field
 
 PAGE_MARGIN = 10

@@ -18,9 +18,11 @@ from scorepad.ui.state.players import (
 )
 from scorepad.ui.views.common import (
     TAP,
+    error_line,
     heading,
     icon_button,
     message_bar,
+    revision_marker,
     screen_view,
     tagged,
     theme_button,
@@ -167,20 +169,6 @@ def min_games_field(players: Players) -> ft.Control:
         if players.min_games_error
         else None,
         width=130,
-    )
-
-
-def error_line(identifier: str, error: str) -> ft.Control:
-    """A refusal in red, read once: the words are the node's accessible name, and the text
-    drawn under it is kept out of the tree (a screen reader said it twice before)."""
-    return tagged(
-        identifier,
-        ft.Semantics(
-            label=error,
-            live_region=True,
-            exclude_semantics=True,
-            content=ft.Text(error, color=ft.Colors.ERROR, size=14),
-        ),
     )
 
 
@@ -408,11 +396,7 @@ def players_dialog(app: ScorepadApp) -> ft.AlertDialog | None:
         dialog_field(players, dialog),
         # a modal dialog hides the page (and its revision marker) from the accessibility
         # tree: the dialog carries its own, so a browser test can wait for a tap's effect
-        ft.Semantics(
-            identifier=f"revision-{app.revision}",
-            label=f"revision {app.revision}",
-            content=ft.Container(width=1, height=1),
-        ),
+        revision_marker(app),
     ]
     if dialog.error is not None:
         content.append(error_line("dialog-error", dialog.error))

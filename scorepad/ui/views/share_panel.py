@@ -13,7 +13,7 @@ import flet as ft
 
 from scorepad.ui.state import MessageKind, ScorepadApp, Screen
 from scorepad.ui.state.share_panel import Seat, SharePanel
-from scorepad.ui.views.common import icon_button, tagged
+from scorepad.ui.views.common import icon_button, revision_marker, tagged
 
 QR_SIZE = 220
 """The QR code's side in pixels: a phone across the table reads it at once."""
@@ -60,13 +60,7 @@ def share_dialog(app: ScorepadApp) -> ft.AlertDialog | None:
         content.append(tagged("hidden-bids", ft.Text(hidden.words, size=15)))
     # a modal dialog hides the page (and its revision marker) from the accessibility tree:
     # the dialog carries its own, so a browser test can wait for a tap's effect
-    content.append(
-        ft.Semantics(
-            identifier=f"revision-{app.revision}",
-            label=f"revision {app.revision}",
-            content=ft.Container(width=1, height=1),
-        )
-    )
+    content.append(revision_marker(app))
     return ft.AlertDialog(
         modal=True,
         title=ft.Text("Join this table"),

@@ -11,8 +11,7 @@ import flet as ft
 from scorepad.engine import MAX_NAME_LENGTH, StartingTotal
 from scorepad.ui.state import ScorepadApp, Screen
 from scorepad.ui.state.table_form import NUMBER, TASK_TITLES, TableForm, TableTask
-from scorepad.ui.views.common import tagged
-from scorepad.ui.views.players import error_line
+from scorepad.ui.views.common import error_line, revision_marker, tagged
 from scorepad.ui.views.typed import typed_field
 
 FIELD_WIDTH = 260
@@ -46,12 +45,7 @@ def table_dialog(app: ScorepadApp) -> ft.AlertDialog | None:
         task_chips(app, form),
         *fields_for(app, form),
         tagged("table-preview", ft.Text(preview, size=13)),
-        # a modal dialog hides the page's revision marker: the dialog carries its own
-        ft.Semantics(
-            identifier=f"revision-{app.revision}",
-            label=f"revision {app.revision}",
-            content=ft.Container(width=1, height=1),
-        ),
+        revision_marker(app),  # a modal dialog hides the page's: it carries its own
     ]
     if form.error is not None:
         content.append(error_line("table-error", form.error))
