@@ -156,6 +156,7 @@ from scorepad.engine.table_changes import (
     TableChange,
     TableChangeError,
     TakeOver,
+    change_in_words,
 )
 from scorepad.engine.tally import Tally, TallyLine, TrickStatus, tally_of, trick_status
 from scorepad.engine.text import clipped, escape_char, is_unsafe, quoted, shown, spoken_list
@@ -279,6 +280,7 @@ __all__ = [
     "balance_text",
     "bid_options",
     "bidding_state",
+    "change_in_words",
     "check_stake",
     "checked_name",
     "clean_name",

@@ -236,6 +236,29 @@ class Game:
         undone = changes.pop(index)
         return self._with_changes(changes, undone)
 
+    def restore_change(self, index: int, change: TableChange) -> Game:
+        """The game with ``change`` put back as its change number ``index`` (0-based): a
+        change taken out, restored to the very place it had (two changes after the same
+        round keep their order: Dan joins, then Dan sits out).
+
+        >>> from scorepad.engine.table_changes import Join, SitOut
+        >>> game = Game.start("mormon-bridge", ["Ann", "Bob", "Cat"])
+        >>> game = game.record_change(Join(after=0, player="Dan", left_of="Cat"))
+        >>> game = game.record_change(SitOut(after=0, player="Bob"))
+        >>> back = game.delete_change(0).delete_change(0).restore_change(0, game.record.changes[0])
+        >>> back.restore_change(1, game.record.changes[1]).record == game.record
+        True
+        """
+        if not 0 <= index <= len(self.record.changes):
+            raise TableChangeError(
+                change.after,
+                change.player,
+                f"there is no place {index + 1} among the {len(self.record.changes)} changes",
+            )
+        changes = list(self.record.changes)
+        changes.insert(index, change)
+        return self._with_changes(changes, change)
+
     def _with_changes(self, changes: Sequence[TableChange], change: TableChange) -> Game:
         try:
             return self._with(changes=tuple(changes))

@@ -24,7 +24,7 @@ deck cannot serve for the players now at the table, which is dropped for good.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
@@ -145,6 +145,33 @@ class TableChangeError(ScorepadError):
         self.player = player
         where = "before the first round" if after == 0 else f"after round {after}"
         super().__init__(f"{where}: {message}")
+
+
+def change_in_words(
+    change: Join | Leave | TakeOver | SitOut | Adjustment,
+    starting: Mapping[str, int],
+    shown: Callable[[str], str] = str,
+) -> str:
+    """A change as the pad notes it under the rounds (``starting``: the late arrivals'
+    starting totals, as the sheet has them; ``shown``: a player's name as printed).
+
+    >>> change_in_words(Join(after=3, player="Dan", left_of="Cat"), {"Dan": 12})
+    'Dan joined after round 3, starting on 12'
+    >>> change_in_words(SitOut(after=3, player="Cat"), {})
+    'Cat sat out round 4'
+    >>> change_in_words(Adjustment(after=2, player="Bob", points=-10, reason="renege"), {})
+    'After round 2: Bob -10 (renege)'
+    """
+    who = shown(change.player)
+    if isinstance(change, Join):
+        return f"{who} joined after round {change.after}, starting on {starting[change.player]}"
+    if isinstance(change, Leave):
+        return f"{who} left after round {change.after}"
+    if isinstance(change, TakeOver):
+        return f"{who} took over {shown(change.seat)}'s seat after round {change.after}"
+    if isinstance(change, SitOut):
+        return f"{who} sat out round {change.after + 1}"
+    return f"After round {change.after}: {who} {change.points:+d} ({change.reason})"
 
 
 @dataclass(frozen=True)

@@ -14,20 +14,18 @@ from datetime import date
 
 from scorepad.engine import (
     DOLLAR,
+    Adjustment,
     Game,
     GameStatus,
-    Join,
-    Leave,
     Presence,
     RoundResult,
     RoundSetup,
     ScoreSheet,
     SeatCell,
-    SitOut,
-    TakeOver,
     TrumpRule,
     Variant,
     Winner,
+    change_in_words,
     format_cents,
 )
 from scorepad.paper.printable import printable, printed_names
@@ -94,22 +92,15 @@ def _cell_boxes(cell: SeatCell) -> tuple[str, str, str, str]:
 def _table_notes(game: Game, printed: Mapping[str, str]) -> tuple[str, ...]:
     """The table's changes in words, under the pad: who joined, left, took over a seat or sat
     a hand out, and each adjustment with its reason (the starred totals)."""
-    sheet = game.sheet
-    lines = []
-    for change in game.record.changes:
-        who = printed.get(change.player, change.player)
-        if isinstance(change, Join):
-            start = sheet.starting.get(change.player)
-            lines.append(f"{who} joined after round {change.after}, starting on {start}")
-        elif isinstance(change, Leave):
-            lines.append(f"{who} left after round {change.after}")
-        elif isinstance(change, TakeOver):
-            seat = printed.get(change.seat, change.seat)
-            lines.append(f"{who} took over {seat}'s seat after round {change.after}")
-        elif isinstance(change, SitOut):
-            lines.append(f"{who} sat out round {change.after + 1}")
-        else:
-            lines.append(f"*After round {change.after}: {who} {change.points:+d} ({change.reason})")
+    starting = game.sheet.starting
+
+    def shown(name: str) -> str:
+        return printed.get(name, name)
+
+    lines = [
+        ("*" if isinstance(change, Adjustment) else "") + change_in_words(change, starting, shown)
+        for change in game.record.changes
+    ]
     return tuple(printable(line) for line in lines)
 
 

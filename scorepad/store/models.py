@@ -16,6 +16,7 @@ from scorepad.engine import (
     RecordFile,
     RoundDraft,
     RoundRecord,
+    TableChange,
     Variant,
     is_unsafe,
 )
@@ -62,6 +63,10 @@ class UndoKind(StrEnum):
     RESUMED = "resumed"
     TABLE_CHANGED = "table_changed"
     """A change of the table between rounds (see :mod:`scorepad.engine.table_changes`)."""
+    TABLE_CORRECTED = "table_corrected"
+    """An earlier change of the table corrected from the sheet."""
+    TABLE_REMOVED = "table_removed"
+    """An earlier change of the table taken out from the sheet."""
 
 
 class UndoStep(BaseModel):
@@ -73,7 +78,9 @@ class UndoStep(BaseModel):
     ``recorded`` it is left out: the round recorded goes back on the pad). ``round_number``
     names the round a record change touched, and ``round`` is that round as it was before
     (for ``corrected`` and ``deleted``). ``change_index`` names the table change a
-    ``table_changed`` step made (its place in the record's changes), taken out to undo it.
+    ``table_changed`` step made (its place in the record's changes), taken out to undo it,
+    or the one a ``table_corrected`` or ``table_removed`` step touched; ``change`` is that
+    change as it was before, put back to undo it.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -85,6 +92,7 @@ class UndoStep(BaseModel):
     round_number: int | None = Field(default=None, ge=1)
     round: RoundRecord | None = None
     change_index: int | None = Field(default=None, ge=0)
+    change: TableChange | None = None
 
 
 class StoredGame(BaseModel):

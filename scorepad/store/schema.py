@@ -43,10 +43,16 @@ took over a seat or sat a hand out, and points adjusted; see
 changes no file; the bump makes an older scorepad refuse a game whose table changed with
 "update scorepad" instead of calling it damaged.
 
+Version 7 lets an undo step keep a change of the table as it was before it was corrected or
+taken out from the sheet: an :class:`~scorepad.store.models.UndoStep` gains ``change`` (and
+two kinds, ``table_corrected`` and ``table_removed``). A version-6 step has none, so the
+migration changes no file; the bump makes an older scorepad refuse such a step with "update
+scorepad" instead of calling the game damaged.
+
 A migration from version *n* takes the store folder to version *n + 1*; each is applied under
 the store lock, after a backup of every file it touches (the ordinary write path makes those).
-``tests/store/fixtures/v1`` to ``v5`` hold stores written by versions 1 to 5 that every later
-version must still open. ``tests/store/schema_v6.json`` is the JSON schema of every stored model
+``tests/store/fixtures/v1`` to ``v6`` hold stores written by versions 1 to 6 that every later
+version must still open. ``tests/store/schema_v7.json`` is the JSON schema of every stored model
 at this version: a stored model that changes without a bump fails a test.
 """
 
@@ -55,7 +61,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 
 Migration = Callable[[Path], None]
 
@@ -99,12 +105,19 @@ def _records_gain_table_changes(_folder: Path) -> None:
     saved), and the list's rows are what they were: a game without changes scores as before."""
 
 
+def _undo_keeps_table_changes(_folder: Path) -> None:
+    """6 → 7: an undo step gains ``change``, which defaults to none; every version-6 file is
+    already a valid version-7 one (each is rewritten at version 7 the next time it is
+    saved)."""
+
+
 MIGRATIONS: dict[int, Migration] = {
     1: _games_gain_undo_steps,
     2: _catalogue_from_meta,
     3: _drafts_gain_trick_marks,
     4: _rows_gain_results,
     5: _records_gain_table_changes,
+    6: _undo_keeps_table_changes,
 }
 """``MIGRATIONS[n]`` migrates a version-``n`` store folder to version ``n + 1``."""
 

@@ -126,7 +126,7 @@ def test_a_missing_migration_step_is_named(tmp_path: Path, monkeypatch: pytest.M
 def test_new_stores_are_written_at_the_current_version(tmp_path: Path) -> None:
     TinyDBStore(tmp_path)
     catalogue = json.loads((tmp_path / "catalogue.json").read_text())
-    assert catalogue["schema"]["1"]["version"] == schema.SCHEMA_VERSION == 6
+    assert catalogue["schema"]["1"]["version"] == schema.SCHEMA_VERSION == 7
     assert not (tmp_path / "meta.json").exists() and not (tmp_path / "index.json").exists()
 
 
@@ -198,7 +198,7 @@ def test_a_store_written_by_schema_3_opens_with_its_round_counting_the_tricks_at
     assert (again.schema_version, again.draft) == (schema.SCHEMA_VERSION, marked)
 
 
-def test_a_store_written_by_schema_5_opens_at_6_with_its_games_as_they_were(
+def test_a_store_written_by_schema_5_opens_at_the_current_version_with_its_games_as_they_were(
     tmp_path: Path,
 ) -> None:
     """Version 6 adds the table's changes to a record: a version-5 game has none, so no file
@@ -209,7 +209,7 @@ def test_a_store_written_by_schema_5_opens_at_6_with_its_games_as_they_were(
     listed = store.list_games()
     assert len(listed) == len(files) == 6
     catalogue = json.loads((root / "catalogue.json").read_text())
-    assert catalogue["schema"] == {"1": {"version": 6}}
+    assert catalogue["schema"] == {"1": {"version": schema.SCHEMA_VERSION}}
     assert {path.name: path.read_bytes() for path in (root / "games").iterdir()} == files
     for summary in listed:
         stored = store.load_game(summary.id)
@@ -220,3 +220,25 @@ def test_a_store_written_by_schema_5_opens_at_6_with_its_games_as_they_were(
     golf = next(s for s in listed if s.variant == "Golf" and s.status == "in_progress")
     game = store.load_game(golf.id).game
     assert len(game.sheet.rounds) == 3 and game.sheet.left == {}
+
+
+def test_a_store_written_by_schema_6_opens_at_7_and_its_table_changes_still_undo(
+    tmp_path: Path,
+) -> None:
+    """Version 7 lets an undo step keep a table change as it was before a correction: a
+    version-6 step has none, so no file changes, and the steps it kept still undo."""
+    root = copy_of("v6", tmp_path)
+    files = {path.name: path.read_bytes() for path in (root / "games").iterdir()}
+    store = TinyDBStore(root)
+    assert json.loads((root / "catalogue.json").read_text())["schema"] == {"1": {"version": 7}}
+    assert {path.name: path.read_bytes() for path in (root / "games").iterdir()} == files
+    changed = store.load_game("d4e5465b")
+    assert [change.kind for change in changed.record.changes] == ["join", "sit_out", "adjust"]
+    assert changed.game.sheet.starting == {"Fay": 2}
+    assert [(step.kind, step.change_index, step.change) for step in changed.undo] == [
+        ("table_changed", 0, None),
+        ("table_changed", 1, None),
+        ("table_changed", 2, None),
+    ]
+    without_penalty = changed.game.delete_change(2)
+    assert without_penalty.sheet.totals["Bob"] == changed.game.sheet.totals["Bob"] + 10

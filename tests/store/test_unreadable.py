@@ -16,6 +16,7 @@ from scorepad.store import (
     TinyDBStore,
     atomic,
     recover_store,
+    schema,
 )
 from tests.store.test_store import new_golf, record_zero_round
 
@@ -126,7 +127,7 @@ def test_data_from_a_newer_scorepad_is_refused_untouched(tmp_path: Path) -> None
 
     game_file = store.game_path(game_id)
     data = json.loads(game_file.read_text())
-    data["game"]["1"]["schema"] = 7
+    data["game"]["1"]["schema"] = schema.SCHEMA_VERSION + 1
     game_file.write_text(json.dumps(data))
     with pytest.raises(NewerSchemaError):
         store.load_game(game_id)

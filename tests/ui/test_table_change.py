@@ -196,3 +196,108 @@ def test_the_dialogs_late_dismissal_leaves_the_changes_message(app: ScorepadApp)
     assert said is not None and said.text.startswith("Cat sits out the next round")
     app.game.cancel_table_form()  # the dismissal, reported late
     assert app.message == said
+
+
+# --- correcting an earlier change from the sheet ------------------------------------------------
+
+
+def test_a_late_arrivals_start_is_corrected_from_the_sheet_and_undone(app: ScorepadApp) -> None:
+    """Fay joined on the worst total; the table meant 0. The sheet's line opens the dialog
+    filled in, the correction re-scores every round after it, and one undo puts it back."""
+    from scorepad.ui.views.sheet import sheet_panel
+    from scorepad.ui.views.table_dialog import table_dialog
+
+    start(app, "mormon-bridge", FIVE, dealer="Ann")
+    play_round(app)
+    app.game.change_table(Join(after=1, player="Fay", left_of="Eve"))
+    play_round(app)
+    session = app.game.session
+    assert session is not None
+    worst = session.sheet.starting["Fay"]
+    assert worst != 0
+    before = dict(session.sheet.totals)
+    assert {"table-notes", "edit-change-1", "remove-change-1"} <= identifiers(
+        sheet_panel(app.game, session)
+    )
+    assert "edit-change-1" not in identifiers(sheet_panel(None, session))  # a viewer's sheet
+    app.game.edit_change(0)
+    dialog = table_dialog(app)
+    assert dialog is not None
+    shown = identifiers(dialog)
+    assert "table-task-join" not in shown and {"table-name", "table-confirm"} <= shown
+    form = session.table_form
+    assert form is not None and (form.name, form.left_of, form.after) == ("Fay", "Eve", 1)
+    assert "Fay" not in app.game.table_choices()  # not to her own left
+    app.game.edit_table_form(starting="number", starting_text="0")
+    text, ok = app.game.table_preview()
+    assert ok and text.startswith("Corrected: Fay joined after round 1, starting on 0.")
+    app.game.confirm_table_form()
+    assert session.table_form is None and session.sheet.starting == {"Fay": 0}
+    assert session.sheet.totals["Fay"] == before["Fay"] - worst
+    assert {p: t for p, t in session.sheet.totals.items() if p != "Fay"} == {
+        p: t for p, t in before.items() if p != "Fay"
+    }
+    assert len(session.sheet.rounds) == 2 and len(session.game.record.changes) == 1
+    assert app.game.undo_label == "the correction of Fay joining"
+    app.game.undo()
+    assert session.sheet.starting == {"Fay": worst} and session.sheet.totals == before
+
+
+def test_a_penalty_taken_out_asks_first_and_undo_puts_it_back_in_its_place(
+    app: ScorepadApp, store: Store
+) -> None:
+    start(app, "golf", ["Ann", "Bob", "Cat"], dealer="Ann")
+    play_round(app)
+    app.game.change_table(SitOut(after=1, player="Cat"))
+    app.game.change_table(Adjustment(after=1, player="Bob", points=5, reason="renege"))
+    play_round(app)
+    session = app.game.session
+    assert session is not None
+    before = session.game.record.changes
+    bob = session.sheet.totals["Bob"]
+    app.game.ask_to_remove_change(1)
+    asked = app.confirmation
+    assert asked is not None and asked.question == "Take out this change of the table?"
+    assert asked.detail.startswith("After round 1: Bob +5 (renege).")
+    app.confirm()
+    assert session.sheet.totals["Bob"] == bob - 5
+    assert session.game.record.changes == before[:1]
+    assert app.message is not None
+    assert app.message.text == "Taken out: After round 1: Bob +5 (renege)."
+    # a restart between: the step is in the game file
+    again = ScorepadApp(store, rng=random.Random(5))
+    again.home.open_game(session.stored.id)
+    assert again.game.undo_label == "taking out +5 points for Bob"
+    again.game.undo()
+    reopened = again.game.session
+    assert reopened is not None and reopened.game.record.changes == before
+    assert reopened.sheet.totals["Bob"] == bob
+
+
+def test_a_change_the_rounds_after_it_depend_on_cannot_be_taken_out(app: ScorepadApp) -> None:
+    """Cat sat out round 2, which was played without her: taking the sit-out back would
+    leave round 2 without her bid, so it is refused before anything is asked, and so is a
+    correction naming someone who played that round."""
+    start(app, "golf", ["Ann", "Bob", "Cat"], dealer="Ann")
+    play_round(app)
+    app.game.change_table(SitOut(after=1, player="Cat"))
+    play_round(app)
+    session = app.game.session
+    assert session is not None
+    revision = session.stored.revision
+    app.game.ask_to_remove_change(0)
+    assert app.confirmation is None
+    assert app.message is not None and app.message.kind is MessageKind.ERROR
+    assert "the rounds recorded after it would no longer fit (round 2:" in app.message.text
+    app.game.edit_change(0)
+    app.game.edit_table_form(player="Bob")
+    text, ok = app.game.table_preview()
+    assert not ok and "the rounds recorded after it would no longer fit" in text
+    app.game.confirm_table_form()
+    assert session.table_form is not None and session.table_form.error == text
+    app.game.cancel_table_form()
+    assert session.stored.revision == revision
+    app.game.edit_change(3)
+    assert app.message is not None and app.message.text.endswith(
+        "there is no change 4 of the table: 1 were made"
+    )

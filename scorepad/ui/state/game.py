@@ -25,6 +25,7 @@ from scorepad.engine import (
     Stage,
     Suit,
     TableChange,
+    change_in_words,
     describe_changes,
 )
 from scorepad.store import StaleGameError, StoreError
@@ -564,9 +565,16 @@ class GameController:
             session.table_form = None
 
     def table_choices(self) -> tuple[str, ...]:
-        """The players at the table now, whom the dialog's pickers offer."""
-        sheet = self._session().sheet
-        return tuple(name for name in sheet.players if name not in sheet.left)
+        """Whom the dialog's pickers offer: the players at the table now; for a correction,
+        everyone on the sheet but the newcomer (the table then was another; the rules refuse
+        a pick that did not fit it, with the reason)."""
+        session = self._session()
+        sheet = session.sheet
+        form = session.table_form
+        if form is None or form.correcting is None:
+            return tuple(name for name in sheet.players if name not in sheet.left)
+        newcomer = form.name if form.task is TableTask.JOIN else None
+        return tuple(name for name in sheet.players if name != newcomer)
 
     def table_preview(self) -> tuple[str, bool]:
         """What the dialog's change would do, and whether it can be made; else what to fix
@@ -577,7 +585,7 @@ class GameController:
             return "", False
         try:
             change = form.change(after=len(session.game.results))
-            return self.preview_change(change).summary, True
+            return preview(session.game, change, form.correcting).summary, True
         except ScorepadError as problem:
             return str(problem), False
 
@@ -588,13 +596,17 @@ class GameController:
         if form is None:
             return
         try:
-            seen = self.preview_change(form.change(after=len(session.game.results)))
+            change = form.change(after=len(session.game.results))
+            seen = preview(session.game, change, form.correcting)
         except ScorepadError as problem:
             form.error = str(problem)
             self._app.refresh()
             return
         session.table_form = None
-        self.change_table(seen.change, seen)
+        if form.correcting is None:
+            self.change_table(change, seen)
+        else:
+            self.correct_change(form.correcting, change, seen)
 
     def change_table(self, change: TableChange, seen: ChangePreview | None = None) -> None:
         """Make a change of the table after the last round recorded: one undo step, the
@@ -603,10 +615,7 @@ class GameController:
         and while an earlier round is being corrected."""
         with self._app.action("change the table"):
             session = self._session()
-            if session.editing is not None:
-                raise ActionRefused(
-                    f"round {session.editing} is being corrected: save or cancel it first"
-                )
+            _refuse_while_correcting(session)
             entry = session.entry
             if entry is not None and round_under_way(session.stored.draft):
                 raise ActionRefused(
@@ -628,6 +637,90 @@ class GameController:
             )
             session.changes = []
             self._app.message = Message(seen.summary)
+
+    def edit_change(self, index: int) -> None:
+        """Open the Table dialog on the change number ``index`` (0-based, as the sheet lists
+        them), filled in as it was made, to correct it."""
+        with self._app.action("correct the change of the table"):
+            session = self._session()
+            _refuse_while_correcting(session)
+            session.table_form = TableForm.of(self._made_change(index), index)
+
+    def correct_change(
+        self, index: int, change: TableChange, seen: ChangePreview | None = None
+    ) -> None:
+        """Put ``change`` in the place of the change number ``index``: everything after it is
+        re-derived (one undo step puts the old one back), and the sheet says what moved."""
+        with self._app.action("correct the change of the table"):
+            session = self._session()
+            _refuse_while_correcting(session)
+            old = self._made_change(index)
+            if seen is None or seen.change is not change:
+                seen = preview(session.game, change, index)
+            before_sheet = session.sheet
+            self._change_game(
+                seen.game,
+                UndoStep(
+                    label=f"the correction of {undo_label(old)}",
+                    kind=UndoKind.TABLE_CORRECTED,
+                    change_index=index,
+                    change=old,
+                ),
+                draft=session.stored.draft,
+            )
+            session.changes = describe_changes(before_sheet, session.sheet, session.symbol)
+            self._app.message = Message(seen.summary)
+
+    def ask_to_remove_change(self, index: int) -> None:
+        """Ask before taking out the change number ``index``, or say at once why the rounds
+        after it would not allow it."""
+        with self._app.action("take out the change of the table"):
+            session = self._session()
+            _refuse_while_correcting(session)
+            change = self._made_change(index)
+            session.game.delete_change(index)  # refused here, with the reason
+        if self._app.message is not None:
+            return
+        said = change_in_words(change, session.sheet.starting)
+        self._app.ask(
+            Confirmation(
+                question="Take out this change of the table?",
+                detail=f"{said}. The rounds after it are scored again as if it never "
+                "happened. Undo puts it back.",
+                go_ahead="Take it out",
+                action=lambda: self.remove_change(index),
+            )
+        )
+
+    def remove_change(self, index: int) -> None:
+        """Take out the change number ``index`` at once (the sheet asks first), as if it was
+        never made; one undo step puts it back where it was."""
+        with self._app.action("take out the change of the table"):
+            session = self._session()
+            _refuse_while_correcting(session)
+            old = self._made_change(index)
+            before_sheet = session.sheet
+            self._change_game(
+                session.game.delete_change(index),
+                UndoStep(
+                    label=f"taking out {undo_label(old)}",
+                    kind=UndoKind.TABLE_REMOVED,
+                    change_index=index,
+                    change=old,
+                ),
+                draft=session.stored.draft,
+            )
+            session.changes = describe_changes(before_sheet, session.sheet, session.symbol)
+            said = change_in_words(old, before_sheet.starting)
+            self._app.message = Message(f"Taken out: {said}.")
+
+    def _made_change(self, index: int) -> TableChange:
+        changes = self._session().game.record.changes
+        if not 0 <= index < len(changes):
+            raise ActionRefused(
+                f"there is no change {index + 1} of the table: {len(changes)} were made"
+            )
+        return changes[index]
 
     # --- files -------------------------------------------------------------------------------
 
@@ -720,3 +813,10 @@ class GameController:
             if entry is not None and shown is not None and undid_the_go(shown, fitted.draft):
                 note += hide_again(self._app, session.stored.id, entry.number, shown.bids)
             self._app.message = Message(f"undone: {step.label}{note}")
+
+
+def _refuse_while_correcting(session: GameSession) -> None:
+    """The table does not change while an earlier round is open for correction: saving that
+    round, or cancelling it, comes first."""
+    if session.editing is not None:
+        raise ActionRefused(f"round {session.editing} is being corrected: save or cancel it first")

@@ -85,11 +85,24 @@ def _game_step_undone(game: Game, step: UndoStep) -> Game | None:
         return game.resume()
     if step.kind is UndoKind.RESUMED:
         return game.abandon()
+    if step.kind not in TABLE_STEPS:
+        return None
+    index = step.change_index
+    if index is None:
+        raise ActionRefused(f"the step {step.label!r} does not say which change it touched")
     if step.kind is UndoKind.TABLE_CHANGED:
-        if step.change_index is None or step.change_index >= len(game.record.changes):
-            raise ActionRefused(f"the step {step.label!r} does not say which change it made")
-        return game.delete_change(step.change_index)
-    return None
+        if index >= len(game.record.changes):
+            raise ActionRefused(f"the change {step.label!r} made is no longer in the game")
+        return game.delete_change(index)
+    if step.change is None:
+        raise ActionRefused(f"the step {step.label!r} does not keep the change as it was")
+    if step.kind is UndoKind.TABLE_CORRECTED:
+        return game.replace_change(index, step.change)
+    return game.restore_change(index, step.change)
+
+
+TABLE_STEPS = frozenset({UndoKind.TABLE_CHANGED, UndoKind.TABLE_CORRECTED, UndoKind.TABLE_REMOVED})
+"""The steps that changed the table: each is taken back by the engine's change methods."""
 
 
 def before(game: Game, draft: RoundDraft | None, step: UndoStep) -> Restored:

@@ -28,6 +28,7 @@ from scorepad.engine import (
     StartingTotal,
     TableChange,
     TakeOver,
+    change_in_words,
 )
 
 STARTING_WORDS = {
@@ -48,14 +49,18 @@ class ChangePreview:
     summary: str
 
 
-def preview(game: Game, change: TableChange) -> ChangePreview:
-    """What ``change`` would make of ``game``; raises the engine's
+def preview(game: Game, change: TableChange, correcting: int | None = None) -> ChangePreview:
+    """What ``change`` would make of ``game``, made after the last round or, ``correcting``,
+    put in the place of that earlier change; raises the engine's
     :class:`~scorepad.engine.TableChangeError` (naming the round, the player and the rule)
     when the rules refuse it."""
-    changed = game.record_change(change)
-    return ChangePreview(
-        change, changed, f"{what_it_does(changed, change)} {upcoming(game, changed)}"
-    )
+    if correcting is None:
+        changed = game.record_change(change)
+        said = what_it_does(changed, change)
+    else:
+        changed = game.replace_change(correcting, change)
+        said = f"Corrected: {change_in_words(change, changed.sheet.starting)}."
+    return ChangePreview(change, changed, f"{said} {upcoming(game, changed)}")
 
 
 def what_it_does(changed: Game, change: TableChange) -> str:

@@ -70,10 +70,55 @@ class TableForm:
     points_text: str = ""
     reason: str = ""
     error: str | None = None
+    correcting: int | None = None
+    """The place (0-based, in the record's changes) of the earlier change being corrected
+    from the sheet; ``None`` for a new change after the last round."""
+    after: int | None = None
+    """The round the change being corrected follows: a correction keeps its place."""
+
+    @classmethod
+    def of(cls, change: TableChange, index: int) -> TableForm:
+        """The dialog filled in with the change number ``index`` already made, to correct it.
+
+        >>> form = TableForm.of(Join(after=3, player="Dan", left_of="Cat", starting=12), 0)
+        >>> form.starting, form.starting_text, form.change(after=9) == Join(
+        ...     after=3, player="Dan", left_of="Cat", starting=12)
+        ('number', '12', True)
+        """
+        form = cls._blank_of(change)
+        form.correcting, form.after = index, change.after
+        return form
+
+    @classmethod
+    def _blank_of(cls, change: TableChange) -> TableForm:
+        if isinstance(change, Join):
+            number = not isinstance(change.starting, StartingTotal)
+            return cls(
+                TableTask.JOIN,
+                name=change.player,
+                left_of=change.left_of,
+                starting=NUMBER if number else str(change.starting),
+                starting_text=str(change.starting) if number else "",
+            )
+        if isinstance(change, TakeOver):
+            return cls(TableTask.TAKE_OVER, player=change.seat, name=change.player)
+        if isinstance(change, Leave):
+            return cls(TableTask.LEAVE, player=change.player)
+        if isinstance(change, SitOut):
+            return cls(TableTask.SIT_OUT, player=change.player)
+        return cls(
+            TableTask.ADJUST,
+            player=change.player,
+            points_text=str(change.points),
+            reason=change.reason,
+        )
 
     def change(self, after: int) -> TableChange:
-        """The change these fields describe, after round ``after``; refused (with what to
-        fix) when a field is missing or not a number."""
+        """The change these fields describe, after round ``after`` (or after the round the
+        change being corrected follows); refused (with what to fix) when a field is missing
+        or not a number."""
+        if self.after is not None:
+            after = self.after
         if self.task is TableTask.JOIN:
             name = self._newcomer()
             if not self.left_of:

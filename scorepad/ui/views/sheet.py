@@ -17,6 +17,7 @@ from scorepad.ui.views.common import (
     tagged,
 )
 from scorepad.ui.views.kept import kept
+from scorepad.ui.views.table_notes import table_notes
 
 STANDINGS_MAX_WIDTH = 420
 """Wide enough for rank, a long name, total, last and sets; no wider."""
@@ -371,6 +372,9 @@ def sheet_panel(game: GameController | None, session: GameSession) -> ft.Control
     from scorepad.ui.views.charts import running_totals_chart
 
     parts = [standings_table(session), rounds_table(game, session)]
+    notes = table_notes(game, session)
+    if notes is not None:
+        parts.append(notes)
     chart = running_totals_chart(
         session.sheet,
         sheet_room(session),

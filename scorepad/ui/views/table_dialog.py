@@ -41,8 +41,9 @@ def table_dialog(app: ScorepadApp) -> ft.AlertDialog | None:
     form = session.table_form
     game = app.game
     preview, can_go = game.table_preview()
+    correcting = form.correcting is not None
     content: list[ft.Control] = [
-        task_chips(app, form),
+        *([] if correcting else [task_chips(app, form)]),  # a correction keeps its kind
         *fields_for(app, form),
         tagged("table-preview", ft.Text(preview, size=13)),
         revision_marker(app),  # a modal dialog hides the page's: it carries its own
@@ -51,14 +52,16 @@ def table_dialog(app: ScorepadApp) -> ft.AlertDialog | None:
         content.append(error_line("table-error", form.error))
     return ft.AlertDialog(
         modal=True,
-        title=ft.Text("Change the table"),
+        title=ft.Text(
+            f"Correct: {TASK_TITLES[form.task].lower()}" if correcting else "Change the table"
+        ),
         content=ft.Column(content, tight=True, spacing=12, width=FIELD_WIDTH),
         actions=[
             tagged("table-cancel", ft.TextButton("Cancel", on_click=game.cancel_table_form)),
             tagged(
                 "table-confirm",
                 ft.FilledButton(
-                    CONFIRM_WORDS[form.task],
+                    "Save the correction" if correcting else CONFIRM_WORDS[form.task],
                     on_click=game.confirm_table_form,
                     disabled=not can_go,
                 ),

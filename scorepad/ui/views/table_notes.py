@@ -1,0 +1,58 @@
+"""The table's changes under the score sheet, in the pad's words ("Dan joined after round 3,
+starting on 12"), each with the way to correct it or take it out: a change made in error is
+fixed where it is seen, as a round is (RULINGS.md: correcting an earlier change re-derives
+everything after it). A viewer's phone reads the lines and corrects nothing."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scorepad.engine import change_in_words
+from scorepad.ui.state import GameController, GameSession
+from scorepad.ui.views.common import heading, tagged
+
+
+def table_notes(game: GameController | None, session: GameSession) -> ft.Control | None:
+    """One line per change of the table, in the order made; ``None`` when the table never
+    changed. ``game`` ``None``: read only."""
+    changes = session.game.record.changes
+    if not changes:
+        return None
+    starting = session.sheet.starting
+    lines: list[ft.Control] = [heading("Table changes")]
+    for index, change in enumerate(changes):
+        said = change_in_words(change, starting, session.names.shown)
+        text = ft.Text(said, size=13, expand=True)
+        if game is None:
+            lines.append(tagged(f"change-{index + 1}", text))
+            continue
+        lines.append(
+            tagged(
+                f"change-{index + 1}",
+                ft.Row(
+                    [
+                        text,
+                        tagged(
+                            f"edit-change-{index + 1}",
+                            ft.IconButton(
+                                ft.Icons.EDIT,
+                                icon_size=18,
+                                tooltip=f"Correct: {said}",
+                                on_click=lambda _, index=index: game.edit_change(index),
+                            ),
+                        ),
+                        tagged(
+                            f"remove-change-{index + 1}",
+                            ft.IconButton(
+                                ft.Icons.DELETE_OUTLINE,
+                                icon_size=18,
+                                tooltip=f"Take out: {said}",
+                                on_click=lambda _, index=index: game.ask_to_remove_change(index),
+                            ),
+                        ),
+                    ],
+                    spacing=0,
+                ),
+            )
+        )
+    return tagged("table-notes", ft.Column(lines, spacing=2))
