@@ -30,11 +30,19 @@ def _entry_changes(old: RoundResult, new: RoundResult, players: tuple[str, ...])
     if old.trump != new.trump:
         lines.append(f"{prefix} trump {_trump_name(old)} → {_trump_name(new)}")
     for player in players:
-        if old.bids.get(player) != new.bids.get(player):
-            lines.append(f"{prefix} {player}'s bid {old.bids.get(player)} → {new.bids[player]}")
-        if old.tricks.get(player) != new.tricks.get(player):
-            lines.append(f"{prefix} {player} took {old.tricks.get(player)} → {new.tricks[player]}")
+        was, now = old.bids.get(player), new.bids.get(player)
+        if was != now:
+            lines.append(f"{prefix} {player}'s bid {_value(was)} → {_value(now)}")
+        was, now = old.tricks.get(player), new.tricks.get(player)
+        if was != now:
+            lines.append(f"{prefix} {player} took {_value(was)} → {_value(now)}")
     return lines
+
+
+def _value(value: int | None) -> str:
+    """A number on the sheet, or a dash where the player had none (not at the table yet, or
+    not dealt in)."""
+    return "–" if value is None else str(value)
 
 
 def _money_changes(before: ScoreSheet, after: ScoreSheet, symbol: str = DOLLAR) -> list[str]:
@@ -142,6 +150,17 @@ def describe_changes(before: ScoreSheet, after: ScoreSheet, symbol: str = DOLLAR
     ...     turned="spades", bids={"Ann": 5, "Bob": 4}, tricks={"Ann": 5, "Bob": 5}))
     >>> describe_changes(game.sheet, spades.sheet)
     ['round 1: trump hearts → spades', 'no totals changed']
+
+    A player who was not at the table in a round has a dash there, never a failure (Cat
+    joined after round 1; round 1 corrected, then her start):
+
+    >>> from scorepad.engine.table_changes import Join
+    >>> joined = game.record_change(Join(after=1, player="Cat", left_of="Bob"))
+    >>> describe_changes(joined.sheet, joined.replace_round(1, fixed.record.rounds[0]).sheet)[:2]
+    ["round 1: Bob's bid 4 → 5", 'round 1: Bob 5 → 15 points']
+    >>> describe_changes(joined.sheet, joined.replace_change(0, Join(
+    ...     after=1, player="Cat", left_of="Bob", starting=0)).sheet)
+    ["Cat's total 5 → 0"]
     """
     lines: list[str] = []
     # After a deletion the later rounds move up a line: comparing their entries with the
@@ -153,19 +172,17 @@ def describe_changes(before: ScoreSheet, after: ScoreSheet, symbol: str = DOLLAR
         elif old.trump != new.trump:
             lines.append(f"round {new.number}: trump {_trump_name(old)} → {_trump_name(new)}")
         for player in after.players:
-            if old.points.get(player) != new.points[player]:
-                lines.append(
-                    f"round {new.number}: {player} {old.points.get(player)} → "
-                    f"{new.points[player]} points"
-                )
+            was, now = old.points.get(player), new.points.get(player)
+            if was != now:
+                lines.append(f"round {new.number}: {player} {_value(was)} → {_value(now)} points")
     if len(before.rounds) != len(after.rounds):
         lines.append(f"rounds recorded {len(before.rounds)} → {len(after.rounds)}")
     totals_moved = False
     for player in after.players:
-        old_total, new_total = before.totals.get(player), after.totals[player]
+        old_total, new_total = before.totals.get(player), after.totals.get(player)
         if old_total != new_total:
             totals_moved = True
-            lines.append(f"{player}'s total {old_total} → {new_total}")
+            lines.append(f"{player}'s total {_value(old_total)} → {_value(new_total)}")
     lines += _money_changes(before, after, symbol)
     if before.leaders != after.leaders and after.leaders:
         was = ", ".join(before.leaders) or "nobody"

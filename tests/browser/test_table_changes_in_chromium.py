@@ -1,6 +1,7 @@
 """The table changes in a real game on a 390×844 phone: a late arrival joins after the first
 hand and a player sits the second one out, through the game menu's Table dialog; the pad deals
-around them and the sheet says so (issue 23)."""
+around them and the sheet says so; the late arrival's start is then corrected from the sheet
+(issue 23)."""
 
 from __future__ import annotations
 
@@ -88,9 +89,22 @@ def test_a_late_arrival_and_a_hand_sat_out_in_a_real_game_then_the_sheet(
         phone.tap("toggle-sheet")
         phone.wait_for("sheet-row-2")
         assert comes_to_say(phone, "Cat, round 2: sat out")
+        assert comes_to_say(phone, "Eve joined after round 1, starting on 10")
         phone.page.screenshot(path=str(tmp_path / "sheet.png"))
+
+        # the table meant Eve to start on 0: corrected from the sheet's line
+        phone.tap("edit-change-1")
+        phone.wait_for("table-confirm")
+        phone.tap("table-starting-number")
+        phone.type_into("Starting total", "0")  # Enter saves the correction
+        assert comes_to_say(phone, "Corrected: Eve joined after round 1, starting on 0")
+        phone.by_id("table-confirm").wait_for(state="detached")
+        assert phone.says("change-1", "Eve joined after round 1, starting on 0")
+        assert total_on_screen(phone, "Eve") == 10
+        phone.page.screenshot(path=str(tmp_path / "corrected.png"))
     (summary,) = TinyDBStore(tmp_path / "data").list_games()
     game = TinyDBStore(tmp_path / "data").load_game(summary.id).game
     assert [change.kind for change in game.record.changes] == ["join", "sit_out"]
     assert game.sheet.rounds[1].sitting_out == ("Cat",)
-    assert game.sheet.totals == {"Ann": 20, "Bob": 10, "Cat": 10, "Dan": 10, "Eve": 20}
+    assert game.sheet.starting == {"Eve": 0}
+    assert game.sheet.totals == {"Ann": 20, "Bob": 10, "Cat": 10, "Dan": 10, "Eve": 10}

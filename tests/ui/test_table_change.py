@@ -232,7 +232,10 @@ def test_a_late_arrivals_start_is_corrected_from_the_sheet_and_undone(app: Score
     text, ok = app.game.table_preview()
     assert ok and text.startswith("Corrected: Fay joined after round 1, starting on 0.")
     app.game.confirm_table_form()
+    assert app.message is not None and app.message.kind is MessageKind.INFO
+    assert app.message.text == text
     assert session.table_form is None and session.sheet.starting == {"Fay": 0}
+    assert f"Fay's total {before['Fay']} → {before['Fay'] - worst}" in session.changes
     assert session.sheet.totals["Fay"] == before["Fay"] - worst
     assert {p: t for p, t in session.sheet.totals.items() if p != "Fay"} == {
         p: t for p, t in before.items() if p != "Fay"
@@ -261,6 +264,7 @@ def test_a_penalty_taken_out_asks_first_and_undo_puts_it_back_in_its_place(
     assert asked.detail.startswith("After round 1: Bob +5 (renege).")
     app.confirm()
     assert session.sheet.totals["Bob"] == bob - 5
+    assert f"Bob's total {bob} → {bob - 5}" in session.changes
     assert session.game.record.changes == before[:1]
     assert app.message is not None
     assert app.message.text == "Taken out: After round 1: Bob +5 (renege)."
@@ -301,3 +305,20 @@ def test_a_change_the_rounds_after_it_depend_on_cannot_be_taken_out(app: Scorepa
     assert app.message is not None and app.message.text.endswith(
         "there is no change 4 of the table: 1 were made"
     )
+
+
+def test_a_round_before_a_late_arrival_is_corrected_without_a_failure(app: ScorepadApp) -> None:
+    """Fay was not at the table in round 1: saving a correction of round 1 compares her
+    empty box there, and says what moved (it once failed on the missing box)."""
+    start(app, "mormon-bridge", FIVE, dealer="Ann")
+    play_round(app)
+    app.game.change_table(Join(after=1, player="Fay", left_of="Eve"))
+    play_round(app)
+    session = app.game.session
+    assert session is not None
+    sheet = session.sheet
+    app.game.edit_round(1)
+    app.game.confirm_round()
+    assert app.message is None or app.message.kind is MessageKind.INFO
+    assert session.editing is None and session.sheet == sheet
+    assert session.changes == ["round 1: nothing changed"]
