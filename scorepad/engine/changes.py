@@ -30,12 +30,12 @@ def _entry_changes(old: RoundResult, new: RoundResult, players: tuple[str, ...])
     if old.trump != new.trump:
         lines.append(f"{prefix} trump {_trump_name(old)} → {_trump_name(new)}")
     for player in players:
-        was, now = old.bids.get(player), new.bids.get(player)
-        if was != now:
-            lines.append(f"{prefix} {player}'s bid {_value(was)} → {_value(now)}")
-        was, now = old.tricks.get(player), new.tricks.get(player)
-        if was != now:
-            lines.append(f"{prefix} {player} took {_value(was)} → {_value(now)}")
+        bid_was, bid_now = old.bids.get(player), new.bids.get(player)
+        if bid_was != bid_now:
+            lines.append(f"{prefix} {player}'s bid {_value(bid_was)} → {_value(bid_now)}")
+        took_was, took_now = old.tricks.get(player), new.tricks.get(player)
+        if took_was != took_now:
+            lines.append(f"{prefix} {player} took {_value(took_was)} → {_value(took_now)}")
     return lines
 
 
@@ -172,9 +172,12 @@ def describe_changes(before: ScoreSheet, after: ScoreSheet, symbol: str = DOLLAR
         elif old.trump != new.trump:
             lines.append(f"round {new.number}: trump {_trump_name(old)} → {_trump_name(new)}")
         for player in after.players:
-            was, now = old.points.get(player), new.points.get(player)
-            if was != now:
-                lines.append(f"round {new.number}: {player} {_value(was)} → {_value(now)} points")
+            points_were, points_now = old.points.get(player), new.points.get(player)
+            if points_were != points_now:
+                lines.append(
+                    f"round {new.number}: {player} {_value(points_were)} → "
+                    f"{_value(points_now)} points"
+                )
     if len(before.rounds) != len(after.rounds):
         lines.append(f"rounds recorded {len(before.rounds)} → {len(after.rounds)}")
     totals_moved = False
