@@ -150,6 +150,40 @@ class ScoreSheet(BaseModel):
     seat_names: FrozenDict[str, tuple[str, ...]] = FrozenDict()
     """For a seat taken over, everyone who has played it, first to last, by its name now."""
 
+    @property
+    def seated(self) -> tuple[str, ...]:
+        """The players at the table now, in seat order: everyone on the sheet but those who
+        left (a seat taken over is its new player's). These are the seats a phone can claim.
+
+        >>> from scorepad.engine.game import Game
+        >>> from scorepad.engine.table_changes import Leave, TakeOver
+        >>> game = Game.start("golf", ["Ann", "Bob", "Cat"]).record_change(
+        ...     TakeOver(after=0, seat="Bob", player="Zoe"))
+        >>> game.record_change(Leave(after=0, player="Cat")).sheet.seated
+        ('Ann', 'Zoe')
+        """
+        return tuple(player for player in self.players if player not in self.left)
+
+    def gone_from(self, seat: str) -> str | None:
+        """Why ``seat`` (a player's name, as a phone holds it) is no longer at the table:
+        they left, or someone took their seat over; ``None`` while they play on.
+
+        >>> from scorepad.engine.game import Game
+        >>> from scorepad.engine.table_changes import TakeOver
+        >>> game = Game.start("golf", ["Ann", "Bob", "Cat"]).record_change(
+        ...     TakeOver(after=0, seat="Bob", player="Zoe"))
+        >>> game.sheet.gone_from("Bob"), game.sheet.gone_from("Ann")
+        ("Zoe took over Bob's seat", None)
+        """
+        if seat in self.left:
+            after = self.left[seat]
+            when = "before the first round" if after == 0 else f"after round {after}"
+            return f"{seat} left the game {when}, with {self.totals[seat]} kept"
+        for now, played in self.seat_names.items():
+            if seat in played[:-1]:
+                return f"{now} took over {seat}'s seat"
+        return None
+
     def cell(self, result: RoundResult, place: str) -> SeatCell:
         """What the sheet shows for ``place`` (one of :attr:`players`) in the round ``result``.
 

@@ -89,12 +89,16 @@ class SharePanel:
         return None if session is None else session.stored.id
 
     def seats(self) -> list[Seat]:
-        """Each player of the open game, and whether a phone holds their seat."""
+        """Each player at the open game's table, and whether a phone holds their seat."""
         session = self._app.game.session
         if session is None:
             return []
         taken = self._app.table.seats(session.stored.id)
-        return [Seat(player, player in taken) for player in session.game.record.players]
+        seated = session.sheet.seated
+        # a phone still holding the seat of someone who left, or handed it over, is listed
+        # too: the scorekeeper can free it
+        gone = [player for player in taken if player not in seated]
+        return [Seat(player, player in taken) for player in (*seated, *gone)]
 
     def hidden_bids(self) -> HiddenBids | None:
         """Who has bid in secret, while the open game's round waits for the go (else None)."""

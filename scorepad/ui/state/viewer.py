@@ -306,7 +306,7 @@ class Viewer:
                 if player in taken
                 else SeatState.FREE,
             )
-            for player in session.game.record.players
+            for player in session.sheet.seated  # a late arrival's seat too; not a leaver's
         )
 
     @property
@@ -327,8 +327,8 @@ class Viewer:
         """The pad takes this phone's player's bid now: before the go in a simultaneous
         round, at their turn in a sequential one."""
         entry, seat = self.entry, self.my_seat
-        if entry is None or seat is None:
-            return False
+        if entry is None or seat is None or seat not in entry.setup.bid_order:
+            return False  # no round, no seat, or a seat not dealt in (sitting out, gone)
         if entry.setup.sequential_bids:
             return entry.stage is Stage.BIDS and entry.active == seat
         # a secret bid, once made, is final as fingers shown (after the go the scorekeeper
@@ -360,12 +360,36 @@ class Viewer:
     def seat_status(self) -> str | None:
         """What the seated player's phone says about their bid now (``None``: no seat, or no
         round in progress)."""
-        entry, seat = self.entry, self.my_seat
-        if entry is None or seat is None:
+        entry, seat, session = self.entry, self.my_seat, self.session
+        if seat is None or session is None:
+            return None
+        away = self.not_dealt_in(session, seat)
+        if away is not None:
+            return away
+        if entry is None:
             return None
         if entry.stage is Stage.GO:
             return self._secret_bid_status(entry.number)
         return self._open_bid_status(entry, seat)
+
+    @property
+    def seat_gone(self) -> bool:
+        """This phone's player left the game or handed the seat over: the phone may claim
+        a seat at the table now (a late arrival's, say)."""
+        session, seat = self.session, self.my_seat
+        return session is not None and seat is not None and seat not in session.sheet.seated
+
+    def not_dealt_in(self, session: GameSession, seat: str) -> str | None:
+        """Why ``seat``'s phone takes no bid in the round on the pad: its player left, handed
+        the seat over, or sits this round out (``None``: dealt in, or no round)."""
+        shown = self.names.shown
+        gone = session.sheet.gone_from(seat)
+        if gone is not None:
+            return f"{shown(seat)}: {session.names.in_words(gone)}. This phone bids no more"
+        entry = self.entry
+        if entry is not None and seat not in entry.setup.bid_order:
+            return f"{shown(seat)} sits out round {entry.number}: no cards, no bid"
+        return None
 
     def _open_bid_status(self, entry: RoundEntryState, seat: str) -> str:
         """Any moment but before the go: the trump to wait for, the turn, the bid made."""
@@ -417,7 +441,10 @@ class Viewer:
             session, game_id = self.session, self.game_id
             if session is None or game_id is None:
                 raise NothingSharedError("claim your seat")
-            if player not in session.game.record.players:
+            if player not in session.sheet.seated:
+                gone = session.sheet.gone_from(player)
+                if gone is not None:
+                    raise ActionRefused(f"{session.names.in_words(gone)}: no seat to claim")
                 raise NoSuchSeatError(player)
             device = self._app.access.device
             if device is None:
@@ -425,8 +452,9 @@ class Viewer:
             mine = self.my_seat
             if mine == player:
                 return
-            if mine is not None:
+            if mine is not None and mine in session.sheet.seated:
                 raise SeatAlreadyClaimedError(mine, player)
+            # a seat whose player left or handed it over moves with the phone's new claim
             self._app.table.claim_seat(device, game_id, player)
             self._held, self.freed_seat = (device, game_id, player), None
             self._app.table.announce(SeatsChanged(game_id))
@@ -448,6 +476,10 @@ class Viewer:
             seat = self.my_seat
             if seat is None:
                 raise NoSeatError() if self.freed_seat is None else SeatFreedError(self.freed_seat)
+            session = self.session
+            away = None if session is None else self.not_dealt_in(session, seat)
+            if away is not None:
+                raise NotBiddingNowError(entry.number, away)
             if entry.setup.sequential_bids:
                 enter_seat_bid(self._app, game_id, seat, value)
             else:

@@ -134,18 +134,7 @@ def seat_part(viewer: Viewer) -> ft.Control:
     seat = viewer.my_seat
     names = viewer.names
     if seat is None:
-        return ft.Column(
-            [
-                heading("Which seat is yours?"),
-                ft.Row(
-                    [seat_choice(viewer, choice) for choice in viewer.seats()],
-                    wrap=True,
-                    spacing=8,
-                    run_spacing=8,
-                ),
-            ],
-            spacing=8,
-        )
+        return seat_choices(viewer, "Which seat is yours?")
     parts: list[ft.Control] = [
         tagged(
             "my-seat",
@@ -161,7 +150,24 @@ def seat_part(viewer: Viewer) -> ft.Control:
         if note is not None:
             parts.append(pad_note_line(note, names))
         parts.append(pad_keys(viewer.bid, pad))
+    if viewer.seat_gone:  # handed to a late arrival, or to whoever took the seat over
+        parts.append(seat_choices(viewer, "Someone else's seat now?"))
     return ft.Column(parts, spacing=6)
+
+
+def seat_choices(viewer: Viewer, question: str) -> ft.Control:
+    return ft.Column(
+        [
+            heading(question),
+            ft.Row(
+                [seat_choice(viewer, choice) for choice in viewer.seats()],
+                wrap=True,
+                spacing=8,
+                run_spacing=8,
+            ),
+        ],
+        spacing=8,
+    )
 
 
 def seat_choice(viewer: Viewer, choice: SeatChoice) -> ft.Control:
