@@ -17,8 +17,14 @@ from __future__ import annotations
 
 import sys
 
+import ifaddr  # noqa: F401  (see below)
 import pytest
 from hypothesis import HealthCheck, settings
+
+# ifaddr runs `ldconfig -p` once, when it is first imported (ctypes looks up libc). Importing
+# it here pays that before any test: otherwise whichever test first reads this machine's
+# addresses (the share panel's join address) is charged with a process it never started,
+# and fails the process guard only when run on its own.
 
 pytest_plugins = ["tests.process_guard"]
 
