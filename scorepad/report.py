@@ -122,15 +122,8 @@ def standings_table(sheet: ScoreSheet) -> Table:
 def standing_name(sheet: ScoreSheet, player: str) -> str:
     """A player as the standings name them, with how they came and went: "Dan (joined after
     round 1 at 2)", "Ann (left after round 7)", "Zoe (took over from Bob)"."""
-    notes = []
-    seat = sheet.seat_names.get(player, ())
-    if len(seat) > 1:
-        notes.append(f"took over from {', '.join(seat[:-1])}")
-    if player in sheet.joined:
-        notes.append(f"joined after round {sheet.joined[player]} at {sheet.starting[player]}")
-    if player in sheet.left:
-        notes.append(f"left after round {sheet.left[player]}")
-    return f"{player} ({'; '.join(notes)})" if notes else player
+    note = sheet.seat_note(player)
+    return player if note is None else f"{player} ({note})"
 
 
 def outcome_lines(sheet: ScoreSheet) -> list[str]:

@@ -164,6 +164,30 @@ class ScoreSheet(BaseModel):
         """
         return tuple(player for player in self.players if player not in self.left)
 
+    def seat_note(self, player: str) -> str | None:
+        """How ``player`` came to or went from the table, as the standings say it beside the
+        name: "joined after round 1 at 2", "left after round 7", "took over from Bob"
+        (``None``: at the table from first to last).
+
+        >>> from scorepad.engine.game import Game
+        >>> from scorepad.engine.table_changes import Join
+        >>> game = Game.start("golf", ["Ann", "Bob"]).record_change(
+        ...     Join(after=0, player="Cat", left_of="Bob", starting=5))
+        >>> game.sheet.seat_note("Cat"), game.sheet.seat_note("Ann")
+        ('joined before the first round at 5', None)
+        """
+        notes = []
+        seat = self.seat_names.get(player, ())
+        if len(seat) > 1:
+            notes.append(f"took over from {', '.join(seat[:-1])}")
+        if player in self.joined:
+            after = self.joined[player]
+            when = "before the first round" if after == 0 else f"after round {after}"
+            notes.append(f"joined {when} at {self.starting[player]}")
+        if player in self.left:
+            notes.append(f"left after round {self.left[player]}")
+        return "; ".join(notes) if notes else None
+
     def gone_from(self, seat: str) -> str | None:
         """Why ``seat`` (a player's name, as a phone holds it) is no longer at the table:
         they left, or someone took their seat over; ``None`` while they play on.

@@ -220,6 +220,11 @@ def test_a_late_arrivals_start_is_corrected_from_the_sheet_and_undone(app: Score
         sheet_panel(app.game, session)
     )
     assert "edit-change-1" not in identifiers(sheet_panel(None, session))  # a viewer's sheet
+    # the standings say how Fay came, under her name; nobody else has a note
+    assert {i for i in identifiers(sheet_panel(app.game, session)) if "standing-note" in i} == {
+        "standing-note-Fay"
+    }
+    assert session.sheet.seat_note("Fay") == f"joined after round 1 at {worst}"
     app.game.edit_change(0)
     dialog = table_dialog(app)
     assert dialog is not None

@@ -28,15 +28,12 @@ table fits a phone's 390 px; a longer name ends in an ellipsis."""
 
 def standings_table(session: GameSession) -> ft.Control:
     sheet = session.sheet
-    names = session.names
     low_wins = session.game.variant.winner is Winner.LOWEST
     rows = [
         ft.DataRow(
             cells=[
                 ft.DataCell(ft.Text(str(s.rank))),
-                ft.DataCell(
-                    bounded_name(names.shown(s.player), size=15, width=STANDINGS_NAME_WIDTH)
-                ),
+                ft.DataCell(standing_name(session, s.player)),
                 ft.DataCell(
                     tagged(
                         f"total-{s.player}",
@@ -62,13 +59,40 @@ def standings_table(session: GameSession) -> ft.Control:
         horizontal_margin=8,
         heading_row_height=36,
         data_row_min_height=40,
-        data_row_max_height=44,
+        data_row_max_height=56 if any(sheet.seat_note(p) for p in sheet.players) else 44,
     )
     return ft.Column(
         [
             heading("Standings" + (" (low score wins)" if low_wins else "")),
             tagged("standings", ft.Container(content=table, width=standings_width())),
         ]
+    )
+
+
+def standing_name(session: GameSession, player: str) -> ft.Control:
+    """The name, and under it how they came or went ("joined after round 1 at 10", "left
+    after round 7"), as the printed pad's standings say it."""
+    name = bounded_name(session.names.shown(player), size=15, width=STANDINGS_NAME_WIDTH)
+    note = session.sheet.seat_note(player)
+    if note is None:
+        return name
+    return tagged(
+        f"standing-note-{player}",
+        ft.Column(
+            [
+                name,
+                ft.Text(
+                    session.names.in_words(note),
+                    size=11,
+                    max_lines=1,
+                    overflow=ft.TextOverflow.ELLIPSIS,
+                    width=STANDINGS_NAME_WIDTH,
+                ),
+            ],
+            spacing=0,
+            tight=True,
+            alignment=ft.MainAxisAlignment.CENTER,
+        ),
     )
 
 
