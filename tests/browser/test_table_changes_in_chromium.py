@@ -108,3 +108,40 @@ def test_a_late_arrival_and_a_hand_sat_out_in_a_real_game_then_the_sheet(
     assert game.sheet.rounds[1].sitting_out == ("Cat",)
     assert game.sheet.starting == {"Eve": 0}
     assert game.sheet.totals == {"Ann": 20, "Bob": 10, "Cat": 10, "Dan": 10, "Eve": 10}
+
+
+SEVEN = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"]
+
+
+def in_view(phone: AppPage, identifier: str) -> bool:
+    """Whether the control is drawn wholly inside the 390×844 window (a dialog's button
+    below the fold could not be reached on a phone that cannot scroll it)."""
+    box = phone.by_id(identifier).first.bounding_box()
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844
+
+
+def test_the_table_dialog_fits_a_phone_with_eight_players(tmp_path: Path, phone: AppPage) -> None:
+    """The eighth player joins a Golf table of seven before the first hand, then sits it out:
+    every chip and the dialog's buttons are within a 390×844 screen."""
+    with running_app(tmp_path / "data") as url:
+        phone.open(url)
+        start(phone, "golf", SEVEN)
+        open_table_task(phone, "join")
+        phone.tap("table-left-of-Gus")
+        phone.type_into("The newcomer's name", "Hal")
+        assert comes_to_say(phone, "Hal joins to the left of Gus")
+
+        open_table_task(phone, "sit_out")
+        for name in [*SEVEN, "Hal"]:
+            assert in_view(phone, f"table-player-{name}"), name
+        phone.tap("table-player-Hal")
+        assert comes_to_say(phone, "Hal sits out the next round")
+        assert in_view(phone, "table-confirm") and in_view(phone, "table-cancel")
+        phone.page.screenshot(path=str(tmp_path / "eight.png"))
+        phone.tap("table-confirm")
+        phone.by_id("table-confirm").wait_for(state="detached")
+    (summary,) = TinyDBStore(tmp_path / "data").list_games()
+    game = TinyDBStore(tmp_path / "data").load_game(summary.id).game
+    assert [change.kind for change in game.record.changes] == ["join", "sit_out"]
+    assert game.next_round is not None and "Hal" not in game.next_round.bid_order
+    assert len(game.sheet.players) == 8
