@@ -76,7 +76,9 @@ def test_kill_9_mid_round_with_secret_bids_comes_back_as_the_same_table(
         for phone in (keeper, *phones.values()):  # its live screen, not the one kept from before
             phone.page.wait_for_function(RECONNECTED, timeout=BACK_SECONDS)
         keeper.wait_for("round-title", timeout=BACK_SECONDS)  # the scorekeeper's game screen
-        assert keeper.by_id("viewer-screen").count() == 0
+        # a reconnecting page may draw one frame as a visitor before its device key is read
+        # (seen once in CI): the scorekeeper's screen must be the one that stays
+        keeper.by_id("viewer-screen").wait_for(state="detached", timeout=BACK_SECONDS)
         for player, phone in phones.items():
             phone.page.wait_for_function(
                 text_js("my-seat", f"You are {player}"), timeout=BACK_SECONDS
