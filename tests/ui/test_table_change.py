@@ -9,7 +9,7 @@ import pytest
 
 from scorepad.engine import Adjustment, Join, Leave, SitOut, TableChangeError, TakeOver
 from scorepad.store import Store
-from scorepad.ui.state import MessageKind, ScorepadApp, Stage
+from scorepad.ui.state import GameSession, MessageKind, ScorepadApp, Stage
 from scorepad.ui.state.table_change import undo_label
 from tests.ui.driving import play_round, start, tap_for
 
@@ -201,18 +201,24 @@ def test_the_dialogs_late_dismissal_leaves_the_changes_message(app: ScorepadApp)
 # --- correcting an earlier change from the sheet ------------------------------------------------
 
 
-def test_a_late_arrivals_start_is_corrected_from_the_sheet_and_undone(app: ScorepadApp) -> None:
-    """Fay joined on the worst total; the table meant 0. The sheet's line opens the dialog
-    filled in, the correction re-scores every round after it, and one undo puts it back."""
-    from scorepad.ui.views.sheet import sheet_panel
-    from scorepad.ui.views.table_dialog import table_dialog
-
+def fay_joined_after_round_1(app: ScorepadApp) -> GameSession:
+    """A Mormon Bridge game of FIVE where Fay joined after round 1, and round 2 played."""
     start(app, "mormon-bridge", FIVE, dealer="Ann")
     play_round(app)
     app.game.change_table(Join(after=1, player="Fay", left_of="Eve"))
     play_round(app)
     session = app.game.session
     assert session is not None
+    return session
+
+
+def test_a_late_arrivals_start_is_corrected_from_the_sheet_and_undone(app: ScorepadApp) -> None:
+    """Fay joined on the worst total; the table meant 0. The sheet's line opens the dialog
+    filled in, the correction re-scores every round after it, and one undo puts it back."""
+    from scorepad.ui.views.sheet import sheet_panel
+    from scorepad.ui.views.table_dialog import table_dialog
+
+    session = fay_joined_after_round_1(app)
     worst = session.sheet.starting["Fay"]
     assert worst != 0
     before = dict(session.sheet.totals)
@@ -315,12 +321,7 @@ def test_a_change_the_rounds_after_it_depend_on_cannot_be_taken_out(app: Scorepa
 def test_a_round_before_a_late_arrival_is_corrected_without_a_failure(app: ScorepadApp) -> None:
     """Fay was not at the table in round 1: saving a correction of round 1 compares her
     empty box there, and says what moved (it once failed on the missing box)."""
-    start(app, "mormon-bridge", FIVE, dealer="Ann")
-    play_round(app)
-    app.game.change_table(Join(after=1, player="Fay", left_of="Eve"))
-    play_round(app)
-    session = app.game.session
-    assert session is not None
+    session = fay_joined_after_round_1(app)
     sheet = session.sheet
     app.game.edit_round(1)
     app.game.confirm_round()

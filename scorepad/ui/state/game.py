@@ -654,21 +654,9 @@ class GameController:
         with self._app.action("correct the change of the table"):
             session = self._session()
             _refuse_while_correcting(session)
-            old = self._made_change(index)
             if seen is None or seen.change is not change:
                 seen = preview(session.game, change, index)
-            before_sheet = session.sheet
-            self._change_game(
-                seen.game,
-                UndoStep(
-                    label=f"the correction of {undo_label(old)}",
-                    kind=UndoKind.TABLE_CORRECTED,
-                    change_index=index,
-                    change=old,
-                ),
-                draft=session.stored.draft,
-            )
-            session.changes = describe_changes(before_sheet, session.sheet, session.symbol)
+            self._rework_change(index, seen.game, UndoKind.TABLE_CORRECTED, "the correction of")
             self._app.message = Message(seen.summary)
 
     def ask_to_remove_change(self, index: int) -> None:
@@ -698,21 +686,24 @@ class GameController:
         with self._app.action("take out the change of the table"):
             session = self._session()
             _refuse_while_correcting(session)
-            old = self._made_change(index)
-            before_sheet = session.sheet
-            self._change_game(
-                session.game.delete_change(index),
-                UndoStep(
-                    label=f"taking out {undo_label(old)}",
-                    kind=UndoKind.TABLE_REMOVED,
-                    change_index=index,
-                    change=old,
-                ),
-                draft=session.stored.draft,
+            old, starting = self._made_change(index), session.sheet.starting
+            self._rework_change(
+                index, session.game.delete_change(index), UndoKind.TABLE_REMOVED, "taking out"
             )
-            session.changes = describe_changes(before_sheet, session.sheet, session.symbol)
-            said = change_in_words(old, before_sheet.starting)
-            self._app.message = Message(f"Taken out: {said}.")
+            self._app.message = Message(f"Taken out: {change_in_words(old, starting)}.")
+
+    def _rework_change(self, index: int, changed: Game, kind: UndoKind, doing: str) -> None:
+        """Save ``changed``, the game with its change number ``index`` corrected or taken out,
+        with the undo step that puts the change back as it was (``doing``: how the undo
+        button names the action), and show what the rounds after it moved."""
+        session = self._session()
+        old, before_sheet = self._made_change(index), session.sheet
+        self._change_game(
+            changed,
+            UndoStep(label=f"{doing} {undo_label(old)}", kind=kind, change_index=index, change=old),
+            draft=session.stored.draft,
+        )
+        session.changes = describe_changes(before_sheet, session.sheet, session.symbol)
 
     def _made_change(self, index: int) -> TableChange:
         changes = self._session().game.record.changes

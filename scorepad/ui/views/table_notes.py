@@ -5,6 +5,9 @@ everything after it). A viewer's phone reads the lines and corrects nothing."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 import flet as ft
 
 from scorepad.engine import change_in_words
@@ -32,23 +35,17 @@ def table_notes(game: GameController | None, session: GameSession) -> ft.Control
                 ft.Row(
                     [
                         text,
-                        tagged(
+                        line_button(
                             f"edit-change-{index + 1}",
-                            ft.IconButton(
-                                ft.Icons.EDIT,
-                                icon_size=18,
-                                tooltip=f"Correct: {said}",
-                                on_click=lambda _, index=index: game.edit_change(index),
-                            ),
+                            ft.Icons.EDIT,
+                            f"Correct: {said}",
+                            partial(game.edit_change, index),
                         ),
-                        tagged(
+                        line_button(
                             f"remove-change-{index + 1}",
-                            ft.IconButton(
-                                ft.Icons.DELETE_OUTLINE,
-                                icon_size=18,
-                                tooltip=f"Take out: {said}",
-                                on_click=lambda _, index=index: game.ask_to_remove_change(index),
-                            ),
+                            ft.Icons.DELETE_OUTLINE,
+                            f"Take out: {said}",
+                            partial(game.ask_to_remove_change, index),
                         ),
                     ],
                     spacing=0,
@@ -56,3 +53,13 @@ def table_notes(game: GameController | None, session: GameSession) -> ft.Control
             )
         )
     return tagged("table-notes", ft.Column(lines, spacing=2))
+
+
+def line_button(
+    identifier: str, icon: ft.IconData, tooltip: str, action: Callable[[], None]
+) -> ft.Control:
+    """A small icon button at the end of a change's line."""
+    return tagged(
+        identifier,
+        ft.IconButton(icon, icon_size=18, tooltip=tooltip, on_click=lambda _: action()),
+    )
