@@ -152,11 +152,13 @@ class CatalogueGame(CatalogueRow):
         """The row of a stored game read from a file with ``signature``."""
         game = stored.game
         fields = stored.summary().model_dump(exclude={"problem", "recoverable"})
+        results = tuple(SeatLine.of(result) for result in player_results(game))
         return cls(
             signature=signature,
             **fields,
-            results=tuple(SeatLine.of(result) for result in player_results(game)),
-            player_keys=tuple(name_key(player) for player in game.players),
+            results=results,
+            # everyone with a part in the game: a late arrival, or who took a seat over, too
+            player_keys=tuple(name_key(line.player) for line in results),
             lowest_wins=game.variant.winner is Winner.LOWEST,
             stake_cents=game.stake_cents,
             fingerprint=record_fingerprint(stored.record),

@@ -45,9 +45,10 @@ changes no file; the bump makes an older scorepad refuse a game whose table chan
 
 Version 7 lets an undo step keep a change of the table as it was before it was corrected or
 taken out from the sheet: an :class:`~scorepad.store.models.UndoStep` gains ``change`` (and
-two kinds, ``table_corrected`` and ``table_removed``). A version-6 step has none, so the
-migration changes no file; the bump makes an older scorepad refuse such a step with "update
-scorepad" instead of calling the game damaged.
+two kinds, ``table_corrected`` and ``table_removed``). A version-6 step has none, so no game
+file changes; the list's rows are made again (their ``player_keys`` now name everyone with a
+part in a game, a late arrival too). The bump makes an older scorepad refuse such a step with
+"update scorepad" instead of calling the game damaged.
 
 A migration from version *n* takes the store folder to version *n + 1*; each is applied under
 the store lock, after a backup of every file it touches (the ordinary write path makes those).
@@ -105,10 +106,14 @@ def _records_gain_table_changes(_folder: Path) -> None:
     saved), and the list's rows are what they were: a game without changes scores as before."""
 
 
-def _undo_keeps_table_changes(_folder: Path) -> None:
+def _undo_keeps_table_changes(folder: Path) -> None:
     """6 → 7: an undo step gains ``change``, which defaults to none; every version-6 file is
     already a valid version-7 one (each is rewritten at version 7 the next time it is
-    saved)."""
+    saved). The list's rows are dropped and made again at the next look: a version-6 row
+    named only the players a game started with, so a late arrival's games were not hers."""
+    from scorepad.store.migrate import forget_game_rows
+
+    forget_game_rows(folder)
 
 
 MIGRATIONS: dict[int, Migration] = {

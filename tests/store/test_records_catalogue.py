@@ -385,3 +385,40 @@ def test_a_row_keeps_its_results_as_plain_arrays(tmp_path: Path) -> None:
         ["Ann", 21, 2, False, 2, 2, 1, 1, 0, 0, [1, 1, 1, 2, 1, 1]],
         ["Bob", 0, 1, True, 2, 0, 2, 0, 2, 0, [1, 1, 0, 2, 1, 0]],
     ]
+
+
+def test_a_late_arrivals_game_is_hers_and_its_row_is_trusted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Cat joined after round 1: her player page counts the game, and the row's results are
+    used as kept (its name keys are its results' players), not made again from the game
+    file at every look."""
+    from scorepad.engine import Game, Join, name_key
+
+    store = TinyDBStore(tmp_path)
+    two_rounds = short_golf()
+    first = two_rounds.model_copy(update={"rounds": two_rounds.rounds[:1]})
+    game = Game(first).record_change(Join(after=1, player="Cat", left_of="Bob"))
+    game = game.record_round(
+        RoundRecord(
+            turned="clubs",
+            bids={"Ann": 0, "Bob": 0, "Cat": 0},
+            tricks={"Ann": 0, "Bob": 1, "Cat": 1},
+        )
+    )
+    assert game.sheet.finished
+    store.create_game(game.record)
+    store.list_games()
+    (row,) = json.loads((tmp_path / "catalogue.json").read_text())["games"].values()
+    assert row["player_keys"] == [name_key(line[0]) for line in row["results"]]
+    from_file: list[str] = []
+    seats_from_file = Records._seats_from_file
+
+    def counted(self: Records, row: Any) -> Any:
+        from_file.append(row.id)
+        return seats_from_file(self, row)
+
+    monkeypatch.setattr(Records, "_seats_from_file", counted)
+    (cat,) = TinyDBStore(tmp_path).player_stats(player="Cat")
+    assert (cat.name, cat.games) == ("Cat", 1)
+    assert from_file == [], "the kept row is trusted"

@@ -232,6 +232,16 @@ def test_a_store_written_by_schema_6_opens_at_7_and_its_table_changes_still_undo
     store = TinyDBStore(root)
     assert json.loads((root / "catalogue.json").read_text())["schema"] == {"1": {"version": 7}}
     assert {path.name: path.read_bytes() for path in (root / "games").iterdir()} == files
+    store.list_games()  # the look that makes the rows again
+    kept = json.loads((root / "catalogue.json").read_text())["games"]
+    assert next(r for r in kept.values() if r["id"] == "d4e5465b")["player_keys"] == [
+        "ann",
+        "bob",
+        "cat",
+        "dan",
+        "eve",
+        "fay",
+    ], "the row made again names the late arrival"
     changed = store.load_game("d4e5465b")
     assert [change.kind for change in changed.record.changes] == ["join", "sit_out", "adjust"]
     assert changed.game.sheet.starting == {"Fay": 2}
