@@ -140,7 +140,7 @@ class StoredGame(BaseModel):
         return GameSummary(
             id=self.id,
             variant=game.variant.name,
-            players=game.players,
+            players=sheet.players,
             status=ListedStatus.of(sheet.status),
             rounds_played=len(sheet.rounds),
             rounds_total=sheet.rounds_total,
@@ -160,6 +160,8 @@ class GameSummary(BaseModel):
     id: str
     variant: str
     players: tuple[str, ...]
+    """Everyone on the sheet, in seat order, with a late arrival and whoever took over a seat
+    (the engine's :attr:`~scorepad.engine.sheet.ScoreSheet.players`)."""
     status: ListedStatus
     rounds_played: int
     rounds_total: int

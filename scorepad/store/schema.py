@@ -50,10 +50,14 @@ file changes; the list's rows are made again (their ``player_keys`` now name eve
 part in a game, a late arrival too). The bump makes an older scorepad refuse such a step with
 "update scorepad" instead of calling the game damaged.
 
+Version 8 lists a game by everyone on its sheet: a :class:`~scorepad.store.models.GameSummary`
+names a late arrival and whoever took over a seat too, so the home list's "Golf: Ann, Bob,
+Cat, Dan, Eve" says who played. No game file changes; the list's rows are made again.
+
 A migration from version *n* takes the store folder to version *n + 1*; each is applied under
 the store lock, after a backup of every file it touches (the ordinary write path makes those).
-``tests/store/fixtures/v1`` to ``v6`` hold stores written by versions 1 to 6 that every later
-version must still open. ``tests/store/schema_v7.json`` is the JSON schema of every stored model
+``tests/store/fixtures/v1`` to ``v7`` hold stores written by versions 1 to 7 that every later
+version must still open. ``tests/store/schema_v8.json`` is the JSON schema of every stored model
 at this version: a stored model that changes without a bump fails a test.
 """
 
@@ -62,7 +66,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 
 Migration = Callable[[Path], None]
 
@@ -116,6 +120,15 @@ def _undo_keeps_table_changes(folder: Path) -> None:
     forget_game_rows(folder)
 
 
+def _rows_name_everyone_on_the_sheet(folder: Path) -> None:
+    """7 → 8: a list row's ``players`` are everyone on the game's sheet, not only those it
+    started with; every version-7 game file is already a valid version-8 one, and the rows
+    are dropped here and made again at the next look."""
+    from scorepad.store.migrate import forget_game_rows
+
+    forget_game_rows(folder)
+
+
 MIGRATIONS: dict[int, Migration] = {
     1: _games_gain_undo_steps,
     2: _catalogue_from_meta,
@@ -123,6 +136,7 @@ MIGRATIONS: dict[int, Migration] = {
     4: _rows_gain_results,
     5: _records_gain_table_changes,
     6: _undo_keeps_table_changes,
+    7: _rows_name_everyone_on_the_sheet,
 }
 """``MIGRATIONS[n]`` migrates a version-``n`` store folder to version ``n + 1``."""
 

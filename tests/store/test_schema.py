@@ -126,7 +126,7 @@ def test_a_missing_migration_step_is_named(tmp_path: Path, monkeypatch: pytest.M
 def test_new_stores_are_written_at_the_current_version(tmp_path: Path) -> None:
     TinyDBStore(tmp_path)
     catalogue = json.loads((tmp_path / "catalogue.json").read_text())
-    assert catalogue["schema"]["1"]["version"] == schema.SCHEMA_VERSION == 7
+    assert catalogue["schema"]["1"]["version"] == schema.SCHEMA_VERSION == 8
     assert not (tmp_path / "meta.json").exists() and not (tmp_path / "index.json").exists()
 
 
@@ -222,7 +222,7 @@ def test_a_store_written_by_schema_5_opens_at_the_current_version_with_its_games
     assert len(game.sheet.rounds) == 3 and game.sheet.left == {}
 
 
-def test_a_store_written_by_schema_6_opens_at_7_and_its_table_changes_still_undo(
+def test_a_store_written_by_schema_6_opens_and_its_table_changes_still_undo(
     tmp_path: Path,
 ) -> None:
     """Version 7 lets an undo step keep a table change as it was before a correction: a
@@ -230,7 +230,9 @@ def test_a_store_written_by_schema_6_opens_at_7_and_its_table_changes_still_undo
     root = copy_of("v6", tmp_path)
     files = {path.name: path.read_bytes() for path in (root / "games").iterdir()}
     store = TinyDBStore(root)
-    assert json.loads((root / "catalogue.json").read_text())["schema"] == {"1": {"version": 7}}
+    assert json.loads((root / "catalogue.json").read_text())["schema"] == {
+        "1": {"version": schema.SCHEMA_VERSION}
+    }
     assert {path.name: path.read_bytes() for path in (root / "games").iterdir()} == files
     store.list_games()  # the look that makes the rows again
     kept = json.loads((root / "catalogue.json").read_text())["games"]
@@ -252,3 +254,29 @@ def test_a_store_written_by_schema_6_opens_at_7_and_its_table_changes_still_undo
     ]
     without_penalty = changed.game.delete_change(2)
     assert without_penalty.sheet.totals["Bob"] == changed.game.sheet.totals["Bob"] + 10
+
+
+def test_a_store_written_by_schema_7_opens_with_its_list_naming_everyone_who_played(
+    tmp_path: Path,
+) -> None:
+    """Version 8 lists a game by everyone on its sheet: the version-7 row of the game Fay
+    joined named only the five who started it, and the row made again names her too. No game
+    file changes, and the correction that version 7 kept as an undo step still undoes."""
+    root = copy_of("v7", tmp_path)
+    files = {path.name: path.read_bytes() for path in (root / "games").iterdir()}
+    old_rows = json.loads((root / "catalogue.json").read_text())["games"]
+    old_row = next(row for row in old_rows.values() if row["id"] == "d4e5465b")
+    assert old_row["players"] == ["Ann", "Bob", "Cat", "Dan", "Eve"]
+    store = TinyDBStore(root)
+    assert json.loads((root / "catalogue.json").read_text())["schema"] == {
+        "1": {"version": schema.SCHEMA_VERSION}
+    }
+    listed = {summary.id: summary for summary in store.list_games()}
+    assert listed["d4e5465b"].players == ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
+    assert {path.name: path.read_bytes() for path in (root / "games").iterdir()} == files
+    corrected = store.load_game("d4e5465b")
+    step = corrected.undo[-1]
+    assert (step.kind, step.change_index) == ("table_corrected", 2)
+    assert step.change is not None and corrected.record.changes[2] != step.change
+    undone = corrected.game.replace_change(2, step.change)
+    assert undone.sheet.totals["Bob"] == corrected.game.sheet.totals["Bob"] - 5

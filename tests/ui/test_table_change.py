@@ -328,3 +328,19 @@ def test_a_round_before_a_late_arrival_is_corrected_without_a_failure(app: Score
     assert app.message is None or app.message.kind is MessageKind.INFO
     assert session.editing is None and session.sheet == sheet
     assert session.changes == ["round 1: nothing changed"]
+
+
+def test_the_home_list_names_a_late_arrival_with_those_who_started(app: ScorepadApp) -> None:
+    """The list said "Mormon Bridge: Ann, Bob, Cat, Dan, Eve" for a game Fay played in: its
+    row named only the players the game started with."""
+    import flet as ft
+
+    from scorepad.ui.views.home import game_card
+    from tests.ui.test_sheet_view import walk
+
+    session = fay_joined_after_round_1(app)
+    app.go_home_now()
+    (summary,) = [game for game in app.home.games if game.id == session.stored.id]
+    assert summary.players == (*FIVE, "Fay")
+    titles = [c.value for c in walk(game_card(app, summary)) if isinstance(c, ft.Text)]
+    assert "Mormon Bridge: Ann, Bob, Cat, Dan, Eve, Fay" in titles
