@@ -41,6 +41,7 @@ from scorepad.engine import (
     RoundDraft,
     ScorepadError,
     Selection,
+    StartingTotal,
     Suit,
     TrumpRule,
     Winner,
@@ -57,6 +58,8 @@ from scorepad.ui.state import (
     Stage,
 )
 from scorepad.ui.state.game import CHANGED_ELSEWHERE
+from scorepad.ui.state.table_change import preview, round_under_way, undo_label
+from scorepad.ui.state.table_form import NUMBER, TableTask
 from scorepad.ui.views.game import game_view
 from scorepad.ui.views.home import home_view
 from scorepad.ui.views.house_rules import house_rules_view
@@ -115,6 +118,17 @@ RULE_SETTINGS: dict[str, st.SearchStrategy[Any]] = {
 }
 """Each setting of the house-rules form, with the values its fields can send (typed numbers
 arrive as text), including ones the form must refuse."""
+
+TABLE_FIELDS: dict[str, st.SearchStrategy[str]] = {
+    "starting": st.sampled_from([*(total.value for total in StartingTotal), NUMBER]),
+    "starting_text": st.one_of(st.integers(-20, 120).map(str), st.sampled_from(["", "x", "1e3"])),
+    "points_text": st.one_of(
+        st.integers(-30, 30).map(str), st.sampled_from(["", "0", "x", "-", "100000"])
+    ),
+    "reason": st.sampled_from(["renege", "late bid", "", "   ", "x" * 121]),
+}
+"""The Table dialog's typed fields and pickers beside the names, with what they can send
+(typed numbers arrive as text), including what the dialog must refuse."""
 
 
 class ErrorLog(logging.Handler):
@@ -730,6 +744,14 @@ class ScorepadMachine(RuleBasedStateMachine):
         elif what == "delete round":
             assert isinstance(argument, int)
             self.confirm_deleting_round(argument)
+        elif what == "take out change":
+            assert isinstance(argument, int) and self.app.game.session is not None
+            changes = self.app.game.session.game.record.changes
+            self.app.confirm()
+            self.assert_accepted("take out a change of the table")
+            after = self.app.game.session.game.record.changes
+            assert after == changes[:argument] + changes[argument + 1 :]
+            event("a change of the table was taken out")
         else:
             self.confirm_ending_early()
         assert self.app.confirmation is None
@@ -782,6 +804,132 @@ class ScorepadMachine(RuleBasedStateMachine):
     def switch_tab(self, tab: GameTab) -> None:
         self.app.game.show_tab(tab)
         self.assert_accepted("switch tab")
+
+    # --- the table changes --------------------------------------------------------------------
+
+    @precondition(lambda self: self.playing)
+    @rule(data=st.data(), task=st.sampled_from(TableTask))
+    def change_the_table(self, data: st.DataObject, task: TableTask) -> None:
+        """Someone joins, leaves, takes over a seat, sits out or has points adjusted, through
+        the Table dialog, its fields filled in as a scorekeeper might (or not at all)."""
+        self.app.game.open_table_form(task)
+        self.assert_accepted("open the Table dialog")
+        self.fill_in_and_confirm_the_table_form(data, as_meant=False)
+
+    @precondition(lambda self: self.playing)
+    @rule(data=st.data(), task=st.sampled_from(TableTask))
+    def change_the_table_as_meant(self, data: st.DataObject, task: TableTask) -> None:
+        """The same, each field the task needs filled in with something that makes sense (a
+        new name, a player at the table, points and a reason): most are made, and the rules
+        still refuse some (one player left, a hand the deck cannot deal)."""
+        self.app.game.open_table_form(task)
+        self.assert_accepted("open the Table dialog")
+        self.fill_in_and_confirm_the_table_form(data, as_meant=True)
+
+    @precondition(lambda self: self.playing and self.app.game.session.game.record.changes)
+    @rule(data=st.data())
+    def correct_a_table_change(self, data: st.DataObject) -> None:
+        """Open a change from the sheet's list and save it with some fields changed."""
+        session = self.app.game.session
+        assert session is not None
+        changes = session.game.record.changes
+        index = data.draw(st.integers(0, len(changes)), label="change")
+        before = self.before()
+        self.app.game.edit_change(index)
+        if index == len(changes) or session.editing is not None:
+            self.assert_refused(before, f"change {index + 1} cannot be opened")
+            return
+        self.assert_accepted("open a change to correct")
+        form = session.table_form
+        assert form is not None and form.correcting == index
+        assert form.change(after=len(session.game.results)) == changes[index], "filled in as made"
+        self.fill_in_and_confirm_the_table_form(data, as_meant=data.draw(st.booleans()))
+
+    def fill_in_and_confirm_the_table_form(self, data: st.DataObject, *, as_meant: bool) -> None:
+        """Set some of the open dialog's fields (``as_meant``: those its task needs, with
+        values that make sense), then confirm: the change is made exactly when its preview
+        said it could be (as one undo step), else the dialog keeps its reason or the message
+        says why, and nothing changed."""
+        session = self.app.game.session
+        assert session is not None and session.table_form is not None
+        choices = list(self.app.game.table_choices())
+        if as_meant:
+            taken = {name_key(name) for name in session.sheet.players}
+            newcomer = name_text.filter(lambda name: name_key(checked_name(name, 1)) not in taken)
+            at_table = st.sampled_from(choices)
+            fields = {
+                TableTask.JOIN: {"name": newcomer, "left_of": at_table},
+                TableTask.TAKE_OVER: {"player": at_table, "name": newcomer},
+                TableTask.LEAVE: {"player": at_table},
+                TableTask.SIT_OUT: {"player": at_table},
+                TableTask.ADJUST: {
+                    "player": at_table,
+                    "points_text": st.integers(-30, 30).filter(bool).map(str),
+                    "reason": st.just("renege"),
+                },
+            }[session.table_form.task]
+            chosen = sorted(fields)
+        else:
+            names = st.sampled_from([*choices, "", "Nobody"])
+            pickers = {"player": names, "left_of": names, "name": name_text | names}
+            fields = {**pickers, **TABLE_FIELDS}
+            chosen = data.draw(
+                st.lists(st.sampled_from(sorted(fields)), unique=True), label="fields"
+            )
+        self.app.game.edit_table_form(**{key: data.draw(fields[key], label=key) for key in chosen})
+        self.assert_accepted("fill in the Table dialog")
+        form = session.table_form
+        said, can = self.app.game.table_preview()
+        before = self.before()
+        changes = session.game.record.changes
+        made = (
+            preview(session.game, form.change(len(session.game.results)), form.correcting).made
+            if can
+            else None
+        )
+        under_way = form.correcting is None and round_under_way(session.stored.draft)
+        self.app.game.confirm_table_form()
+        if not can:
+            assert session.table_form is form and form.error == said, "the dialog keeps why"
+            assert self.before() == before, "a refused change of the table changed something"
+            return
+        assert session.table_form is None
+        if session.editing is not None or under_way:
+            self.assert_refused(before, "the table changes between rounds")
+            return
+        self.assert_accepted("change the table")
+        assert made is not None and self.app.message is not None
+        assert self.app.message.text == said, "the message is what the preview said"
+        if form.correcting is None:
+            assert made in session.game.record.changes
+            assert len(session.game.record.changes) == len(changes) + 1
+            assert self.app.game.undo_label == undo_label(made)
+            event("the table changed")
+        else:
+            assert session.game.record.changes[form.correcting] == made
+            event("a change of the table was corrected")
+
+    @precondition(lambda self: self.playing and self.app.game.session.game.record.changes)
+    @rule(data=st.data())
+    def ask_to_take_out_a_table_change(self, data: st.DataObject) -> None:
+        session = self.app.game.session
+        assert session is not None
+        index = data.draw(st.integers(0, len(session.game.record.changes) - 1), label="change")
+        before = self.before()
+        refusal = None
+        try:
+            session.game.delete_change(index)
+        except ScorepadError as problem:
+            refusal = str(problem)
+        self.app.game.ask_to_remove_change(index)
+        if session.editing is not None:
+            self.assert_refused(before, "a round is being corrected")
+        elif refusal is not None:  # refused at once, saying why: nothing is asked
+            assert self.app.confirmation is None
+            assert self.app.message is not None and self.app.message.text == refusal
+            assert self.before() == before, "a refused removal changed something"
+        else:
+            self.asked(before, ("take out change", index))
 
     # --- leaving and coming back -------------------------------------------------------------
 

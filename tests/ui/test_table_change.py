@@ -344,3 +344,21 @@ def test_the_home_list_names_a_late_arrival_with_those_who_started(app: Scorepad
     assert summary.players == (*FIVE, "Fay")
     titles = [c.value for c in walk(game_card(app, summary)) if isinstance(c, ft.Text)]
     assert "Mormon Bridge: Ann, Bob, Cat, Dan, Eve, Fay" in titles
+
+
+def test_a_newcomers_name_typed_loosely_joins_as_the_sheet_spells_it(app: ScorepadApp) -> None:
+    """A name typed with two spaces and a combining accent ("A\u0301yi  Jo") is "Áyi Jo": the
+    preview read the late arrival's starting total under the name as typed, and failed."""
+    from scorepad.ui.state.table_form import TableTask
+
+    start(app, "mormon-bridge", FIVE, dealer="Ann")
+    play_round(app)
+    app.game.open_table_form(TableTask.JOIN)
+    app.game.edit_table_form(name=" A\u0301yi  Jo ", left_of="Eve")
+    said, can = app.game.table_preview()
+    assert can and said.startswith("Áyi Jo joins to the left of Eve, starting on "), said
+    app.game.confirm_table_form()
+    session = app.game.session
+    assert session is not None and app.message is not None and app.message.text == said
+    assert session.sheet.players == (*FIVE, "Áyi Jo")
+    assert app.game.undo_label == "Áyi Jo joining"

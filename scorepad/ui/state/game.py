@@ -45,7 +45,13 @@ from scorepad.ui.state.seat_writes import (
     undid_the_go,
     with_hidden_bids,
 )
-from scorepad.ui.state.table_change import ChangePreview, preview, round_under_way, undo_label
+from scorepad.ui.state.table_change import (
+    ChangePreview,
+    place_of,
+    preview,
+    round_under_way,
+    undo_label,
+)
 from scorepad.ui.state.table_form import TableForm, TableTask
 from scorepad.ui.state.taps import PadMoment, Tap, TapMeaning
 
@@ -622,16 +628,14 @@ class GameController:
                     f"round {entry.number} is under way: the table changes between rounds, so "
                     "finish the round or clear it first"
                 )
-            changes = session.game.record.changes
-            index = sum(1 for made in changes if made.after <= change.after)
             if seen is None or seen.change is not change:
                 seen = preview(session.game, change)
             self._change_game(
                 seen.game,
                 UndoStep(
-                    label=undo_label(change),
+                    label=undo_label(seen.made),
                     kind=UndoKind.TABLE_CHANGED,
-                    change_index=index,
+                    change_index=place_of(session.game, change),
                 ),
                 draft=session.stored.draft,
             )

@@ -45,6 +45,10 @@ class ChangePreview:
     table before they confirm it."""
 
     change: TableChange
+    """The change as asked for (the dialog's fields, names as typed)."""
+    made: TableChange
+    """The change as the game holds it: every name spelled as the sheet spells it (a name
+    typed with two spaces or a combining accent is the same name, cleaned)."""
     game: Game
     summary: str
 
@@ -56,11 +60,19 @@ def preview(game: Game, change: TableChange, correcting: int | None = None) -> C
     when the rules refuse it."""
     if correcting is None:
         changed = game.record_change(change)
-        said = what_it_does(changed, change)
+        made = changed.record.changes[place_of(game, change)]
+        said = what_it_does(changed, made)
     else:
         changed = game.replace_change(correcting, change)
-        said = f"Corrected: {change_in_words(change, changed.sheet.starting)}."
-    return ChangePreview(change, changed, f"{said} {upcoming(game, changed)}")
+        made = changed.record.changes[correcting]
+        said = f"Corrected: {change_in_words(made, changed.sheet.starting)}."
+    return ChangePreview(change, made, changed, f"{said} {upcoming(game, changed)}")
+
+
+def place_of(game: Game, change: TableChange) -> int:
+    """Where a new ``change`` goes among the game's changes (0-based): after every change
+    made at or before its round, as :meth:`~scorepad.engine.game.Game.record_change` puts it."""
+    return sum(1 for made in game.record.changes if made.after <= change.after)
 
 
 def what_it_does(changed: Game, change: TableChange) -> str:
