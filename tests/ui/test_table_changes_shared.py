@@ -72,7 +72,7 @@ def test_a_phone_whose_player_left_is_told_and_its_seat_moves_with_a_new_claim(
     assert session is not None
     kept = session.sheet.totals["Bob"]
     bob.viewer.refresh()
-    said = f"Bob: Bob left the game after round 1, with {kept} kept. No more bids from here"
+    said = f"Bob left the game after round 1, with {kept} kept. No more bids from here"
     assert bob.viewer.seat_status == said
     assert "Bob" not in {choice.player for choice in bob.viewer.seats()}
     assert "Bob" in {seat.player for seat in keeper.share_panel.seats()}  # the keeper can free it
@@ -96,7 +96,7 @@ def test_a_phone_whose_seat_was_taken_over_is_told_so(store: Store, table: Share
     play_round(keeper)
     keeper.game.change_table(TakeOver(after=1, seat="Dan", player="Zoe"))
     dan.viewer.refresh()
-    assert dan.viewer.seat_status == "Dan: Zoe took over Dan's seat. No more bids from here"
+    assert dan.viewer.seat_status == "Zoe took over Dan's seat. No more bids from here"
     assert not dan.viewer.my_turn
     zoe = phone(store, table, "zoe-phone")
     zoe.viewer.refresh()

@@ -385,7 +385,8 @@ class Viewer:
         shown = self.names.shown
         gone = session.sheet.gone_from(seat)
         if gone is not None:
-            return f"{shown(seat)}: {session.names.in_words(gone)}. No more bids from here"
+            # "Dan left the game after round 4, with 31 kept": the reason names the seat
+            return f"{session.names.in_words(gone)}. No more bids from here"
         entry = self.entry
         if entry is not None and seat not in entry.setup.bid_order:
             return f"{shown(seat)} sits out round {entry.number}: no cards, no bid"
