@@ -90,7 +90,8 @@ def player_results(game: Game) -> tuple[PlayerResult, ...]:
     (ranked below those who stayed, never a winner, paying for their sets in Golf). Someone
     who handed their seat over is credited with their own rounds and sets, with the seat's
     total when they left it; they are ranked last and win nothing: the seat's result, money
-    included, is its last player's.
+    included, is its last player's, so in a game played for money they are even (0 cents,
+    not "no money": the ledger of such a game adds up).
     """
     sheet = game.sheet
     money = sheet.money_at_end()
@@ -101,7 +102,14 @@ def player_results(game: Game) -> tuple[PlayerResult, ...]:
         _result(game, player, sheet.totals[player], rank[player], finished=finished, money=money)
         for player in sheet.players
     ) + tuple(
-        _result(game, person, _total_when_handed_over(game, person), len(sheet.players) + 1)
+        _result(
+            game,
+            person,
+            _total_when_handed_over(game, person),
+            len(sheet.players) + 1,
+            # even: the seat settles with whoever holds it at the end (docs/rules.md)
+            money=None if money is None else {person: 0},
+        )
         for person in handed_over
     )
 

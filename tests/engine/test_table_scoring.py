@@ -4,16 +4,17 @@ RULINGS.md ("Table changes during a game"), and properties over any valid change
 from __future__ import annotations
 
 import contextlib
+from datetime import datetime
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorepad.engine import Game, GameRecord, RoundRecord
+from scorepad.engine import Game, GameRecord, GameResults, RoundRecord, ledger_of
 from scorepad.engine.cards import Suit
 from scorepad.engine.errors import HookError, StrangerError
 from scorepad.engine.results import player_results
-from scorepad.engine.sheet import Payment
+from scorepad.engine.sheet import Payment, ScoreSheet
 from scorepad.engine.table_changes import (
     Adjustment,
     Join,
@@ -255,7 +256,14 @@ def evenings(draw: st.DrawFn) -> Game:
             with contextlib.suppress(TableChangeError):  # refused: nothing changed
                 game = game.record_change(change)
         game = game.record_round(leader_takes_all(game))
+    if draw(st.booleans(), label="played to the end"):
+        while game.next_round is not None:
+            game = game.record_round(leader_takes_all(game))
     return game
+
+
+def _handed_over(sheet: ScoreSheet) -> list[str]:
+    return [person for seat in sheet.seat_names.values() for person in seat[:-1]]
 
 
 @given(evenings())
@@ -278,6 +286,13 @@ def test_any_valid_evening_scores_round_trips_and_every_round_adds_up(game: Game
         adjusted = sum(r.adjustments.get(person, 0) for r in sheet.rounds for person in seat)
         assert sheet.totals[name] == sheet.starting.get(name, 0) + points + adjusted
     assert not set(sheet.winners) & set(sheet.left)
+    if sheet.finished and game.variant.has_payouts:  # the ledger takes any such game
+        played_on = datetime(2026, 12, 3, 20, 0)
+        ledger = ledger_of([GameResults.of(game, game_id="g", played_on=played_on)])
+        money = sheet.money_at_end()
+        assert money is not None
+        assert ledger.balances == {name: money.get(name, 0) for name in ledger.balances}
+        assert set(ledger.balances) == {*sheet.players, *_handed_over(sheet)}
 
 
 def test_records_credit_each_person_with_the_rounds_they_were_dealt_in() -> None:
@@ -303,3 +318,49 @@ def test_records_credit_each_person_with_the_rounds_they_were_dealt_in() -> None
         "Bob": 1,
     }
     assert game.sheet.sets["Zoe"] == 2  # the seat's: Bob's set and Zoe's
+
+
+def cat_takes_all(game: Game) -> RoundRecord:
+    """The next round: everyone bids 0 and Cat takes every trick, so Cat alone is set (a
+    first hand that keeps the game that follows from ending in a tie)."""
+    setup = game.next_round
+    assert setup is not None
+    return RoundRecord(
+        turned=None if setup.all_dealt else Suit.HEARTS,
+        bids=dict.fromkeys(setup.bid_order, 0),
+        tricks={name: setup.cards if name == "Cat" else 0 for name in setup.bid_order},
+    )
+
+
+def test_the_ledger_settles_a_changed_table_as_its_sheet_does() -> None:
+    """The ledger of an evening nets each game's own settlement, so the changes count in it
+    as on the sheet: Dan, gone after hand 12 of a Golf game, still pays for his sets; in the
+    next game Zoe took over Bob's seat and settles for it, while Bob, who handed it over,
+    neither pays nor collects."""
+    first = Game.start("golf", ["Ann", "Bob", "Cat", "Dan"], first_dealer="Ann", stake_cents=5)
+    for hand in range(1, 19):
+        if hand == 13:
+            first = first.record_change(Leave(after=12, player="Dan"))
+        first = first.record_round(leader_takes_all(first))
+    second = Game.start("golf", ["Ann", "Bob", "Cat"], first_dealer="Ann", stake_cents=5)
+    second = second.record_round(cat_takes_all(second))
+    second = second.record_change(TakeOver(after=1, seat="Bob", player="Zoe"))
+    while second.next_round is not None:
+        second = second.record_round(leader_takes_all(second))
+    evening = datetime(2026, 12, 3, 20, 0)
+    games = [
+        GameResults.of(game, game_id=str(n), played_on=evening)
+        for n, game in enumerate((first, second))
+    ]
+    money_first, money_second = first.sheet.money_at_end(), second.sheet.money_at_end()
+    assert money_first is not None and money_second is not None
+    assert money_first["Dan"] < 0, "a player who left still pays for his sets"
+    assert "Bob" not in money_second and money_second["Zoe"] != 0
+    ledger = ledger_of(games)
+    people = ["Ann", "Bob", "Cat", "Dan", "Zoe"]
+    assert ledger.balances == {
+        name: money_first.get(name, 0) + money_second.get(name, 0) for name in people
+    }
+    results = {result.player: result for result in games[1].results}
+    assert results["Bob"].cents == 0, "Bob handed his seat over: he is even, not without money"
+    assert sum(ledger.balances.values()) == 0
