@@ -52,7 +52,9 @@ part in a game, a late arrival too). The bump makes an older scorepad refuse suc
 
 Version 8 lists a game by everyone on its sheet: a :class:`~scorepad.store.models.GameSummary`
 names a late arrival and whoever took over a seat too, so the home list's "Golf: Ann, Bob,
-Cat, Dan, Eve" says who played. No game file changes; the list's rows are made again.
+Cat, Dan, Eve" says who played, and a row's results give someone who handed a seat over in
+a game played for money 0 cents (the ledger refused such a game). No game file changes; the
+list's rows are made again.
 
 A migration from version *n* takes the store folder to version *n + 1*; each is applied under
 the store lock, after a backup of every file it touches (the ordinary write path makes those).
@@ -122,8 +124,9 @@ def _undo_keeps_table_changes(folder: Path) -> None:
 
 def _rows_name_everyone_on_the_sheet(folder: Path) -> None:
     """7 → 8: a list row's ``players`` are everyone on the game's sheet, not only those it
-    started with; every version-7 game file is already a valid version-8 one, and the rows
-    are dropped here and made again at the next look."""
+    started with, and their results settle a seat taken over; every version-7 game file is
+    already a valid version-8 one, and the rows are dropped here and made again at the next
+    look."""
     from scorepad.store.migrate import forget_game_rows
 
     forget_game_rows(folder)
