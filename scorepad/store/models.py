@@ -140,7 +140,7 @@ class StoredGame(BaseModel):
         return GameSummary(
             id=self.id,
             variant=game.variant.name,
-            players=sheet.players,
+            players=game.timeline.everyone,
             status=ListedStatus.of(sheet.status),
             rounds_played=len(sheet.rounds),
             rounds_total=sheet.rounds_total,
@@ -160,8 +160,10 @@ class GameSummary(BaseModel):
     id: str
     variant: str
     players: tuple[str, ...]
-    """Everyone on the sheet, in seat order, with a late arrival and whoever took over a seat
-    (the engine's :attr:`~scorepad.engine.sheet.ScoreSheet.players`)."""
+    """Everyone who played a seat, in the order they came to the table: those who started, in
+    seat order, then each late arrival and whoever took over a seat (the engine's
+    :attr:`~scorepad.engine.table_changes.TableTimeline.everyone`). Someone who handed their
+    seat over played too, so the list names them."""
     status: ListedStatus
     rounds_played: int
     rounds_total: int

@@ -50,11 +50,11 @@ file changes; the list's rows are made again (their ``player_keys`` now name eve
 part in a game, a late arrival too). The bump makes an older scorepad refuse such a step with
 "update scorepad" instead of calling the game damaged.
 
-Version 8 lists a game by everyone on its sheet: a :class:`~scorepad.store.models.GameSummary`
-names a late arrival and whoever took over a seat too, so the home list's "Golf: Ann, Bob,
-Cat, Dan, Eve" says who played, and a row's results give someone who handed a seat over in
-a game played for money 0 cents (the ledger refused such a game). No game file changes; the
-list's rows are made again.
+Version 8 lists a game by everyone who played a seat: a
+:class:`~scorepad.store.models.GameSummary` names a late arrival and whoever took over a seat
+too, so the home list's "Golf: Ann, Bob, Cat, Dan, Eve" says who played, and a row's
+results give someone who handed a seat over in a game played for money 0 cents (the ledger
+refused such a game). No game file changes; the list's rows are made again.
 
 A migration from version *n* takes the store folder to version *n + 1*; each is applied under
 the store lock, after a backup of every file it touches (the ordinary write path makes those).
@@ -122,9 +122,9 @@ def _undo_keeps_table_changes(folder: Path) -> None:
     forget_game_rows(folder)
 
 
-def _rows_name_everyone_on_the_sheet(folder: Path) -> None:
-    """7 → 8: a list row's ``players`` are everyone on the game's sheet, not only those it
-    started with, and their results settle a seat taken over; every version-7 game file is
+def _rows_name_everyone_who_played(folder: Path) -> None:
+    """7 → 8: a list row's ``players`` are everyone who played a seat, not only those the
+    game started with, and their results settle a seat taken over; every version-7 game file is
     already a valid version-8 one, and the rows are dropped here and made again at the next
     look."""
     from scorepad.store.migrate import forget_game_rows
@@ -139,7 +139,7 @@ MIGRATIONS: dict[int, Migration] = {
     4: _rows_gain_results,
     5: _records_gain_table_changes,
     6: _undo_keeps_table_changes,
-    7: _rows_name_everyone_on_the_sheet,
+    7: _rows_name_everyone_who_played,
 }
 """``MIGRATIONS[n]`` migrates a version-``n`` store folder to version ``n + 1``."""
 

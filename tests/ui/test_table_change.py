@@ -362,3 +362,16 @@ def test_a_newcomers_name_typed_loosely_joins_as_the_sheet_spells_it(app: Scorep
     assert session is not None and app.message is not None and app.message.text == said
     assert session.sheet.players == (*FIVE, "Áyi Jo")
     assert app.game.undo_label == "Áyi Jo joining"
+
+
+def test_the_home_list_names_who_handed_a_seat_over_and_who_took_it(app: ScorepadApp) -> None:
+    """Bob played round 1 before Zoe took his seat over: the list names them both, in the
+    order they came to the table."""
+    start(app, "mormon-bridge", FIVE, dealer="Ann")
+    play_round(app)
+    app.game.change_table(TakeOver(after=1, seat="Bob", player="Zoe"))
+    session = app.game.session
+    assert session is not None and session.sheet.players[1] == "Zoe"
+    app.go_home_now()
+    (summary,) = [game for game in app.home.games if game.id == session.stored.id]
+    assert summary.players == (*FIVE, "Zoe")
