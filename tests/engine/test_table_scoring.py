@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorepad.engine import Game, GameRecord, GameResults, RoundRecord, ledger_of
+from scorepad.engine import Game, GameRecord, GameResults, RoundRecord, ledger_of, player_stats
 from scorepad.engine.cards import Suit
 from scorepad.engine.errors import HookError, StrangerError
 from scorepad.engine.results import player_results
@@ -364,3 +364,25 @@ def test_the_ledger_settles_a_changed_table_as_its_sheet_does() -> None:
     results = {result.player: result for result in games[1].results}
     assert results["Bob"].cents == 0, "Bob handed his seat over: he is even, not without money"
     assert sum(ledger.balances.values()) == 0
+
+
+def test_a_player_who_left_has_played_the_game_and_not_won_it() -> None:
+    """Dan left a Golf game after hand 12 with the lowest total (90 to the others' 120 and
+    more): his records count the game as played, with its rounds and sets, never as a win,
+    and the win goes to the best total still at the table."""
+    game = Game.start("golf", ["Ann", "Bob", "Cat", "Dan"], first_dealer="Ann", stake_cents=5)
+    for hand in range(1, 19):
+        if hand == 13:
+            game = game.record_change(Leave(after=12, player="Dan"))
+        game = game.record_round(leader_takes_all(game))
+    played_on = datetime(2026, 12, 3, 20, 0)
+    stats = {
+        player.name: player
+        for player in player_stats([GameResults.of(game, game_id="g", played_on=played_on)])
+    }
+    dan = stats["Dan"]
+    assert (dan.games, dan.wins, dan.win_rate, dan.rounds) == (1, 0, 0.0, 12)
+    assert game.sheet.totals["Dan"] == min(game.sheet.totals.values())
+    winners = [name for name, player in stats.items() if player.wins]
+    assert winners == list(game.sheet.winners) and "Dan" not in winners
+    assert dan.cents is not None and dan.cents < 0  # he still pays for his sets
