@@ -103,8 +103,8 @@ def test_restore_refuses_a_store_that_is_not_empty_unless_merging(
         ),
         (
             "{",
-            "not a scorepad backup (it is not JSON: Expecting property name enclosed in "
-            "double quotes at line 1, column 2)",
+            "not a scorepad backup (it is not JSON: it stops before the end, at line 1: "
+            "the file may be cut short)",
         ),
         (
             {

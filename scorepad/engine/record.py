@@ -231,10 +231,44 @@ def read_json(text: str | bytes, *, max_depth: int = MAX_DEPTH, what: str = "a r
         raise
     except RecursionError:
         raise RecordFormatError(_too_deep(max_depth, what)) from None
-    except (ValueError, UnicodeDecodeError) as exc:  # JSONDecodeError is a ValueError
+    except json.JSONDecodeError as exc:
+        raise NotJsonError(f"not valid JSON: {json_problem(exc)}") from None
+    except UnicodeDecodeError as exc:
+        raise NotJsonError(
+            f"not valid JSON: not text, byte {exc.object[exc.start]:#04x} at "
+            f"position {exc.start} is not UTF-8"
+        ) from None
+    except ValueError as exc:  # a text Python's reader refuses before parsing it
         raise NotJsonError(f"not valid JSON: {exc}") from None
     _check_depth(data, max_depth, what)
     return data
+
+
+def json_problem(exc: json.JSONDecodeError) -> str:
+    """Where a text stops being JSON, in the words of someone looking at the file, not of
+    the parser ("Expecting value: line 1 column 1 (char 0)" reached users).
+
+    >>> def problem(text):
+    ...     try:
+    ...         json.loads(text)
+    ...     except json.JSONDecodeError as exc:
+    ...         return json_problem(exc)
+    >>> problem("hello")
+    "unexpected 'hello' at line 1, column 1"
+    >>> problem('{"players": ["Ann",')
+    'it stops before the end, at line 1: the file may be cut short'
+    >>> problem("")
+    'the file is empty'
+    >>> problem("Ann 10, Bob 7")
+    "unexpected 'Ann' at line 1, column 1"
+    """
+    document = exc.doc
+    if not document.strip():
+        return "the file is empty"
+    if exc.pos >= len(document.rstrip()):
+        return f"it stops before the end, at line {exc.lineno}: the file may be cut short"
+    found = document[exc.pos :].split(maxsplit=1)[0][:12]  # the word where it goes wrong
+    return f"unexpected {brief(found)} at line {exc.lineno}, column {exc.colno}"
 
 
 def _object_without_twin_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

@@ -14,7 +14,6 @@ is skipped, a roster entry or house rule already there is kept as it is.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -167,11 +166,8 @@ def parse_backup(raw: bytes) -> Backup:
     try:
         document = read_json(text, max_depth=BACKUP_MAX_DEPTH, what="a backup")
     except NotJsonError as exc:
-        cause = exc.__context__  # the reader's own error says where
-        if isinstance(cause, json.JSONDecodeError):
-            where = f"line {cause.lineno}, column {cause.colno}"
-            raise BackupFormatError(f"it is not JSON: {cause.msg} at {where}") from None
-        raise BackupFormatError(f"it is {exc}") from None
+        problem = str(exc).removeprefix("not valid JSON: ")
+        raise BackupFormatError(f"it is not JSON: {problem}") from None
     except RecordFormatError as exc:  # a key twice, nested too deep, a number too long
         raise BackupFormatError(str(exc)) from None
     return read_backup(document)

@@ -310,7 +310,12 @@ def as_bytes(document: Any) -> bytes:
 
 BAD_BACKUPS: list[tuple[str, bytes, type[BackupError], str]] = [
     ("empty", b"  \n", BackupFormatError, "not a scorepad backup \\(the file is empty\\)"),
-    ("not json", b"{nope", BackupFormatError, "it is not JSON: Expecting property name"),
+    (
+        "not json",
+        b"{nope",
+        BackupFormatError,
+        "it is not JSON: unexpected .nope. at line 1, column 2",
+    ),
     ("not text", b"\xff\xfe{}", BackupFormatError, "it is not text"),
     ("a list", b"[1, 2]", BackupFormatError, "it holds a JSON list, not an object"),
     ("nested too deep", b"[" * 100_000, BackupFormatError, r"nested too deeply \(a backup nests"),

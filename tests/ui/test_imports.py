@@ -42,8 +42,10 @@ from scorepad.ui.state.imports import (
     UnreadFileError,
     import_files,
 )
+from scorepad.ui.views.common import message_bar
 from tests.helpers import zero_round
 from tests.ui.flet_session import ViewDriver
+from tests.ui.test_sheet_view import tagged, walk
 
 TABLE: dict[str, Any] = {
     "variant": "golf",
@@ -124,8 +126,8 @@ REFUSALS = [
         "notes.txt",
         b"Ann 10, Bob 7",
         NotJsonFileError,
-        "'notes.txt' was not imported: it is not JSON (Expecting value: line 1 column 1 "
-        "(char 0)); pick a game record (.json) exported from scorepad.",
+        "'notes.txt' was not imported: it is not JSON (unexpected 'Ann' at line 1, "
+        "column 1); pick a game record (.json) exported from scorepad.",
         id="not JSON",
     ),
     pytest.param(
@@ -140,8 +142,8 @@ REFUSALS = [
         "photo.json",
         b"\x89PNG\r\n\x1a\n\x00\x00",
         NotJsonFileError,
-        "'photo.json' was not imported: it is not JSON ('utf-8' codec can't decode byte 0x89 "
-        "in position 0: invalid start byte); pick a game record (.json) exported from scorepad.",
+        "'photo.json' was not imported: it is not JSON (not text, byte 0x89 at position 0 is "
+        "not UTF-8); pick a game record (.json) exported from scorepad.",
         id="not text",
     ),
     pytest.param(
@@ -236,8 +238,8 @@ REFUSALS = [
         "two\nlines.json",
         b"x",
         NotJsonFileError,
-        "'two\\nlines.json' was not imported: it is not JSON (Expecting value: line 1 column 1 "
-        "(char 0)); pick a game record (.json) exported from scorepad.",
+        "'two\\nlines.json' was not imported: it is not JSON (unexpected 'x' at line 1, "
+        "column 1); pick a game record (.json) exported from scorepad.",
         id="a name that would break the line",
     ),
 ]
@@ -299,15 +301,20 @@ def test_several_files_each_get_their_outcome_and_a_bad_one_stops_none(
     )
     (second,) = set(stored_ids(app)) - {first}
     assert app.message is not None
-    assert app.message.kind is MessageKind.ERROR  # one was refused: red, to be read
+    # the refusals in red, to be read; what went in below them, not in the error colour
+    assert app.message.kind is MessageKind.ERROR
     assert app.message.text.split("\n") == [
-        "'notes.txt' was not imported: it is not JSON (Expecting value: line 1 column 1 "
-        "(char 0)); pick a game record (.json) exported from scorepad.",
+        "'notes.txt' was not imported: it is not JSON (unexpected 'not' at line 1, "
+        "column 1); pick a game record (.json) exported from scorepad.",
+        "'wrong.json' was not imported: the rules refuse it: first dealer 'Zed' is not one of "
+        "the players (Ann, Bob, Cat).",
+    ]
+    assert app.message.more is not None
+    assert app.message.more.kind is MessageKind.INFO
+    assert app.message.more.text.split("\n") == [
         f"'first again.json' is already stored as game {first}; nothing imported.",
         f"Imported 'second.json' as game {second}: Golf with Ann, Bob and Dan, "
         "0 of 18 rounds played.",
-        "'wrong.json' was not imported: the rules refuse it: first dealer 'Zed' is not one of "
-        "the players (Ann, Bob, Cat).",
     ]
     assert app.screen is Screen.HOME  # several files: the list shows what came in
     assert {summary.id for summary in app.home.games} == {first, second}
@@ -320,6 +327,7 @@ def test_several_good_files_are_all_imported_and_said_so(app: ScorepadApp) -> No
     assert len(stored_ids(app)) == 2
     assert app.message is not None
     assert app.message.kind is MessageKind.INFO
+    assert app.message.more is None
     assert [line.split(" as game")[0] for line in app.message.text.split("\n")] == [
         "Imported 'a.json'",
         "Imported 'b.json'",
@@ -483,3 +491,21 @@ def test_times_that_cannot_be_read_are_refused_saying_why(
     assert isinstance(outcome, Refused)
     assert says in outcome.text
     assert store.list_games() == []
+
+
+def test_a_mixed_batch_draws_its_refusals_red_and_what_went_in_in_the_usual_colour(
+    app: ScorepadApp,
+) -> None:
+    app.home.import_games(
+        [PickedFile("notes.txt", b"not a record"), PickedFile("good.json", record_file())]
+    )
+    bar = message_bar(app)
+    assert bar is not None
+
+    def colours(identifier: str) -> set[object]:
+        return {c.bgcolor for c in walk(tagged(bar, identifier)) if isinstance(c, ft.Container)}
+
+    assert colours("message") == {ft.Colors.ERROR_CONTAINER}
+    assert colours("message-more") == {ft.Colors.SECONDARY_CONTAINER}
+    texts = [c.value for c in walk(tagged(bar, "message-more")) if isinstance(c, ft.Text)]
+    assert texts and texts[0].startswith("Imported 'good.json' as game")

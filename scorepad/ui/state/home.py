@@ -130,7 +130,8 @@ class Home:
 
         One file that holds a game opens it (imported, or the one already stored), so the
         table can play on at once; the message line says what became of each file, one line
-        each, red when any was refused. Nothing picked (the chooser closed) changes nothing.
+        each: the refused ones in red, the rest below them in the usual colour (a game that
+        went in is not an error). Nothing picked (the chooser closed) changes nothing.
         """
         if not files:
             return
@@ -138,9 +139,12 @@ class Home:
         with app.action("import the games"):
             outcomes = import_files(app.store, files)
             app.lists.forget()
-            refused = any(isinstance(outcome, Refused) for outcome in outcomes)
-            text = "\n".join(outcome.text for outcome in outcomes)
-            opened = [o.game_id for o in outcomes if not isinstance(o, Refused)]
-            if len(files) == 1 and opened:
-                app.game.show(app.reader.load_game(opened[0]))
-            app.message = Message(text, MessageKind.ERROR if refused else MessageKind.INFO)
+            refused = [o.text for o in outcomes if isinstance(o, Refused)]
+            taken = [o for o in outcomes if not isinstance(o, Refused)]
+            if len(files) == 1 and taken:
+                app.game.show(app.reader.load_game(taken[0].game_id))
+            went_through = Message("\n".join(outcome.text for outcome in taken)) if taken else None
+            if refused:
+                app.message = Message("\n".join(refused), MessageKind.ERROR, more=went_through)
+            else:
+                app.message = went_through

@@ -99,6 +99,9 @@ class MessageKind(StrEnum):
 class Message:
     text: str
     kind: MessageKind = MessageKind.INFO
+    more: Message | None = None
+    """A second part in its own colour, dismissed with the first: of a batch where some files
+    were refused and some went through, the refusals are red and the rest are not."""
 
 
 @dataclass(frozen=True)

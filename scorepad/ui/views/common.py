@@ -117,14 +117,11 @@ def message_bar(app: ScorepadApp, words: Callable[[str], str] | None = None) -> 
     puts it in the screen's words (a game's screen names its players as known now). Above it,
     the app's standing warning (a browser tab that keeps nothing), which cannot be dismissed:
     it stays true for as long as the page is open."""
-    bars = [
-        _bar(message, words, dismiss)
-        for message, dismiss in (
-            (app.standing_warning, None),
-            (app.message, app.dismiss_message),
-        )
-        if message is not None
-    ]
+    bars = [] if app.standing_warning is None else [_bar(app.standing_warning, words, None)]
+    if app.message is not None:
+        bars.append(_bar(app.message, words, app.dismiss_message))
+        if app.message.more is not None:  # its own colour; the close above dismisses both
+            bars.append(_bar(app.message.more, words, None, tag="message-more"))
     if not bars:
         return None
     return bars[0] if len(bars) == 1 else ft.Column(bars, spacing=4)
@@ -134,6 +131,7 @@ def _bar(
     message: Message,
     words: Callable[[str], str] | None,
     dismiss: Callable[[], None] | None,
+    tag: str | None = None,
 ) -> ft.Control:
     text = message.text if words is None else words(message.text)
     error = message.kind is MessageKind.ERROR
@@ -143,7 +141,7 @@ def _bar(
         else [icon_button(ft.Icons.CLOSE, tooltip="Dismiss message", on_click=dismiss)]
     )
     return tagged(
-        "message" if dismiss is not None else "standing-warning",
+        tag or ("message" if dismiss is not None else "standing-warning"),
         ft.Container(
             bgcolor=ft.Colors.ERROR_CONTAINER if error else ft.Colors.SECONDARY_CONTAINER,
             border_radius=8,
