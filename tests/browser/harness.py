@@ -225,13 +225,16 @@ class AppPage:
         page.on("console", lambda message: self.note(f"{message.type}: {message.text}"))
         page.on("websocket", self._watch)
 
-    def reopen_in_a_new_tab(self) -> None:
-        """Close this tab and open its address in a new one of the same browser context (the
-        same device: its storage and device key are the context's). A tab whose renderer is
-        stuck stays stuck across a reload (seen in CI on a doubly loaded machine: the reload
-        itself timed out after 30 s, and so did a screenshot); a new tab gets a renderer of
-        its own, as a person would close a frozen tab and open the app again."""
-        url, context = self.page.url, self.page.context
+    def reopen_in_a_new_tab(self, url: str | None = None) -> None:
+        """Close this tab and open its address (or ``url``) in a new one of the same browser
+        context (the same device: its storage and device key are the context's). A tab whose
+        renderer is stuck stays stuck across a reload (seen in CI on a doubly loaded machine:
+        the reload itself timed out after 30 s, and so did a screenshot); a new tab gets a
+        renderer of its own, as a person would close a frozen tab and open the app again.
+        A new tab is also a new Flet session: the old one is not rejoined, as after a
+        browser closed and opened again."""
+        context = self.page.context
+        url = url or self.page.url
         with contextlib.suppress(PlaywrightError):  # a stuck tab may not close cleanly
             self.page.close(run_before_unload=False)
         self.page = context.new_page()

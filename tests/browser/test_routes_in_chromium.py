@@ -92,6 +92,38 @@ def test_a_server_restart_mid_round_comes_back_to_the_same_game_and_step(
         assert shows_bid(phone, "Cat", 0)
 
 
+def test_the_app_opened_again_at_its_own_address_comes_back_to_the_game_left_open(
+    tmp_path: Path, phone: AppPage
+) -> None:
+    """A browser closed and opened again (or the app's icon on a phone's home screen) starts
+    at the app's address, not the game's: the device kept which game was open."""
+    game_id = new_game(tmp_path)
+    with server(free_port(), tmp_path) as app:
+        phone.open(app.url)
+        mid_round(phone, game_id)
+        phone.page.wait_for_function(
+            "id => Object.entries(localStorage).some("
+            "([key, value]) => key.endsWith('scorepad.open_game') && value.includes(id))",
+            arg=game_id,
+            timeout=30000,
+        )
+        phone.reopen_in_a_new_tab(app.url)  # the browser closed and opened again
+
+        phone.page.wait_for_url(f"{app.url}game/{game_id}")  # the game's address, as shown
+        assert_same_game_and_step(phone, app.url, game_id)
+        # the list of games, left on purpose, is what comes back next time
+        phone.page.get_by_role("button", name="All games").first.click()
+        phone.wait_for(f"game-{game_id}")
+        phone.page.wait_for_function(
+            "() => Object.entries(localStorage).some("
+            "([key, value]) => key.endsWith('scorepad.open_game') && value === '\"\"')",
+            timeout=30000,
+        )
+        phone.reopen_in_a_new_tab(app.url)
+        phone.wait_for(f"game-{game_id}")
+        assert phone.by_id("round-title").count() == 0
+
+
 def test_back_from_a_game_goes_home(tmp_path: Path, phone: AppPage) -> None:
     game_id = new_game(tmp_path)
     with server(free_port(), tmp_path) as app:

@@ -70,8 +70,11 @@ class DeviceThatKeptDark(RecordingConnection):
 
     def send_message(self, message: Any) -> None:
         body = message.body
-        if message.action == MessageAction.INVOKE_METHOD and body.name == "get":
-            assert body.args == {"key": THEME_KEY}
+        if (
+            message.action == MessageAction.INVOKE_METHOD
+            and body.name == "get"
+            and body.args == {"key": THEME_KEY}
+        ):
             self.messages.append(message)
             assert self.session is not None
             asyncio.get_running_loop().call_soon(

@@ -36,11 +36,15 @@ class DeviceSlowToAnswer(RecordingConnection):
             return
         super().send_message(message)
 
-    def calls(self, name: str) -> list[Any]:
+    def calls(self, name: str, key: str = THEME_KEY) -> list[Any]:
+        """The calls ``name`` asked of the storage for ``key`` (the game left open is
+        asked for too)."""
         return [
             m.body
             for m in self.messages
-            if m.action == MessageAction.INVOKE_METHOD and m.body.name == name
+            if m.action == MessageAction.INVOKE_METHOD
+            and m.body.name == name
+            and (m.body.args or {}).get("key") == key
         ]
 
     def answer(self, call: Any, result: object) -> None:

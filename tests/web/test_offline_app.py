@@ -203,7 +203,9 @@ def test_a_game_survives_a_reload_a_stopped_host_and_a_browser_restart(
     with browser_profile(playwright, profile, other_hosts) as context:
         phone = steps.phone(context)
         with steps.step("restart the browser on the profile, host still stopped"):
-            phone.open(host.url)
+            phone.open(host.url)  # the app's own address, as its icon opens it
+            # the game left open comes back by itself (the device kept it), not the list
+            phone.wait_for("round-title", timeout=PYODIDE_START_MS)
             round_two_as_left(phone, "after a browser restart")
 
         with steps.step("it still keeps score: Bob bids, the tap is saved"):

@@ -281,6 +281,36 @@ class Routes:
         else:
             self._open_game(route, place.game_id)
 
+    def game_to_keep(self, kept: str | None) -> str | None:
+        """The game this device should come back to if the app were closed now, given the one
+        it keeps (``kept``): the game on show; none on the list of games; on any other screen
+        (the players, the ledger, reached from either) what it kept already.
+
+        A reload comes back by its address; a browser closed and opened again starts at the
+        app's own address (``/``), so the device keeps this and :meth:`come_back_to` uses it.
+        """
+        if self._app.screen is Screen.GAME:
+            return self.place.game_id
+        if self._app.screen is Screen.HOME:
+            return None
+        return kept
+
+    def come_back_to(self, game_id: str) -> None:
+        """Show the game this device kept as open when the app was last left (see
+        :meth:`game_to_keep`), as a reload would have: only from the list of games the app
+        opened on, and only a game still stored. A game deleted since (or another browser's
+        id, or anything else in that storage) is simply not come back to, without a word:
+        the list of games is where the user would have gone anyway."""
+        app = self._app
+        if not app.access.can_edit or app.screen is not Screen.HOME:
+            return
+        with app.action("open the game"):
+            try:
+                stored = app.reader.load_game(game_id)  # refuses anything but a game id
+            except StoreError:
+                return
+            app.game.show(stored)
+
     def _open_as_viewer(self, route: str) -> None:
         app = self._app
         self._asked = route

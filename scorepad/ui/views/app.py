@@ -170,6 +170,7 @@ def mount(page: ft.Page, app: ScorepadApp) -> None:
     )
     keep_awake_in_games(page, app)
     remember_the_theme(page, app)
+    come_back_to_the_open_game(page, app, opened_at=page.route or "/")
     save_files(page, app)
     pick_records(page, app)
     watch_the_table(page, app)
@@ -370,6 +371,74 @@ def remember_the_theme(page: ft.Page, app: ScorepadApp) -> None:
     app.keep_theme = keep
     when_rejoined(page, lambda: in_background(page, restore))
     in_background(page, restore)
+
+
+OPEN_GAME_KEY = "scorepad.open_game"
+"""The device's own storage keeps the id of the game open on it under this key (``""`` on the
+list of games): a browser closed and opened again comes back to that game."""
+
+
+def come_back_to_the_open_game(page: ft.Page, app: ScorepadApp, opened_at: str) -> None:
+    """Open the game that was open when this device last left the app, as a reload does.
+
+    A reload keeps the game's address; a browser (or the offline app on a phone's home
+    screen) closed and opened again starts at ``/``, on the list of games, and the table had
+    to find its game again. So the device keeps the game on show (what
+    :meth:`~scorepad.ui.state.routes.Routes.game_to_keep` says), and a page opened at ``/``
+    reads it back and opens that game, unless the user has gone somewhere first. Storage
+    that fails only costs the way back (a line in the log).
+    """
+    try:
+        preferences = ft.SharedPreferences()
+    except Exception as problem:  # no storage service on this platform
+        log.warning("the game open cannot be kept: %s", problem)
+        return
+    kept: list[str | None] = [None]
+    """What the device keeps, as far as this page knows."""
+    moved = [False]
+    """Whether this page has left the list of games it opened on."""
+
+    def screen_changed() -> None:
+        if app.screen is not Screen.HOME:
+            moved[0] = True
+        if not app.access.can_edit:
+            return
+        wanted = app.routes.game_to_keep(kept[0])
+        if wanted == kept[0]:
+            return
+        kept[0] = wanted
+
+        async def write() -> None:
+            try:
+                await asyncio.wait_for(
+                    preferences.set(OPEN_GAME_KEY, wanted or ""), THEME_STORAGE_TIMEOUT_SECONDS
+                )
+            except Exception as problem:
+                log.warning(
+                    "could not keep the game open: %s", f"{type(problem).__name__}: {problem}"
+                )
+
+        in_background(page, write)
+
+    async def come_back() -> None:
+        try:
+            game_id = await asyncio.wait_for(
+                preferences.get(OPEN_GAME_KEY), THEME_STORAGE_TIMEOUT_SECONDS
+            )
+        except Exception as problem:
+            log.warning(
+                "could not read the game left open: %s", f"{type(problem).__name__}: {problem}"
+            )
+            return
+        if not isinstance(game_id, str) or not game_id or moved[0]:
+            return
+        kept[0] = game_id
+        app.routes.come_back_to(game_id)
+
+    screen_changed()
+    app.subscribe(screen_changed)
+    if opened_at.split("?", 1)[0] in ("", "/"):
+        in_background(page, come_back)
 
 
 def when_rejoined(page: ft.Page, job: Callable[[], None]) -> None:
