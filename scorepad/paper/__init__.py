@@ -8,7 +8,7 @@ the offline web app runs without it (:class:`PdfUnavailableError`).
 
 from scorepad.paper.csv_sheet import neutralised, sheet_csv
 from scorepad.paper.layout import DEFAULT_PAPER, PAPER_SIZES, PaperSize, paper_size
-from scorepad.paper.pad_pdf import PdfUnavailableError, blank_pad_pdf, sheet_pdf
+from scorepad.paper.pad_pdf import PdfUnavailableError, blank_pad_pdf, pdf_available, sheet_pdf
 from scorepad.paper.printable import printable, printed_names
 from scorepad.paper.renames import in_current_words
 
@@ -21,6 +21,7 @@ __all__ = [
     "in_current_words",
     "neutralised",
     "paper_size",
+    "pdf_available",
     "printable",
     "printed_names",
     "sheet_csv",

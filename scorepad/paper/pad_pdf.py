@@ -10,6 +10,7 @@ for what happens to names outside its characters.
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Mapping, Sequence
 from datetime import date
 from functools import cached_property
@@ -55,6 +56,19 @@ class PdfUnavailableError(ScorepadError):
         super().__init__(
             f"a printable pad (PDF) cannot be made here: fpdf2 is not installed ({problem})"
         )
+
+
+def pdf_available() -> bool:
+    """Whether a PDF can be made here (fpdf2 is installed), asked without importing it: the
+    offline web app leaves "Export as PDF" out of its menu rather than offer it and refuse.
+
+    >>> pdf_available()  # the laptop app, and these tests, have it
+    True
+    """
+    try:
+        return importlib.util.find_spec("fpdf") is not None
+    except (ImportError, ValueError):  # a module named so but broken, or blocked (None)
+        return False
 
 
 def _new_pdf(paper: PaperSize) -> FPDF:

@@ -31,12 +31,15 @@ def phone(tmp_path: Path) -> Iterator[AppPage]:
         yield app
 
 
-def message_says(phone: AppPage, text: str) -> None:
-    """Wait until the message line reads ``text`` (among its lines)."""
+def message_says(phone: AppPage, text: str, part: str = "message") -> None:
+    """Wait until the message line reads ``text`` (among its lines) in its ``part``: the
+    ``message`` (red, when something was refused) or, below it, the ``message-more`` (what
+    went through, in the usual colour)."""
     phone.page.wait_for_function(
-        "text => [...document.querySelectorAll('[flt-semantics-identifier=\"message\"] *')]"
+        "([text, part]) => [...document.querySelectorAll("
+        '`[flt-semantics-identifier="${part}"] *`)]'
         ".some(e => (e.getAttribute('aria-label') || '').includes(text))",
-        arg=text,
+        arg=[text, part],
         timeout=30000,
     )
 
@@ -67,8 +70,9 @@ def test_records_picked_in_the_browser_are_imported_into_the_list(
             phone,
             f"Imported 'golf-2026-11-30.json' as game {game_id}: Golf with Ann, Zoë and 李, "
             "1 of 18 rounds played.",
+            part="message-more",  # a game that went in is not drawn as an error
         )
-        message_says(phone, "'notes.json' was not imported: it is not JSON")
+        message_says(phone, "'notes.json' was not imported: it is not JSON (unexpected 'Ann'")
     stored = open_store(data_dir)
     assert [summary.id for summary in stored.list_games()] == [game_id]
     assert stored.load_game(game_id).record == GameRecord.from_data(TABLE)

@@ -1,17 +1,20 @@
-"""The offline web app has no fpdf2 (issue 10): the app starts without it, and the game's
-PDF says what still works instead of failing; CSV and JSON export as before."""
+"""The offline web app has no fpdf2 (issue 10): the app starts without it, its game menu
+offers no PDF (issue 24), and a PDF asked for anyway says what still works instead of
+failing; CSV and JSON export as before."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
 
+import flet as ft
 import pytest
 
 from scorepad.engine import GOLF
 from scorepad.paper import PdfUnavailableError, blank_pad_pdf
 from scorepad.ui.state import ExportFile, ExportKind, MessageKind, ScorepadApp
 from scorepad.ui.state.exports import PDF_UNAVAILABLE
+from scorepad.ui.views.game import game_menu
 from tests.ui.driving import play_round, start
 
 WITHOUT_FPDF = "import sys; sys.modules['fpdf'] = None\n"
@@ -75,3 +78,30 @@ def test_without_fpdf_a_blank_pad_is_refused_in_one_line() -> None:
     """``scorepad pad`` where fpdf2 is missing: a typed refusal, not an ImportError."""
     with pytest.raises(PdfUnavailableError, match=r"^a printable pad \(PDF\) cannot be made here"):
         blank_pad_pdf(GOLF, 3)
+
+
+def menu_entries(app: ScorepadApp) -> list[str]:
+    """The game's "More" menu, as drawn."""
+    menu = game_menu(app.game, can_end=True)
+    button = menu.content if isinstance(menu, ft.Semantics) else menu
+    assert isinstance(button, ft.PopupMenuButton)
+    return [str(item.content) for item in button.items]
+
+
+@pytest.mark.usefixtures("no_fpdf")
+def test_without_fpdf_the_menu_offers_no_pdf_only_what_works(app: ScorepadApp) -> None:
+    start(app, "golf", ["Ann", "Bob"])
+    assert app.game.exports == (ExportKind.CSV, ExportKind.RECORD)
+    entries = menu_entries(app)
+    assert "Export as PDF" not in entries
+    assert {"Export as CSV", "Export record (JSON)"} <= set(entries)
+
+
+def test_with_fpdf_the_menu_offers_all_three_files(app: ScorepadApp) -> None:
+    start(app, "golf", ["Ann", "Bob"])
+    assert app.game.exports == (ExportKind.CSV, ExportKind.PDF, ExportKind.RECORD)
+    assert [entry for entry in menu_entries(app) if entry.startswith("Export")] == [
+        "Export as CSV",
+        "Export as PDF",
+        "Export record (JSON)",
+    ]

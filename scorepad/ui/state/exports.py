@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from scorepad.engine import DOLLAR
-from scorepad.paper import PdfUnavailableError, sheet_csv, sheet_pdf
+from scorepad.paper import PdfUnavailableError, pdf_available, sheet_csv, sheet_pdf
 from scorepad.store import StoredGame
 from scorepad.ui.state.errors import ActionRefused
 
@@ -66,6 +66,14 @@ PDF_UNAVAILABLE = (
 )
 """What choosing the PDF says where fpdf2 is missing: the app in the browser, with no server.
 The record (JSON) carries the whole game to a computer, whose scorepad prints it."""
+
+
+def exports_offered() -> tuple[ExportKind, ...]:
+    """The files this app can make, in the menu's order: all three, but no PDF where fpdf2
+    is missing (the offline web app), so that nothing is offered only to be refused. The
+    record (JSON) carries the game to a computer, whose scorepad prints it."""
+    return tuple(kind for kind in ExportKind if kind is not ExportKind.PDF or pdf_available())
+
 
 FILE_STEM_LENGTH = 32
 """The most of a variant's name a file name keeps: enough to tell house rules apart, short

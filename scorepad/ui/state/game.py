@@ -34,7 +34,13 @@ from scorepad.ui.state.app_services import AppActions, AtTable, TableNews
 from scorepad.ui.state.currency import table_symbol
 from scorepad.ui.state.display_names import RosterNames
 from scorepad.ui.state.errors import ActionRefused
-from scorepad.ui.state.exports import ExportFile, ExportKind, export_file, save_nowhere
+from scorepad.ui.state.exports import (
+    ExportFile,
+    ExportKind,
+    export_file,
+    exports_offered,
+    save_nowhere,
+)
 from scorepad.ui.state.history import before, fitted_draft, pushed
 from scorepad.ui.state.open_game import GameSession, GameTab
 from scorepad.ui.state.screens import Confirmation, Message, MessageKind, Screen
@@ -718,6 +724,12 @@ class GameController:
         return changes[index]
 
     # --- files -------------------------------------------------------------------------------
+
+    @property
+    def exports(self) -> tuple[ExportKind, ...]:
+        """The files the game's menu offers: no PDF where none can be made (the offline web
+        app), rather than a menu entry that only refuses."""
+        return exports_offered()
 
     def export(self, kind: ExportKind) -> None:
         """Save the open game as a score sheet (CSV), a printable pad (PDF) or its record

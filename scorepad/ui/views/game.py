@@ -546,7 +546,10 @@ def game_menu(game: GameController, *, can_end: bool) -> ft.Control:
                 on_click=lambda _: game.open_table_form(TableTask.JOIN),
             )
         )
+    offered = game.exports
     for kind, text, icon in EXPORTS:
+        if kind not in offered:
+            continue
         items.append(
             ft.PopupMenuItem(
                 content=text, icon=icon, on_click=lambda _, kind=kind: game.export(kind)
