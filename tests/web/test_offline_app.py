@@ -20,6 +20,7 @@ import pytest
 from playwright.sync_api import BrowserContext
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from scorepad.store import parse_backup
 from tests.browser.harness import CHROMIUM_SESSION
 from tests.web.offline import (
     PYODIDE_START_MS,
@@ -212,6 +213,34 @@ def test_a_game_survives_a_reload_a_stopped_host_and_a_browser_restart(
             phone.tap("pad-0")  # Bob, the dealer, bids 0 (1 would make the bids add up)
             assert phone.cell_value("bid-Bob") == "0"
             phone.wait_until_saved(phone.revision())
+
+        with steps.step("back up all games from the home screen, told why to"):
+            phone.page.get_by_role("button", name="All games").first.click()
+            phone.wait_for("back-up-all")
+            note = phone.text_of("safety-note")
+            assert "Safari" in note and "Add to Home Screen" in note, note
+            with phone.page.expect_download(timeout=60000) as arrival:
+                phone.by_id("back-up-all").first.click()
+            backup = arrival.value
+            assert backup.failure() is None
+            data = Path(backup.path()).read_bytes()
+            (game,) = parse_backup(data).games  # the file scorepad restore reads
+            assert list(game.record.players) == PLAYERS
+            assert len(game.record.rounds) == 1  # round 2 is being entered, not recorded
+
+        with steps.step("restore it on the same phone: nothing new, nothing lost"):
+            with phone.page.expect_file_chooser(timeout=60000) as chooser:
+                phone.by_id("restore-backup").first.click()
+            chooser.value.set_files(
+                {"name": backup.suggested_filename, "mimeType": "application/json", "buffer": data}
+            )
+            phone.page.wait_for_function(
+                "text => [...document.querySelectorAll('[flt-semantics-identifier=\"message\"] *')]"
+                ".some(e => (e.getAttribute('aria-label') || '').includes(text))",
+                arg="this device has all of it already",
+                timeout=60000,
+            )
+            assert phone.page.locator('[flt-semantics-identifier^="game-"]').count() == 1
 
     print(f"\nsteps of the offline scenario:\n{steps.report()}")
     assert other_hosts.urls == [], f"the page asked other hosts: {other_hosts.urls}"

@@ -27,18 +27,25 @@ class ExportKind(StrEnum):
     CSV = "csv"
     PDF = "pdf"
     RECORD = "json"
+    BACKUP = "backup"
+    """Every game, the roster and the house rules (the home screen's, not a game's)."""
 
+
+GAME_EXPORTS = (ExportKind.CSV, ExportKind.PDF, ExportKind.RECORD)
+"""The files a game's menu can offer, in its order."""
 
 LABELS = {
     ExportKind.CSV: "score sheet (CSV)",
     ExportKind.PDF: "printable score pad (PDF)",
     ExportKind.RECORD: "game record (JSON)",
+    ExportKind.BACKUP: "backup of all games",
 }
 
 MEDIA_TYPES = {
     ExportKind.CSV: "text/csv",
     ExportKind.PDF: "application/pdf",
     ExportKind.RECORD: "application/json",
+    ExportKind.BACKUP: "application/json",
 }
 
 
@@ -72,7 +79,7 @@ def exports_offered() -> tuple[ExportKind, ...]:
     """The files this app can make, in the menu's order: all three, but no PDF where fpdf2
     is missing (the offline web app), so that nothing is offered only to be refused. The
     record (JSON) carries the game to a computer, whose scorepad prints it."""
-    return tuple(kind for kind in ExportKind if kind is not ExportKind.PDF or pdf_available())
+    return tuple(kind for kind in GAME_EXPORTS if kind is not ExportKind.PDF or pdf_available())
 
 
 FILE_STEM_LENGTH = 32
@@ -112,9 +119,11 @@ def export_file(
             data = sheet_pdf(game, played_on=stored.created.date(), symbol=symbol, renamed=renamed)
         except PdfUnavailableError:  # the offline web app has no fpdf2: say what still works
             raise ActionRefused(PDF_UNAVAILABLE) from None
-    else:
+    elif kind is ExportKind.RECORD:
         text = json.dumps(stored.record_file().to_data(), ensure_ascii=False, indent=2) + "\n"
         data = text.encode("utf-8")
+    else:  # a backup holds every game: see scorepad.ui.state.backups
+        raise ValueError(f"a single game cannot be exported as {kind.value!r}")
     return ExportFile(kind, name, data)
 
 

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import date
 from typing import Protocol
 
 from scorepad.engine import clipped, spoken_list
 from scorepad.store import GameSummary, ListedStatus
 from scorepad.ui.state.app_services import AppActions
+from scorepad.ui.state.backups import backup_file, read_picked_backup, restored_in_words
 from scorepad.ui.state.display_names import NO_NAMES, DisplayNames
 from scorepad.ui.state.game import GameController
 from scorepad.ui.state.imports import PickedFile, Refused, import_files
@@ -21,10 +23,14 @@ from scorepad.ui.state.screens import Message, MessageKind
 
 
 class HomeApp(AppActions, Protocol):
-    """What the game list uses of the app: the game it opens."""
+    """What the game list uses of the app: the game it opens (and whose way of saving a
+    file the backup takes), and whether the games live in a browser (changes saved after
+    the action, ``saved_through``: only there)."""
 
     @property
     def game(self) -> GameController: ...
+
+    saved_through: int | None
 
 
 SECTION_TITLES = {
@@ -34,6 +40,12 @@ SECTION_TITLES = {
     ListedStatus.DAMAGED: "Cannot be read",
 }
 
+
+SAFETY_NOTE = (
+    "These games live in this browser only, and a browser may clear them: Safari does after "
+    "7 days without a visit, unless scorepad was added to the home screen (Share, then Add to "
+    "Home Screen). Add it there, and back up now and then: the file restores on any device."
+)
 
 LEADERS_NAMED = 3
 """Up to this many tied leaders are named on a game's card ("Ann, Bob and Cat share the
@@ -124,6 +136,35 @@ class Home:
         """Open a game to play on, correct, or look back at."""
         with self._app.action("open the game"):
             self._app.game.show(self._app.reader.load_game(game_id))
+
+    @property
+    def safety_note(self) -> str | None:
+        """Why to back up, where the games live in this browser only (the offline app):
+        browsers may clear a site's storage, Safari after seven days unused unless the app
+        was added to the home screen. ``None`` where the games are in a folder on disk."""
+        if self._app.saved_through is None:  # saved when the store call returns: a disk
+            return None
+        return SAFETY_NOTE
+
+    def back_up_all(self, today: date | None = None) -> None:
+        """Save every game, the roster and the house rules as one file (a download in a
+        browser): the file ``scorepad backup`` writes, and :meth:`restore_backup` reads."""
+        app = self._app
+        with app.action("back up all games"):
+            app.game.save_file(backup_file(app.store, today or date.today()))
+
+    def restore_backup(self, files: Sequence[PickedFile]) -> None:
+        """Restore the backup file picked, adding what this device lacks (a merge: nothing
+        here is changed or deleted), and say what came in. A file that is not a backup is
+        refused whole, saying why; nothing picked (the chooser closed) changes nothing."""
+        if not files:
+            return
+        app = self._app
+        with app.action("restore the backup"):
+            picked = read_picked_backup(list(files))
+            report = app.store.restore(picked.backup, merge=True)
+            app.lists.forget()
+            app.message = Message(restored_in_words(picked.file_name, report))
 
     def import_games(self, files: Sequence[PickedFile]) -> None:
         """Store the games in the record files picked (see :mod:`~scorepad.ui.state.imports`).

@@ -46,6 +46,10 @@ def save_files(page: ft.Page, app: ScorepadApp) -> None:
                 app.game.file_saved(file, where)
 
         try:
+            connection = page.session.connection  # None while the browser is away
+            if connection is None:
+                raise RuntimeError("no connection")
+            _ = connection.loop  # asked first: Flet would make the job, then fail to run it
             page.run_task(job)
         except RuntimeError as problem:  # the page lost its connection: nothing to save to
             raise ActionRefused(

@@ -16,7 +16,7 @@ from scorepad.ui.views.common import (
     tagged,
     theme_button,
 )
-from scorepad.ui.views.imports import import_action
+from scorepad.ui.views.imports import import_action, restore_action
 
 TITLE_LINES = 2
 """A game card's title (variant and players) and its detail line (who leads, with a long name)
@@ -111,6 +111,49 @@ def import_button() -> list[ft.Control]:
     ]
 
 
+def restore_button() -> list[ft.Control]:
+    """Restore a backup: a file chooser opened inside the tap, as for "Import a game"."""
+    try:
+        page = ft.context.page
+    except RuntimeError:
+        return []
+    action = restore_action(page)
+    if action is None:
+        return []
+    return [
+        big_button(
+            "Restore a backup",
+            None,
+            identifier="restore-backup",
+            icon=ft.Icons.SETTINGS_BACKUP_RESTORE,
+            filled=False,
+            action=action,
+        )
+    ]
+
+
+def keep_safe(app: ScorepadApp) -> list[ft.Control]:
+    """The foot of the list: every game in one file, and back; in the offline app, why."""
+    note = app.home.safety_note
+    return [
+        heading("Keep the games safe"),
+        *([tagged("safety-note", ft.Text(note, size=14))] if note else []),
+        ft.Row(
+            [
+                big_button(
+                    "Back up all games",
+                    app.home.back_up_all,
+                    identifier="back-up-all",
+                    icon=ft.Icons.SAVE_ALT,
+                    filled=False,
+                ),
+                *restore_button(),
+            ],
+            wrap=True,
+        ),
+    ]
+
+
 def home_view(app: ScorepadApp, width: float) -> ft.View:
     sections = app.home.sections
     body: list[ft.Control] = []
@@ -159,6 +202,8 @@ def home_view(app: ScorepadApp, width: float) -> ft.View:
     for section in sections:
         body.append(heading(section.title))
         body.extend(game_card(app, g) for g in section.games)
+    if problem is None:
+        body.extend(keep_safe(app))
     return screen_view(
         app,
         title="scorepad",

@@ -27,21 +27,28 @@ RECORD_EXTENSIONS = ["json"]
 _pickers: WeakKeyDictionary[ft.Page, ft.FilePicker] = WeakKeyDictionary()
 """Each page's picker for records, made when the app is mounted on it (a service is
 registered with the page before its first render, not in the middle of one)."""
+_backup_pickers: WeakKeyDictionary[ft.Page, ft.FilePicker] = WeakKeyDictionary()
+"""Each page's picker for a backup to restore (its own: its files go elsewhere)."""
 
 
 def pick_records(page: ft.Page, app: ScorepadApp) -> None:
-    """Give the home screen a way to pick record files on this page."""
+    """Give the home screen a way to pick record files, and a backup, on this page."""
 
     def picked(event: ft.FilePickerResultEvent) -> None:
-        files = [PickedFile(file.name, _content(file.bytes)) for file in event.files or []]
-        app.home.import_games(files)
+        app.home.import_games(_files(event))
+
+    def picked_backup(event: ft.FilePickerResultEvent) -> None:
+        app.home.restore_backup(_files(event))
 
     try:
-        picker = ft.FilePicker(on_result=picked)
+        _pickers[page] = ft.FilePicker(on_result=picked)
+        _backup_pickers[page] = ft.FilePicker(on_result=picked_backup)
     except Exception as problem:  # no file service on this platform: no import button
         log.warning("game records cannot be picked on this screen: %s", problem)
-        return
-    _pickers[page] = picker
+
+
+def _files(event: ft.FilePickerResultEvent) -> list[PickedFile]:
+    return [PickedFile(file.name, _content(file.bytes)) for file in event.files or []]
 
 
 def _content(data: object) -> bytes | None:
@@ -52,6 +59,22 @@ def _content(data: object) -> bytes | None:
     if isinstance(data, list):
         return bytes(data)
     return None
+
+
+def restore_action(page: ft.Page) -> ft.PickFiles | None:
+    """The chooser of a backup file to restore, for a button on ``page`` (None: none)."""
+    picker = _backup_pickers.get(page)
+    if picker is None:
+        return None
+    return ft.PickFiles(
+        picker,
+        dialog_title="Restore a backup",
+        file_type=ft.FilePickerFileType.CUSTOM,
+        allowed_extensions=RECORD_EXTENSIONS,
+        allow_multiple=False,
+        with_data=True,
+        cancel_upload_on_window_blur=False,  # as for records, below
+    )
 
 
 def import_action(page: ft.Page) -> ft.PickFiles | None:

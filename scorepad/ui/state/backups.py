@@ -1,0 +1,115 @@
+"""Every game in one file, and back (issue 24): the home screen's "Back up all games" and
+"Restore a backup", for a table with no laptop (the offline app keeps its games in one
+browser, which may clear them) as much as for one with.
+
+The file is the store's own backup, the one ``scorepad backup`` writes (every game, the
+roster, the house rules and the settings), so either restores the other's. A restore here is
+always the CLI's ``--merge``: it adds what this device lacks and changes nothing it holds, so
+restoring the same file twice, or into a device with games of its own, loses nothing. The
+file is checked whole first (:func:`~scorepad.store.backup.parse_backup`): a bad one changes
+nothing and says why in one line that quotes its name.
+No Flet here.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import date
+
+from scorepad.engine import quoted, spoken_list
+from scorepad.store import BackupError, RestoreReport, parse_backup
+from scorepad.store.backup import Backup
+from scorepad.store.interface import StoreWriter
+from scorepad.ui.state.errors import ActionRefused
+from scorepad.ui.state.exports import ExportFile, ExportKind
+from scorepad.ui.state.imports import PickedFile
+
+ALL_GAMES_FILE = "scorepad-backup-{day:%Y-%m-%d}.json"
+
+
+def backup_file(store: StoreWriter, day: date) -> ExportFile:
+    """The whole store as one file to download, named for the day it was made."""
+    text = json.dumps(store.backup(), ensure_ascii=False, indent=2) + "\n"
+    return ExportFile(ExportKind.BACKUP, ALL_GAMES_FILE.format(day=day), text.encode("utf-8"))
+
+
+def counted(*counts: tuple[int, str]) -> str:
+    """ "3 games and 1 player" (nothing counted: "")."""
+    return spoken_list([f"{n} {word}{'' if n == 1 else 's'}" for n, word in counts if n])
+
+
+class BackupRefusedError(ActionRefused):
+    """A file picked to restore that is not a backup this app can restore: nothing was
+    changed, and the message quotes the file's name."""
+
+    def __init__(self, file_name: str, problem: str) -> None:
+        self.file_name = file_name
+        super().__init__(f"{quoted(file_name)} was not restored: {problem}; nothing was changed")
+
+
+@dataclass(frozen=True)
+class PickedBackup:
+    """A backup file picked, read and checked whole: ready to restore."""
+
+    file_name: str
+    backup: Backup
+
+    @property
+    def holds(self) -> str:
+        """What it holds, in words ("12 games, 8 players and 2 house rules")."""
+        backup = self.backup
+        return (
+            counted(
+                (len(backup.games), "game"),
+                (len(backup.roster), "player"),
+                (len(backup.house_rules), "house rule"),
+            )
+            or "no games"
+        )
+
+
+def read_picked_backup(files: list[PickedFile]) -> PickedBackup:
+    """The one backup file picked, checked whole (:class:`BackupRefusedError` otherwise)."""
+    if len(files) != 1:
+        names = spoken_list([quoted(file.name) for file in files])
+        raise ActionRefused(
+            f"pick one backup file to restore, not {len(files)} ({names}); nothing was changed"
+        )
+    (file,) = files
+    if file.data is None:
+        raise BackupRefusedError(file.name, "its content could not be read; try picking it again")
+    try:
+        backup = parse_backup(file.data)  # its size, its JSON, every game: checked whole
+    except BackupError as problem:
+        raise BackupRefusedError(file.name, str(problem)) from None
+    return PickedBackup(file.name, backup)
+
+
+def restored_in_words(file_name: str, report: RestoreReport) -> str:
+    """What a restore did, for the message line: what came in, then what was already here
+    or kept as it is here (a merge never writes over anything)."""
+    added = counted(
+        (len(report.restored), "game"),
+        (len(report.players_added), "player"),
+        (len(report.house_rules_added), "house rule"),
+    )
+    lines = [
+        f"Restored {added} from {quoted(file_name)}."
+        if added
+        else f"Nothing new in {quoted(file_name)}: this device has all of it already."
+    ]
+    if report.skipped:
+        lines.append(f"{counted((len(report.skipped), 'game'))} already here: left as they are.")
+    if report.renumbered:
+        renumbered = ", ".join(f"{old} as {new}" for old, new in report.renumbered.items())
+        lines.append(f"Stored under a new id, as another game here has its own: {renumbered}.")
+    lines.extend(f"{change[:1].upper()}{change[1:]}." for change in report.roster_changes)
+    lines.extend(f"{kept[:1].upper()}{kept[1:]}." for kept in report.roster_kept)
+    if report.players_extended:
+        names = spoken_list(report.players_extended)
+        lines.append(f"{names} also go by the former names the backup knew.")
+    if report.house_rules_kept:
+        names = spoken_list([quoted(name) for name in report.house_rules_kept])
+        lines.append(f"Kept the house rules {names} as they are here (the backup's differ).")
+    return "\n".join(lines)
