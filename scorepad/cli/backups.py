@@ -10,12 +10,11 @@ from scorepad.cli.common import (
     EXIT_INVALID,
     EXIT_OK,
     CommandError,
-    counted,
     json_text,
     open_the_store,
     store_folder,
 )
-from scorepad.engine import shown
+from scorepad.engine import counted, shown
 from scorepad.inputs import InputFileError, read_user_file
 from scorepad.outputs import PRIVATE_FILE_MODE, ExportTarget
 from scorepad.store import ListedStatus, StoreError, recover_store

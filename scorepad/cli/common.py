@@ -26,7 +26,6 @@ from scorepad.engine import (
     preset,
     quoted,
     shown,
-    spoken_list,
 )
 from scorepad.inputs import InputFileError, read_user_file
 from scorepad.outputs import ExportTarget
@@ -170,12 +169,6 @@ def player_count(text: str) -> int:
     if not text.strip().isdigit() or len(text.strip()) > 3:
         raise CommandError(f"--players must be a whole number of players, not {quoted(text)}")
     return int(text.strip())
-
-
-def counted(*counts: tuple[int, str], also: Sequence[str] = ()) -> str:
-    """Counts in words, the empty ones left out, then ``also``: "3 games and 1 player"."""
-    words = [f"{n} {word}{'' if n == 1 else 's'}" for n, word in counts if n]
-    return spoken_list([*words, *also])
 
 
 def port_number(text: str) -> int:

@@ -159,7 +159,15 @@ from scorepad.engine.table_changes import (
     change_in_words,
 )
 from scorepad.engine.tally import Tally, TallyLine, TrickStatus, tally_of, trick_status
-from scorepad.engine.text import clipped, escape_char, is_unsafe, quoted, shown, spoken_list
+from scorepad.engine.text import (
+    clipped,
+    counted,
+    escape_char,
+    is_unsafe,
+    quoted,
+    shown,
+    spoken_list,
+)
 from scorepad.engine.trump import TrumpCall
 from scorepad.engine.variant import BidMode, TrumpRule, Variant, Winner
 
@@ -286,6 +294,7 @@ __all__ = [
     "clean_name",
     "clipped",
     "compress_sizes",
+    "counted",
     "current_name",
     "describe_changes",
     "escape_char",

@@ -107,6 +107,19 @@ def spoken_list(names: Sequence[str]) -> str:
     return f"{', '.join(names[:-1])} and {names[-1]}"
 
 
+def counted(*counts: tuple[int, str], also: Sequence[str] = ()) -> str:
+    """Counts in words, the empty ones left out, then ``also``: what a backup holds or a
+    restore brought, in the CLI's line and the app's message alike.
+
+    >>> counted((3, "game"), (0, "player"), (1, "house rule"))
+    '3 games and 1 house rule'
+    >>> counted((0, "game"), also=["the settings"]), counted((0, "game"))
+    ('the settings', '')
+    """
+    words = [f"{n} {word}{'' if n == 1 else 's'}" for n, word in counts if n]
+    return spoken_list([*words, *also])
+
+
 def clipped(text: str, limit: int) -> str:
     """``text`` cut to ``limit`` characters, the last of them "…", when it is longer: for a
     name in a line that must keep what follows it (a score after a long leader's name).

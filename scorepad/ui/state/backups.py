@@ -17,26 +17,30 @@ import json
 from dataclasses import dataclass
 from datetime import date
 
-from scorepad.engine import quoted, spoken_list
-from scorepad.store import BackupError, RestoreReport, parse_backup
+from scorepad.engine import counted, quoted, spoken_list
+from scorepad.store import BackupError, ListedStatus, RestoreReport, Store, parse_backup
 from scorepad.store.backup import Backup
-from scorepad.store.interface import StoreWriter
 from scorepad.ui.state.errors import ActionRefused
 from scorepad.ui.state.exports import ExportFile, ExportKind
-from scorepad.ui.state.imports import PickedFile
+from scorepad.ui.state.imports import UNREAD_CONTENT, PickedFile
 
 ALL_GAMES_FILE = "scorepad-backup-{day:%Y-%m-%d}.json"
 
 
-def backup_file(store: StoreWriter, day: date) -> ExportFile:
-    """The whole store as one file to download, named for the day it was made."""
+def backup_file(store: Store, day: date) -> ExportFile:
+    """The whole store as one file to download, named for the day it was made; a game file
+    that cannot be read cannot be in it, and the message after saving names it (the home
+    list shows it under "Cannot be read", with its way to recover)."""
     text = json.dumps(store.backup(), ensure_ascii=False, indent=2) + "\n"
-    return ExportFile(ExportKind.BACKUP, ALL_GAMES_FILE.format(day=day), text.encode("utf-8"))
-
-
-def counted(*counts: tuple[int, str]) -> str:
-    """ "3 games and 1 player" (nothing counted: "")."""
-    return spoken_list([f"{n} {word}{'' if n == 1 else 's'}" for n, word in counts if n])
+    damaged = [summary.id for summary in store.list_games(ListedStatus.DAMAGED)]
+    left_out = (
+        f" Not in it: {counted((len(damaged), 'game'))} that cannot be read "
+        f"({', '.join(damaged)}); see Cannot be read on the list."
+        if damaged
+        else ""
+    )
+    name = ALL_GAMES_FILE.format(day=day)
+    return ExportFile(ExportKind.BACKUP, name, text.encode("utf-8"), left_out)
 
 
 class BackupRefusedError(ActionRefused):
@@ -55,19 +59,6 @@ class PickedBackup:
     file_name: str
     backup: Backup
 
-    @property
-    def holds(self) -> str:
-        """What it holds, in words ("12 games, 8 players and 2 house rules")."""
-        backup = self.backup
-        return (
-            counted(
-                (len(backup.games), "game"),
-                (len(backup.roster), "player"),
-                (len(backup.house_rules), "house rule"),
-            )
-            or "no games"
-        )
-
 
 def read_picked_backup(files: list[PickedFile]) -> PickedBackup:
     """The one backup file picked, checked whole (:class:`BackupRefusedError` otherwise)."""
@@ -78,7 +69,7 @@ def read_picked_backup(files: list[PickedFile]) -> PickedBackup:
         )
     (file,) = files
     if file.data is None:
-        raise BackupRefusedError(file.name, "its content could not be read; try picking it again")
+        raise BackupRefusedError(file.name, UNREAD_CONTENT)
     try:
         backup = parse_backup(file.data)  # its size, its JSON, every game: checked whole
     except BackupError as problem:

@@ -57,6 +57,9 @@ class ExportFile:
     name: str
     """A file name that is safe on every system: ``golf-2026-11-30-1a2b3c.pdf``."""
     data: bytes
+    left_out: str = ""
+    """What the file does not hold, said once it is saved (" Not in it: 1 game that cannot be
+    read …"); the file's maker knows it, not the screen that saves it."""
 
     @property
     def label(self) -> str:

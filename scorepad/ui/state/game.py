@@ -28,7 +28,7 @@ from scorepad.engine import (
     change_in_words,
     describe_changes,
 )
-from scorepad.store import ListedStatus, StaleGameError, StoreError
+from scorepad.store import StaleGameError, StoreError
 from scorepad.store.models import StoredGame, UndoKind, UndoStep
 from scorepad.ui.state.app_services import AppActions, AtTable, TableNews
 from scorepad.ui.state.currency import table_symbol
@@ -745,14 +745,14 @@ class GameController:
         (``None``), to the browser's downloads."""
         with self._app.action("report the file saved"):
             place = f"to {where}" if where else f"as {file.name} (see your downloads)"
-            self._app.message = Message(f"Saved the {file.label} {place}.{self._left_out(file)}")
+            self._app.message = Message(
+                f"Saved the {file.label} {place}.{file.left_out}{self._left_out(file)}"
+            )
 
     def _left_out(self, file: ExportFile) -> str:
         """What a record saved mid-round does not carry: a record holds recorded rounds only,
         so the trump and bids being entered stay behind (moving a game to another device
         mid-round, the table must know to enter them again there)."""
-        if file.kind is ExportKind.BACKUP:
-            return self._not_backed_up()
         session = self.session
         if file.kind is not ExportKind.RECORD or session is None:
             return ""
@@ -762,18 +762,6 @@ class GameController:
         return (
             f" Round {upcoming.number}, being entered, is not in it: record it first to take "
             "it along."
-        )
-
-    def _not_backed_up(self) -> str:
-        """What a backup of all games does not hold: a game file that cannot be read (the
-        home list names it under "Cannot be read", with its way to recover)."""
-        damaged = self._app.reader.list_games(ListedStatus.DAMAGED)
-        if not damaged:
-            return ""
-        ids = ", ".join(summary.id for summary in damaged)
-        return (
-            f" Not in it: {len(damaged)} game{'' if len(damaged) == 1 else 's'} that cannot "
-            f"be read ({ids}); see Cannot be read on the list."
         )
 
     def file_not_saved(self, file: ExportFile, problem: str | None) -> None:

@@ -50,6 +50,8 @@ IDENTIFYING_KEYS = ("variant", "players")
 """What every game record has: an object with both is a record, whatever else it holds."""
 
 PICK_A_RECORD = "pick a game record (.json) exported from scorepad"
+UNREAD_CONTENT = "its content could not be read; try picking it again"
+"""Why a picked file the screen gave no bytes for was not taken (a record or a backup)."""
 
 
 @dataclass(frozen=True)
@@ -78,7 +80,7 @@ class UnreadFileError(ImportRefusedError):
     """The screen gave no bytes for the file (the browser or the system could not read it)."""
 
     def __init__(self, file_name: str) -> None:
-        super().__init__(file_name, "its content could not be read; try picking it again")
+        super().__init__(file_name, UNREAD_CONTENT)
 
 
 class RecordTooLargeError(ImportRefusedError):

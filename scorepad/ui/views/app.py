@@ -17,7 +17,7 @@ import flet as ft
 
 from scorepad.sharing.table import TableEvent, device_hint
 from scorepad.ui.state import ScorepadApp, Screen
-from scorepad.ui.views.common import FONTS, VIEW_KEY, revision_marker
+from scorepad.ui.views.common import FONTS, VIEW_KEY, connected_loop, revision_marker
 from scorepad.ui.views.downloads import save_files
 from scorepad.ui.views.imports import pick_records
 from scorepad.ui.views.players import players_dialog
@@ -582,10 +582,9 @@ def on_page_loop(page: ft.Page, job: Callable[[], None]) -> None:
     async def run() -> None:
         job()
 
+    if connected_loop(page) is None:
+        return  # shown when the browser rejoins (see watch_the_table)
     try:
-        connection = page.session.connection  # None while the browser is away
-        if connection is None or connection.loop.is_closed():
-            return  # shown when the browser rejoins (see watch_the_table)
         contextvars.copy_context().run(page.run_task, run)
     except Exception as problem:  # a page never connected to a loop (a test without one)
         log.debug("page %s cannot be shown a change now: %s", page, problem)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
@@ -34,6 +35,18 @@ SUIT_FONT = "ScorepadSuits"
 no font to fall back on. Relative to the page's base address, so the offline web app hosted in a
 sub-folder (``build-web --base-url /games/``) finds it as the served app and the window do."""
 FONTS = {SUIT_FONT: "fonts/ScorepadSuits.ttf"}
+
+
+def connected_loop(page: ft.Page) -> asyncio.AbstractEventLoop | None:
+    """The event loop a job for ``page`` runs on, or None while its browser is away (or for
+    a page never connected, in a test): asked before ``page.run_task``, which would make the
+    job's coroutine first and then fail to run it."""
+    try:
+        connection = page.session.connection
+        loop = None if connection is None else connection.loop
+    except RuntimeError:  # no session, or a connection not given its loop yet
+        return None
+    return None if loop is None or loop.is_closed() else loop
 
 
 def tagged(identifier: str, control: ft.Control, meaning: TapMeaning | None = None) -> ft.Control:

@@ -14,6 +14,7 @@ import logging
 import flet as ft
 
 from scorepad.ui.state import ActionRefused, ExportFile, ScorepadApp
+from scorepad.ui.views.common import connected_loop
 
 log = logging.getLogger("scorepad.ui")
 
@@ -45,15 +46,8 @@ def save_files(page: ft.Page, app: ScorepadApp) -> None:
             else:
                 app.game.file_saved(file, where)
 
-        try:
-            connection = page.session.connection  # None while the browser is away
-            if connection is None:
-                raise RuntimeError("no connection")
-            _ = connection.loop  # asked first: Flet would make the job, then fail to run it
-            page.run_task(job)
-        except RuntimeError as problem:  # the page lost its connection: nothing to save to
-            raise ActionRefused(
-                f"the {file.label} cannot be saved: this screen is not connected ({problem})"
-            ) from None
+        if connected_loop(page) is None:  # the page lost its connection: nothing to save to
+            raise ActionRefused(f"the {file.label} cannot be saved: this screen is not connected")
+        page.run_task(job)
 
     app.game.save_file = save

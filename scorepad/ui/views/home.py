@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
 from scorepad.store import GameSummary, ListedStatus
@@ -90,46 +92,35 @@ def game_card(app: ScorepadApp, summary: GameSummary) -> ft.Control:
 
 def import_button() -> list[ft.Control]:
     """Import a game: the browser opens its file chooser inside the tap (see
-    :mod:`scorepad.ui.views.imports`); none where this page cannot pick files, or where the
-    screen is drawn with no page at all (a test drawing views headless)."""
-    try:
-        page = ft.context.page
-    except RuntimeError:
-        return []
-    action = import_action(page)
-    if action is None:
-        return []
-    return [
-        big_button(
-            "Import a game",
-            None,
-            identifier="import-game",
-            icon=ft.Icons.FILE_OPEN_OUTLINED,
-            filled=False,
-            action=action,
-        )
-    ]
+    :mod:`scorepad.ui.views.imports`)."""
+    return _chooser_button(
+        "Import a game", "import-game", ft.Icons.FILE_OPEN_OUTLINED, import_action
+    )
 
 
 def restore_button() -> list[ft.Control]:
     """Restore a backup: a file chooser opened inside the tap, as for "Import a game"."""
+    return _chooser_button(
+        "Restore a backup", "restore-backup", ft.Icons.SETTINGS_BACKUP_RESTORE, restore_action
+    )
+
+
+def _chooser_button(
+    label: str,
+    identifier: str,
+    icon: ft.IconData,
+    chooser: Callable[[ft.Page], ft.PickFiles | None],
+) -> list[ft.Control]:
+    """A button that opens a file chooser; none where this page cannot pick files, or where
+    the screen is drawn with no page at all (a test drawing views headless)."""
     try:
         page = ft.context.page
     except RuntimeError:
         return []
-    action = restore_action(page)
+    action = chooser(page)
     if action is None:
         return []
-    return [
-        big_button(
-            "Restore a backup",
-            None,
-            identifier="restore-backup",
-            icon=ft.Icons.SETTINGS_BACKUP_RESTORE,
-            filled=False,
-            action=action,
-        )
-    ]
+    return [big_button(label, None, identifier=identifier, icon=icon, filled=False, action=action)]
 
 
 def keep_safe(app: ScorepadApp) -> list[ft.Control]:

@@ -61,33 +61,28 @@ def _content(data: object) -> bytes | None:
     return None
 
 
-def restore_action(page: ft.Page) -> ft.PickFiles | None:
-    """The chooser of a backup file to restore, for a button on ``page`` (None: none)."""
-    picker = _backup_pickers.get(page)
-    if picker is None:
-        return None
-    return ft.PickFiles(
-        picker,
-        dialog_title="Restore a backup",
-        file_type=ft.FilePickerFileType.CUSTOM,
-        allowed_extensions=RECORD_EXTENSIONS,
-        allow_multiple=False,
-        with_data=True,
-        cancel_upload_on_window_blur=False,  # as for records, below
-    )
-
-
 def import_action(page: ft.Page) -> ft.PickFiles | None:
     """The chooser of record files, for a button on ``page`` (None: this page has none)."""
-    picker = _pickers.get(page)
+    return _chooser(_pickers.get(page), "Import a game", allow_multiple=True)
+
+
+def restore_action(page: ft.Page) -> ft.PickFiles | None:
+    """The chooser of a backup file to restore, for a button on ``page`` (None: none)."""
+    return _chooser(_backup_pickers.get(page), "Restore a backup", allow_multiple=False)
+
+
+def _chooser(
+    picker: ft.FilePicker | None, title: str, *, allow_multiple: bool
+) -> ft.PickFiles | None:
+    """A chooser of JSON files with their bytes, opened by ``picker``."""
     if picker is None:
         return None
     return ft.PickFiles(
         picker,
-        dialog_title="Import a game",
+        dialog_title=title,
         file_type=ft.FilePickerFileType.CUSTOM,
         allowed_extensions=RECORD_EXTENSIONS,
-        allow_multiple=True,
+        allow_multiple=allow_multiple,
         with_data=True,
         # a phone slow to hand over the files must not lose them: a chooser closed without
         # a file then simply never answers, which is all the app needs to know
