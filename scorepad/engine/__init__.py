@@ -111,6 +111,7 @@ from scorepad.engine.record import (
     RecordFile,
     RoundDraft,
     RoundRecord,
+    not_text_problem,
     read_json,
 )
 from scorepad.engine.results import HandTally, PlayerResult, player_results
@@ -308,6 +309,7 @@ __all__ = [
     "name_key",
     "net_cents",
     "not_settled_text",
+    "not_text_problem",
     "parse_day",
     "parse_sizes",
     "player_results",

@@ -234,10 +234,7 @@ def read_json(text: str | bytes, *, max_depth: int = MAX_DEPTH, what: str = "a r
     except json.JSONDecodeError as exc:
         raise NotJsonError(f"not valid JSON: {json_problem(exc)}") from None
     except UnicodeDecodeError as exc:
-        raise NotJsonError(
-            f"not valid JSON: not text, byte {exc.object[exc.start]:#04x} at "
-            f"position {exc.start} is not UTF-8"
-        ) from None
+        raise NotJsonError(f"not valid JSON: {not_text_problem(exc)}") from None
     except ValueError as exc:  # a text Python's reader refuses before parsing it
         raise NotJsonError(f"not valid JSON: {exc}") from None
     _check_depth(data, max_depth, what)
@@ -269,6 +266,19 @@ def json_problem(exc: json.JSONDecodeError) -> str:
         return f"it stops before the end, at line {exc.lineno}: the file may be cut short"
     found = document[exc.pos :].split(maxsplit=1)[0][:12]  # the word where it goes wrong
     return f"unexpected {brief(found)} at line {exc.lineno}, column {exc.colno}"
+
+
+def not_text_problem(exc: UnicodeDecodeError) -> str:
+    """Why bytes are not text, naming the first byte that is not UTF-8 (a picture, a PDF),
+    not the codec's words ("invalid start byte" reached users).
+
+    >>> try:
+    ...     b"\\x89PNG".decode("utf-8")
+    ... except UnicodeDecodeError as exc:
+    ...     not_text_problem(exc)
+    'not text, byte 0x89 at position 0 is not UTF-8'
+    """
+    return f"not text, byte {exc.object[exc.start]:#04x} at position {exc.start} is not UTF-8"
 
 
 def _object_without_twin_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

@@ -33,6 +33,7 @@ from scorepad.engine import (
     ScorepadError,
     checked_name,
     name_key,
+    not_text_problem,
     quoted,
     read_json,
     spoken_list,
@@ -44,6 +45,7 @@ from scorepad.store.errors import (
     BackupFormatError,
     BackupTooNewError,
     CurrencySymbolError,
+    RecordNotBackupError,
     StoreNotEmptyError,
 )
 from scorepad.store.files import MAX_FILE_BYTES
@@ -162,7 +164,7 @@ def parse_backup(raw: bytes) -> Backup:
     try:
         text = raw.decode("utf-8")  # scorepad writes UTF-8, and only that
     except UnicodeDecodeError as exc:
-        raise BackupFormatError(f"it is not text: {exc.reason} at byte {exc.start}") from None
+        raise BackupFormatError(f"it is {not_text_problem(exc)}") from None
     try:
         document = read_json(text, max_depth=BACKUP_MAX_DEPTH, what="a backup")
     except NotJsonError as exc:
@@ -184,7 +186,7 @@ def read_backup(document: object) -> Backup:
         raise BackupFormatError(f"it holds a JSON {type(document).__name__}, not an object")
     if document.get("format") != BACKUP_FORMAT:
         if "variant" in document and "players" in document:
-            raise BackupFormatError("it is a game record; store it with scorepad import")
+            raise RecordNotBackupError
         raise BackupFormatError(f'it has no "format": "{BACKUP_FORMAT}"')
     _check_version(document, "version", "backup format", BACKUP_VERSION)
     _check_version(document, "schema", "schema", schema.SCHEMA_VERSION)

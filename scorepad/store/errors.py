@@ -290,6 +290,13 @@ class BackupFormatError(BackupError):
         )
 
 
+class RecordNotBackupError(BackupFormatError):
+    """A game record given where a backup was asked for: it is imported, not restored."""
+
+    def __init__(self) -> None:
+        super().__init__("it is a game record; store it with scorepad import")
+
+
 class BackupDamagedError(BackupError):
     """A scorepad backup whose content is broken: a field of the wrong shape, a game that
     breaks the rules, two games with one id."""
@@ -307,6 +314,7 @@ class BackupTooNewError(BackupError):
     """A backup written by a newer scorepad: refused rather than read in part."""
 
     def __init__(self, what: str, found: int, known: int) -> None:
+        self.what = what
         self.found = found
         self.known = known
         super().__init__(

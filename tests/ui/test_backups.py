@@ -114,15 +114,20 @@ def test_restoring_twice_or_onto_a_device_with_games_of_its_own_loses_nothing(
     [
         (
             [PickedFile("notes.json", b"Ann 10, Bob 7")],
-            "'notes.json' was not restored: not a scorepad backup (it is not JSON: unexpected "
-            "'Ann' at line 1, column 1); give a file made by scorepad backup (nothing was "
-            "restored); nothing was changed",
+            "'notes.json' was not restored: it is not a scorepad backup (it is not JSON: "
+            "unexpected 'Ann' at line 1, column 1); pick a file saved by Back up all games; "
+            "nothing was changed",
+        ),
+        (
+            [PickedFile("photo.png", b"\x89PNG\r\n\x1a\n" + bytes(20))],
+            "'photo.png' was not restored: it is not a scorepad backup (it is not text, byte "
+            "0x89 at position 0 is not UTF-8); pick a file saved by Back up all games; nothing "
+            "was changed",
         ),
         (
             [PickedFile("golf.json", json.dumps({"variant": "golf", "players": FOUR}).encode())],
-            "'golf.json' was not restored: not a scorepad backup (it is a game record; store it "
-            "with scorepad import); give a file made by scorepad backup (nothing was restored); "
-            "nothing was changed",
+            "'golf.json' was not restored: it is a game record, not a backup: bring it in with "
+            "Import a game; nothing was changed",
         ),
         (
             [PickedFile("lost.json", None)],
@@ -134,7 +139,7 @@ def test_restoring_twice_or_onto_a_device_with_games_of_its_own_loses_nothing(
             "pick one backup file to restore, not 2 ('a.json' and 'b.json'); nothing was changed",
         ),
     ],
-    ids=["not JSON", "a game record", "unreadable", "two files"],
+    ids=["not JSON", "a picture", "a game record", "unreadable", "two files"],
 )
 def test_a_file_that_is_not_one_backup_is_refused_whole_saying_why(
     tmp_path: Path, files: list[PickedFile], said: str

@@ -18,13 +18,25 @@ from dataclasses import dataclass
 from datetime import date
 
 from scorepad.engine import counted, quoted, spoken_list
-from scorepad.store import BackupError, ListedStatus, RestoreReport, Store, parse_backup
+from scorepad.store import (
+    BackupDamagedError,
+    BackupError,
+    BackupFormatError,
+    BackupTooNewError,
+    ListedStatus,
+    RecordNotBackupError,
+    RestoreReport,
+    Store,
+    parse_backup,
+)
 from scorepad.store.backup import Backup
 from scorepad.ui.state.errors import ActionRefused
 from scorepad.ui.state.exports import ExportFile, ExportKind
 from scorepad.ui.state.imports import UNREAD_CONTENT, PickedFile
 
 ALL_GAMES_FILE = "scorepad-backup-{day:%Y-%m-%d}.json"
+BACK_UP = "Back up all games"
+"""The home screen's button that saves a backup, as a refusal names it."""
 
 
 def backup_file(store: Store, day: date) -> ExportFile:
@@ -73,8 +85,26 @@ def read_picked_backup(files: list[PickedFile]) -> PickedBackup:
     try:
         backup = parse_backup(file.data)  # its size, its JSON, every game: checked whole
     except BackupError as problem:
-        raise BackupRefusedError(file.name, str(problem)) from None
+        raise BackupRefusedError(file.name, why_not_restored(problem)) from None
     return PickedBackup(file.name, backup)
+
+
+def why_not_restored(problem: BackupError) -> str:
+    """A refused backup in the app's words: its buttons, not the CLI's commands, and said
+    once (the store's messages end "(nothing was restored)"; the app's add "nothing was
+    changed" to every refusal)."""
+    if isinstance(problem, RecordNotBackupError):
+        return "it is a game record, not a backup: bring it in with Import a game"
+    if isinstance(problem, BackupFormatError):
+        return f"it is not a scorepad backup ({problem.reason}); pick a file saved by {BACK_UP}"
+    if isinstance(problem, BackupDamagedError):
+        return f"the backup is damaged ({problem.where}: {problem.problem}); use another copy"
+    if isinstance(problem, BackupTooNewError):
+        return (
+            f"a newer scorepad made it ({problem.what} {problem.found}; this one reads up to "
+            f"{problem.known}); update scorepad to restore it"
+        )
+    return str(problem)
 
 
 def restored_in_words(file_name: str, report: RestoreReport) -> str:

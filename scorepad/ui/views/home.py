@@ -8,6 +8,7 @@ import flet as ft
 
 from scorepad.store import GameSummary, ListedStatus
 from scorepad.ui.state import ScorepadApp
+from scorepad.ui.state.backups import BACK_UP
 from scorepad.ui.state.routes import LEDGER_ROUTE
 from scorepad.ui.views.common import (
     big_button,
@@ -132,7 +133,7 @@ def keep_safe(app: ScorepadApp) -> list[ft.Control]:
         ft.Row(
             [
                 big_button(
-                    "Back up all games",
+                    BACK_UP,
                     app.home.back_up_all,
                     identifier="back-up-all",
                     icon=ft.Icons.SAVE_ALT,
