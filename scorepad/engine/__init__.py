@@ -33,6 +33,9 @@ from scorepad.engine.errors import (
     DuplicateNameError,
     EmptyNameError,
     EntryRefusedError,
+    GameLinkError,
+    GameLinkTooLongError,
+    GameLinkVersionError,
     GameOverError,
     HookError,
     MinGamesError,
@@ -74,6 +77,8 @@ from scorepad.engine.errors import (
 )
 from scorepad.engine.frozen import FrozenDict
 from scorepad.engine.game import Game
+from scorepad.engine.game_link import FRAGMENT_KEY as LINK_FRAGMENT_KEY
+from scorepad.engine.game_link import link_to, pack_record, unpack_record
 from scorepad.engine.ledger import (
     NOT_SETTLED_REASONS,
     Ledger,
@@ -176,6 +181,7 @@ __all__ = [
     "DECK_SIZE",
     "DOLLAR",
     "GOLF",
+    "LINK_FRAGMENT_KEY",
     "MAX_ADJUSTMENT",
     "MAX_DEPTH",
     "MAX_NAME_LENGTH",
@@ -206,6 +212,9 @@ __all__ = [
     "FrozenDict",
     "Game",
     "GameLine",
+    "GameLinkError",
+    "GameLinkTooLongError",
+    "GameLinkVersionError",
     "GameOverError",
     "GameRecord",
     "GameResults",
@@ -306,10 +315,12 @@ __all__ = [
     "leaderboard",
     "ledger_of",
     "line_stats",
+    "link_to",
     "name_key",
     "net_cents",
     "not_settled_text",
     "not_text_problem",
+    "pack_record",
     "parse_day",
     "parse_sizes",
     "player_results",
@@ -326,5 +337,6 @@ __all__ = [
     "tally_of",
     "trick_status",
     "tricks_state",
+    "unpack_record",
     "why_not_settled",
 ]

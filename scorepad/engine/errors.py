@@ -380,6 +380,34 @@ class NotJsonError(RecordFormatError):
     that takes files can say "not JSON" rather than name a field."""
 
 
+class GameLinkError(ScorepadError):
+    """A game link (``…#game=…``) that holds no record: cut short, mistyped, or not a link
+    any scorepad made. The message says which, in words a player can act on."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(f"this link holds no game: {reason}")
+
+
+class GameLinkTooLongError(GameLinkError):
+    def __init__(self, length: int, limit: int) -> None:
+        self.length = length
+        super().__init__(
+            f"it is {length:,} characters long, more than any game's link (at most {limit:,})"
+        )
+
+
+class GameLinkVersionError(GameLinkError):
+    """A link in a form this scorepad does not know: a newer scorepad made it."""
+
+    def __init__(self, version: str) -> None:
+        self.version = version
+        super().__init__(
+            f"it is in form {quoted(version)}, which a newer scorepad makes; update scorepad "
+            "to open it"
+        )
+
+
 # --- Records: stats and the money ledger over many games -------------------------------------
 
 
