@@ -165,7 +165,7 @@ def share_lines(info: ShareInfo, pin: str, encoding: str | None) -> list[str]:
     The QR code is drawn in block characters; a terminal whose encoding cannot show them
     gets a line saying so instead (the address is printed either way).
     """
-    from scorepad.ui.share_address import qr_terminal
+    from scorepad.ui.qr_code import qr_terminal
 
     qr = qr_terminal(info.join_url)
     try:

@@ -10,18 +10,16 @@ opened on the laptop itself, over loopback, so the token never crosses the netwo
 server listens everywhere.
 
 No Flet here: the command line prints these, and the scorekeeper's panel shows the same join
-address and QR code (as a PNG).
+address and its QR code (:mod:`scorepad.ui.qr_code`).
 """
 
 from __future__ import annotations
 
-import io
 import ipaddress
 from collections.abc import Iterable
 from urllib.parse import quote
 
 import ifaddr
-import segno
 
 from scorepad.sharing.info import ShareInfo
 
@@ -31,13 +29,6 @@ WILDCARD_HOSTS = frozenset({"0.0.0.0", "::", ""})
 VIRTUAL_ADAPTERS = ("docker", "br-", "veth", "virbr", "vboxnet", "vmnet", "lxc", "lxd", "podman")
 """Adapters of containers and virtual machines: their addresses are private but no phone at
 the table can reach them, so they come after the real network's."""
-
-QR_BORDER = 4
-"""The QR code's quiet zone in modules: the standard's 4, which phone cameras need to find
-the code at a glance on a busy terminal."""
-
-QR_PNG_SCALE = 8
-"""Pixels per module in the PNG: about 300 px square for a join address, sharp on any screen."""
 
 
 def is_wildcard(host: str) -> bool:
@@ -159,23 +150,3 @@ def share_info(
         return ShareInfo(join_url(this_machine(host), port), keeper)
     first, *others = (join_url(address, port) for address in found)
     return ShareInfo(first, keeper, tuple(others))
-
-
-def _qr(url: str) -> segno.QRCode:
-    return segno.make_qr(url, error="m", boost_error=True)
-
-
-def qr_terminal(url: str) -> str:
-    """The QR code of ``url`` as text for a terminal: Unicode half blocks, two rows of modules
-    per line, no escape sequences (so it also survives a log or a pipe). Drawn for the usual
-    light-on-dark terminal; phone cameras read the code either way round."""
-    out = io.StringIO()
-    _qr(url).terminal(out=out, border=QR_BORDER, compact=True)
-    return out.getvalue()
-
-
-def qr_png(url: str) -> bytes:
-    """The QR code of ``url`` as a PNG (black on white), for the scorekeeper's panel."""
-    out = io.BytesIO()
-    _qr(url).save(out, kind="png", scale=QR_PNG_SCALE, border=QR_BORDER)
-    return out.getvalue()

@@ -12,7 +12,10 @@ The notice is a DOM element with ``role="status"``, read out by screen readers.
 
 The script is added to every HTML page the server answers with (the app's page is Flet's
 ``index.html``, at ``/`` and at every route such as ``/game/<id>``), just before ``</head>``:
-before Flet's client loads, so that it sees the client's socket being made.
+before Flet's client loads, so that it sees the client's socket being made. So is a second
+one (:data:`LINK_SCRIPT_FILE`, the offline app's too): it turns a game's link
+(``#game=…``, a fragment the browser never sends) into the app's route for it before Flutter
+reads the address.
 """
 
 from __future__ import annotations
@@ -28,21 +31,25 @@ logger = logging.getLogger(__name__)
 SCRIPT_FILE = Path(__file__).with_name("connection_notice.js")
 SCRIPT_PATH = "/scorepad-notice/connection.js"
 SCRIPT_TAG = f'<script src="{SCRIPT_PATH}"></script>\n'.encode()
+LINK_SCRIPT_FILE = Path(__file__).with_name("game_link.js")
+LINK_SCRIPT_PATH = "/scorepad-notice/game-link.js"
+LINK_SCRIPT_TAG = f'<script src="{LINK_SCRIPT_PATH}"></script>\n'.encode()
 HEAD_END = b"</head>"
 
 
 def with_notice(page: bytes) -> bytes:
-    """An HTML page with the notice's script added before ``</head>`` (once).
+    """An HTML page with the notice's and the link's scripts added before ``</head>`` (once).
 
     >>> print(with_notice(b"<head></head><body></body>").decode())
-    <head><script src="/scorepad-notice/connection.js"></script>
+    <head><script src="/scorepad-notice/game-link.js"></script>
+    <script src="/scorepad-notice/connection.js"></script>
     </head><body></body>
     >>> with_notice(b"<p>no head</p>")
     b'<p>no head</p>'
     """
     if SCRIPT_TAG in page or HEAD_END not in page:
         return page
-    return page.replace(HEAD_END, SCRIPT_TAG + HEAD_END, 1)
+    return page.replace(HEAD_END, LINK_SCRIPT_TAG + SCRIPT_TAG + HEAD_END, 1)
 
 
 def _is_html_page(start: Message) -> bool:
@@ -61,16 +68,22 @@ def _is_html_page(start: Message) -> bool:
 class NoticeApp:
     """ASGI middleware: serves the notice's script and adds it to the app's HTML pages."""
 
-    def __init__(self, app: ASGIApp, script: Path = SCRIPT_FILE) -> None:
+    def __init__(
+        self, app: ASGIApp, script: Path = SCRIPT_FILE, link_script: Path = LINK_SCRIPT_FILE
+    ) -> None:
         self.app = app
-        self.script = script.read_bytes()  # read once: a missing file fails at start, not later
+        # read once: a missing file fails at start, not later
+        self.scripts = {
+            SCRIPT_PATH: script.read_bytes(),
+            LINK_SCRIPT_PATH: link_script.read_bytes(),
+        }
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["method"] not in ("GET", "HEAD"):
             await self.app(scope, receive, send)
             return
-        if scope["path"] == SCRIPT_PATH:
-            response = Response(self.script, media_type="text/javascript")
+        if scope["path"] in self.scripts:
+            response = Response(self.scripts[scope["path"]], media_type="text/javascript")
             await response(scope, receive, send)
             return
         # the page's body must come as bytes to be rewritten, not as a file for the server

@@ -49,6 +49,10 @@ if TYPE_CHECKING:
 
 PROJECT = Path(__file__).resolve().parents[2]
 """The scorepad checkout: build-web packs its source and reads its uv.lock and assets/."""
+LINK_SCRIPT = PROJECT / "scorepad" / "ui" / "game_link.js"
+"""The page's script that turns a game's link (``#game=…``) into the app's route for it: the
+served app's too (``scorepad.ui.web_notice``), copied beside index.html."""
+LINK_SCRIPT_NAME = "game_link.js"
 ASSETS = PROJECT / "assets"
 
 MARKER_NAME = ".scorepad-web-build"
@@ -503,6 +507,7 @@ def patch_client(app: WebApp, into: Path, base_url: str) -> None:
         patch_manifest_json,
     )
 
+    shutil.copyfile(LINK_SCRIPT, into / LINK_SCRIPT_NAME)
     index = into / "index.html"
     patch_index_html(
         index_path=str(index),
@@ -526,7 +531,9 @@ def patch_client(app: WebApp, into: Path, base_url: str) -> None:
             (
                 '<link rel="manifest" href="manifest.json">',
                 f'<meta name="theme-color" content="{app.theme_color}">\n'
-                '  <link rel="manifest" href="manifest.json">',
+                '  <link rel="manifest" href="manifest.json">\n'
+                # before python.js reads the address for the app (and Flutter for its route)
+                f'  <script src="{LINK_SCRIPT_NAME}"></script>',
             ),
             ("background: #ffffff;", f"background: {app.background_color};"),
             ('<img src="icons/loading-animation.png"', '<img src="icons/icon-192.png"'),

@@ -82,7 +82,7 @@ def test_without_fpdf_a_blank_pad_is_refused_in_one_line() -> None:
 
 def menu_entries(app: ScorepadApp) -> list[str]:
     """The game's "More" menu, as drawn."""
-    menu = game_menu(app.game, can_end=True)
+    menu = game_menu(app.game, app.links, can_end=True)
     button = menu.content if isinstance(menu, ft.Semantics) else menu
     assert isinstance(button, ft.PopupMenuButton)
     return [str(item.content) for item in button.items]

@@ -18,14 +18,8 @@ import zxingcpp
 from PIL import Image
 
 from scorepad.sharing import ShareInfo
-from scorepad.ui.share_address import (
-    join_url,
-    lan_addresses,
-    qr_png,
-    qr_terminal,
-    scorekeeper_url,
-    share_info,
-)
+from scorepad.ui.qr_code import qr_png, qr_terminal
+from scorepad.ui.share_address import join_url, lan_addresses, scorekeeper_url, share_info
 from scorepad.ui.web_guard import ServedAddress, refusal
 
 LIGHT_TOP = frozenset("█▀")

@@ -15,7 +15,15 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message
 
-from scorepad.ui.web_notice import SCRIPT_FILE, SCRIPT_PATH, SCRIPT_TAG, NoticeApp
+from scorepad.ui.web_notice import (
+    LINK_SCRIPT_FILE,
+    LINK_SCRIPT_PATH,
+    LINK_SCRIPT_TAG,
+    SCRIPT_FILE,
+    SCRIPT_PATH,
+    SCRIPT_TAG,
+    NoticeApp,
+)
 
 pytestmark = pytest.mark.asyncio
 PAGE = b"<!DOCTYPE html><html><head><title>Flet</title></head><body></body></html>"
@@ -97,6 +105,8 @@ async def test_every_page_gets_the_script_before_flets_client(app: ASGIApp, addr
     assert answer.status == 200
     assert answer.body.count(SCRIPT_TAG) == 1
     assert answer.body.index(SCRIPT_TAG) < answer.body.index(b"</head>")
+    assert answer.body.count(LINK_SCRIPT_TAG) == 1
+    assert answer.body.index(LINK_SCRIPT_TAG) < answer.body.index(b"</head>")
     assert int(answer.headers["content-length"]) == len(answer.body)
 
 
@@ -122,3 +132,13 @@ async def test_other_answers_pass_unchanged(app: ASGIApp) -> None:
     assert head.status == 200
     assert head.body == b""
     assert "content-length" not in head.headers  # the page's own length would be wrong
+
+
+async def test_the_game_link_script_is_served_from_this_server_too(app: ASGIApp) -> None:
+    answer = await ask(app, LINK_SCRIPT_PATH)
+    assert answer.status == 200
+    assert answer.headers["content-type"].startswith("text/javascript")
+    assert answer.body == LINK_SCRIPT_FILE.read_bytes()
+    text = answer.body.decode()
+    assert '"#game="' in text and "replaceState" in text
+    assert "http://" not in text and "fetch(" not in text  # it asks no host for anything

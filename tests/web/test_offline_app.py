@@ -20,8 +20,11 @@ import pytest
 from playwright.sync_api import BrowserContext
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from scorepad.engine import RecordFile, pack_record
 from scorepad.store import parse_backup
 from tests.browser.harness import CHROMIUM_SESSION
+from tests.browser.test_import_in_chromium import message_says
+from tests.ui.test_game_links import a_whole_scotch_bridge_game
 from tests.web.offline import (
     PYODIDE_START_MS,
     OtherHosts,
@@ -79,8 +82,8 @@ class Steps:
                 said.append(f"no screenshot: {problem}")
         return "; ".join(said)
 
-    def phone(self, context: BrowserContext) -> WebAppPage:
-        page = context.pages[0] if context.pages else context.new_page()
+    def phone(self, context: BrowserContext, *, new_tab: bool = False) -> WebAppPage:
+        page = context.pages[0] if context.pages and not new_tab else context.new_page()
         phone = WebAppPage(page)
         phone.evidence_dir = self.folder
         self.pages.append(phone)
@@ -241,6 +244,51 @@ def test_a_game_survives_a_reload_a_stopped_host_and_a_browser_restart(
                 timeout=60000,
             )
             assert phone.page.locator('[flt-semantics-identifier^="game-"]').count() == 1
+
+        with steps.step("share the game as a link: the offline app's own address and a QR"):
+            games = phone.page.locator('[flt-semantics-identifier^="game-"]')
+            phone.tap(games.first.get_attribute("flt-semantics-identifier") or "")
+            phone.wait_for("round-title")
+            phone.by_id("game-menu").first.click()
+            entry = phone.page.get_by_role("menuitem", name="Share as a link")
+            entry.wait_for(timeout=60000)
+            entry.click()
+            phone.wait_for("link-qr", timeout=60000)  # segno, in the browser
+            phone.page.context.grant_permissions(
+                ["clipboard-read", "clipboard-write"], origin=host.url.rstrip("/")
+            )
+            phone.tap("copy-link")
+            assert phone.says("copy-note", "Copied: paste it in a message.", timeout=30)
+            link = str(phone.page.evaluate("() => navigator.clipboard.readText()"))
+            assert link.startswith(f"{host.url}#game=1."), link
+            phone.tap("link-close")
+
+        token = pack_record(RecordFile(record=a_whole_scotch_bridge_game().record).to_data())
+        whole_game = f"{host.url}#game={token}"
+        with steps.step("a link opened in a second tab: not imported there, told why"):
+            second = steps.phone(context, new_tab=True)
+            second.open(whole_game)
+            message_says(second, "this tab keeps no games")
+            assert second.by_id("confirm-question").count() == 0
+            second.page.close()
+            steps.pages.remove(second)
+
+        with steps.step("the 25-round game's link pasted in the app: one tap imports it"):
+            phone.page.get_by_role("button", name="All games").first.click()
+            phone.tap("open-a-link")
+            field = phone.page.get_by_role("textbox", name="The game's link").first
+            field.wait_for(timeout=60000)
+            phone._focus(field, "The game's link")
+            phone.page.keyboard.insert_text(whole_game)  # one input event, as a paste is
+            phone.tap("open-pasted")
+            phone.wait_for("confirm-question", timeout=60000)
+            phone.tap("confirm")
+            phone.wait_for("standing-Ann", timeout=60000)
+            message_says(phone, "Imported the game in this link as game ")
+            phone.wait_until_saved(phone.revision())
+            phone.page.get_by_role("button", name="All games").first.click()
+            phone.wait_for("back-up-all")
+            assert phone.page.locator('[flt-semantics-identifier^="game-"]').count() == 2
 
     print(f"\nsteps of the offline scenario:\n{steps.report()}")
     assert other_hosts.urls == [], f"the page asked other hosts: {other_hosts.urls}"

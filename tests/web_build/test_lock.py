@@ -77,6 +77,7 @@ def test_the_browser_gets_exactly_the_app_s_pure_and_webassembly_wheels() -> Non
         "pydantic",
         "pydantic-core",
         "repath",
+        "segno",
         "six",
         "tinydb",
         "typing-extensions",

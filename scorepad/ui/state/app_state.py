@@ -31,6 +31,7 @@ from scorepad.store import Store, StoreError, StoreReader, open_store
 from scorepad.ui.state.access import Access
 from scorepad.ui.state.errors import ActionRefused
 from scorepad.ui.state.game import GameController
+from scorepad.ui.state.game_links import GameLinks
 from scorepad.ui.state.home import Home
 from scorepad.ui.state.house_rules import HouseRules
 from scorepad.ui.state.ledger import MoneyLedger
@@ -121,6 +122,7 @@ class ScorepadApp:
         self.routes = Routes(self)
         """The address of each screen, for the browser's address bar and back button."""
         self.share_panel = SharePanel(self)
+        self.links = GameLinks(self)  # a game shared as a link, or opened from one
         """The scorekeeper's panel at a shared table: join address, PIN, seats."""
         self._viewer: Viewer | None = None
 

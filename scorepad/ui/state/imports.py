@@ -162,14 +162,19 @@ class Imported:
 
     @property
     def text(self) -> str:
-        game = self.stored.game
-        players = spoken_list([shown(player) for player in game.players])
-        played = f"{len(game.results)} of {len(game.schedule)} rounds played"
-        ended = ", ended early" if game.record.abandoned else ""
         return (
             f"Imported {quoted(self.file_name)} as game {self.game_id}: "
-            f"{shown(game.variant.name)} with {players}, {played}{ended}."
+            f"{game_in_words(self.stored.game)}."
         )
+
+
+def game_in_words(game: Game) -> str:
+    """A game as one line tells it before and after it is brought in: "Golf with Ann, Bob
+    and Cat, 3 of 9 rounds played" (", ended early" where it was)."""
+    players = spoken_list([shown(player) for player in game.players])
+    played = f"{len(game.results)} of {len(game.schedule)} rounds played"
+    ended = ", ended early" if game.record.abandoned else ""
+    return f"{shown(game.variant.name)} with {players}, {played}{ended}"
 
 
 @dataclass(frozen=True)

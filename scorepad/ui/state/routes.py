@@ -1,6 +1,7 @@
 """Every screen has an address: ``/`` the game list, ``/new`` a new game, ``/rules`` the house
 rules, ``/game/<id>`` one game, ``/players`` the players, ``/players/<name>`` one player and
-``/ledger`` the money ledger.
+``/ledger`` the money ledger; ``/link/<token>`` is a game's link opened (the page makes it
+of ``#game=<token>``: see :mod:`~scorepad.ui.state.game_links`).
 
 The browser keeps the address of the screen on show, so a reload, a restart of the server or a
 reconnect comes back to that screen (the round being entered is saved with its game after
@@ -23,6 +24,7 @@ from scorepad.store import GameIdError, GameNotFoundError, StoreError
 from scorepad.ui.state.app_services import AppActions, AtTable, TableNews
 from scorepad.ui.state.errors import ActionRefused
 from scorepad.ui.state.game import GameController
+from scorepad.ui.state.game_links import LINK_PATH, GameLinks
 from scorepad.ui.state.house_rules import HouseRules
 from scorepad.ui.state.ledger import MoneyLedger
 from scorepad.ui.state.new_game import NewGame
@@ -58,6 +60,9 @@ class RoutesApp(AppActions, AtTable, Protocol):
     def viewer(self) -> Viewer: ...
 
     @property
+    def links(self) -> GameLinks: ...
+
+    @property
     def live(self) -> TableNews: ...
 
     def go_home_now(self) -> None: ...
@@ -72,6 +77,9 @@ LEDGER_ROUTE = route_of(Screen.LEDGER)
 PLAYERS_ROUTE = route_of(Screen.PLAYERS)
 PLAYER_ROUTE_PREFIX = route_of(Screen.PLAYER_PAGE)
 """A player's page: the name follows, percent-encoded (``/players/Ann%20Lee``)."""
+LINK_ROUTE_PREFIX = LINK_PATH
+"""A game's link opened: its token follows. Not a screen: the list of games asks whether to
+import the game."""
 
 SCREEN_ROUTES = {
     place.screen: place.route
@@ -130,6 +138,8 @@ class Place:
     screen: Screen
     game_id: str | None = None
     player: str | None = None
+    link: str | None = None
+    """A game's link opened (its token), over the list of games."""
 
     @property
     def route(self) -> str:
@@ -154,11 +164,13 @@ def place_at(route: str) -> Place:
     store refuses anything but a game id when the game is opened.
 
     >>> place_at("/game/1a2b3c4d/?from=home")
-    Place(screen=<Screen.GAME: 'game'>, game_id='1a2b3c4d', player=None)
+    Place(screen=<Screen.GAME: 'game'>, game_id='1a2b3c4d', player=None, link=None)
     >>> place_at("")
-    Place(screen=<Screen.HOME: 'home'>, game_id=None, player=None)
+    Place(screen=<Screen.HOME: 'home'>, game_id=None, player=None, link=None)
     >>> place_at("/players/Ann%20Lee").player
     'Ann Lee'
+    >>> place_at("/link/1.eNqrVg").link
+    '1.eNqrVg'
     """
     try:
         path = urlsplit(route).path
@@ -174,6 +186,10 @@ def place_at(route: str) -> Place:
         return Place(Screen.GAME, path.removeprefix(GAME_ROUTE_PREFIX))
     if path.startswith(PLAYER_ROUTE_PREFIX):
         return Place(Screen.PLAYER_PAGE, player=unquote(path.removeprefix(PLAYER_ROUTE_PREFIX)))
+    if path == LINK_ROUTE_PREFIX.rstrip("/"):  # "#game=" with nothing after it
+        return Place(Screen.HOME, link="")
+    if path.startswith(LINK_ROUTE_PREFIX):
+        return Place(Screen.HOME, link=unquote(path.removeprefix(LINK_ROUTE_PREFIX)))
     raise UnknownRouteError(route)
 
 
@@ -260,7 +276,14 @@ class Routes:
             return
         if place == self.place:
             return
-        if place.screen is Screen.NEW_GAME and app.screen is Screen.GAME:
+        self._show(route, place)
+
+    def _show(self, route: str, place: Place) -> None:
+        """Show ``place`` (not the one on show), reached at ``route``."""
+        app = self._app
+        if place.link is not None:
+            app.links.open_link(place.link)
+        elif place.screen is Screen.NEW_GAME and app.screen is Screen.GAME:
             # Back from a game goes home, even from a game the new-game form just started:
             # Flet cannot replace the form's address in the browser's history with the
             # game's, so back lands on ``/new``; its form is used up and showing it blank

@@ -17,9 +17,11 @@ import flet as ft
 
 from scorepad.sharing.table import TableEvent, device_hint
 from scorepad.ui.state import ScorepadApp, Screen
+from scorepad.ui.state.game_links import app_address
 from scorepad.ui.views.common import FONTS, VIEW_KEY, connected_loop, revision_marker
 from scorepad.ui.views.downloads import save_files
 from scorepad.ui.views.imports import pick_records
+from scorepad.ui.views.link_dialog import link_dialog, paste_dialog
 from scorepad.ui.views.players import players_dialog
 from scorepad.ui.views.share_panel import share_dialog
 from scorepad.ui.views.table_dialog import table_dialog
@@ -95,9 +97,15 @@ def Root(app: ScorepadApp) -> list[ft.View]:
     # the players' rename/merge/currency dialog, shown over the page while the state has one
     # (a hook: called on every render, with None when there is no dialog)
     try:
-        dialog = players_dialog(app) or share_dialog(app) or table_dialog(app)
+        dialog = (
+            players_dialog(app)
+            or share_dialog(app)
+            or link_dialog(app)
+            or paste_dialog(app)
+            or table_dialog(app)
+        )
     except Exception:  # a bug in the dialog: the screen under it still draws
-        log.exception("could not draw the players', the share or the Table dialog")
+        log.exception("could not draw the players', a share or the Table dialog")
         dialog = None
     ft.use_dialog(dialog)
     # a viewer is drawn the viewer screen, whatever the state says (the state keeps it there
@@ -160,6 +168,7 @@ def mount(page: ft.Page, app: ScorepadApp) -> None:
     page.dark_theme = ft.Theme(color_scheme_seed=SEED_COLOR, color_scheme=DARK_SCHEME)
     page.theme_mode = ft.ThemeMode.DARK if app.dark else ft.ThemeMode.LIGHT
     page.on_resize = lambda _: app.refresh()
+    app.links.own_address = app_address(page.url, page.route)
     token = token_in(page.route)
     token_later: list[Callable[[str], None]] = [lambda _: None]
     """What a token typed later does (set below: the device is recognised with it)."""

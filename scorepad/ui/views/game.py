@@ -22,6 +22,7 @@ from scorepad.ui.state import (
     TapMeaning,
 )
 from scorepad.ui.state.display_names import DisplayNames
+from scorepad.ui.state.game_links import GameLinks
 from scorepad.ui.state.secret_bids import HiddenBids
 from scorepad.ui.state.table_form import TableTask
 from scorepad.ui.views.common import (
@@ -38,6 +39,7 @@ from scorepad.ui.views.common import (
 )
 from scorepad.ui.views.kept import kept, redrawn_on
 from scorepad.ui.views.leaderboard import leaderboard
+from scorepad.ui.views.link_dialog import SHARE_AS_LINK
 from scorepad.ui.views.share_panel import share_button
 from scorepad.ui.views.sheet import results_panel, sheet_panel
 from scorepad.ui.views.tally import tally_prompt, tricks_marks, tricks_mode
@@ -527,9 +529,9 @@ CHANGE_THE_TABLE = "Change the table"
 next round, or has points adjusted (one entry: a menu of ten ran past a phone's screen)."""
 
 
-def game_menu(game: GameController, *, can_end: bool) -> ft.Control:
+def game_menu(game: GameController, links: GameLinks, *, can_end: bool) -> ft.Control:
     """The app bar's "More" menu: the table's changes and ending the game early (while it is
-    played), and the exports."""
+    played), the game as a link (where the app has a web address), and the exports."""
     items: list[ft.PopupMenuItem] = []
     if can_end:  # the table changes between rounds of a game being played
         items.append(
@@ -545,6 +547,10 @@ def game_menu(game: GameController, *, can_end: bool) -> ft.Control:
                 icon=ft.Icons.GROUPS_OUTLINED,
                 on_click=lambda _: game.open_table_form(TableTask.JOIN),
             )
+        )
+    if links.available:
+        items.append(
+            ft.PopupMenuItem(content=SHARE_AS_LINK, icon=ft.Icons.LINK, on_click=links.share)
         )
     offered = game.exports
     for kind, text, icon in EXPORTS:
@@ -606,7 +612,7 @@ def game_view(app: ScorepadApp, width: float) -> ft.View:
     if share is not None:
         actions.append(share)
     if entry is None or not entry.editing:
-        actions.append(game_menu(game, can_end=entry is not None))
+        actions.append(game_menu(game, app.links, can_end=entry is not None))
 
     body: list[ft.Control | None] = [
         message_bar(app, session.names.in_words),  # "Robert cannot bid 2", as the rows say

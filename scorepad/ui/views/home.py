@@ -20,6 +20,7 @@ from scorepad.ui.views.common import (
     theme_button,
 )
 from scorepad.ui.views.imports import import_action, restore_action
+from scorepad.ui.views.link_dialog import OPEN_A_LINK
 
 TITLE_LINES = 2
 """A game card's title (variant and players) and its detail line (who leads, with a long name)
@@ -164,6 +165,13 @@ def home_view(app: ScorepadApp, width: float) -> ft.View:
                     filled=False,
                 ),
                 *import_button(),
+                big_button(
+                    OPEN_A_LINK,
+                    app.links.ask_for_link,
+                    identifier="open-a-link",
+                    icon=ft.Icons.LINK,
+                    filled=False,
+                ),
             ],
             wrap=True,
         )

@@ -24,7 +24,7 @@ def qr_image(url: str) -> bytes:
     """The join address's QR code as a PNG (made once per address: it never changes while
     the server runs). The QR library is imported here, when a shared table first shows its
     panel: no other screen needs it (nor does the offline web app, which is never shared)."""
-    from scorepad.ui.share_address import qr_png
+    from scorepad.ui.qr_code import qr_png
 
     return qr_png(url)
 
