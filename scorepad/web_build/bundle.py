@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import quote
 
+from scorepad.web_build.early_python import add_early_start, page_edits, worker_edits
 from scorepad.web_build.errors import (
     AppSourceError,
     BaseUrlError,
@@ -43,6 +44,7 @@ from scorepad.web_build.service_worker import (
     precache_version,
     worker_script,
 )
+from scorepad.web_build.startup_status import PAGE_STEPS, SPLASH_END, STATUS
 
 if TYPE_CHECKING:
     from scorepad.web_build.lock import PinnedWheel
@@ -538,6 +540,7 @@ def patch_client(app: WebApp, into: Path, base_url: str) -> None:
             ("background: #ffffff;", f"background: {app.background_color};"),
             ('<img src="icons/loading-animation.png"', '<img src="icons/icon-192.png"'),
             (BOOTSTRAP_TAG, START),
+            (SPLASH_END, STATUS),
         ],
     )
     edit_text(
@@ -552,6 +555,11 @@ def patch_client(app: WebApp, into: Path, base_url: str) -> None:
         drop=r"\n    serviceWorkerSettings: \{[^{}]*\},",
     )
     edit_text(into / "main.dart.js", [(RIVE_CDN, RIVE_STUB)])
+    edit_text(into / "python-worker.js", worker_edits())
+    edit_text(into / "python.js", page_edits())
+    add_early_start(into / "python.js")
+    with (into / "python.js").open("a", encoding="utf-8") as file:
+        file.write(PAGE_STEPS)
     manifest = into / "manifest.json"
     patch_manifest_json(
         manifest_path=str(manifest),

@@ -183,6 +183,33 @@ def test_pyodide_runtime_comes_from_the_bundle_relative_to_its_worker(built: Pat
     assert 'flet.appPackageUrl = "app.tar.gz";' in index
 
 
+def test_python_starts_while_flutter_boots_once_a_service_worker_controls_the_page(
+    built: Path,
+) -> None:
+    """The page makes the Python worker as python.js loads (cached starts only), and the
+    connect takes it; the worker starts Pyodide once, on the warm message or the init one."""
+    page = text(built / "python.js")
+    assert "globalThis.scorepadTakeWarmWorker() || new Worker(" in page
+    assert "navigator.serviceWorker.controller" in page.split("scorepadTakeWarmWorker =")[0]
+    worker = text(built / "python-worker.js")
+    assert worker.count("self.scorepadPyodide(") == 2  # the warm message and the init
+    assert "await import(self.pyodideUrl)" not in worker
+    index = text(built / "index.html")
+    assert index.index('src="game_link.js"') < index.index('src="python.js"')
+
+
+def test_the_page_says_how_far_the_start_has_got_from_its_first_paint(built: Path) -> None:
+    """The status line is in the page's HTML itself (so it is there at the first paint,
+    before any script runs), before the scripts that start Flutter; python.js tells it the
+    steps of Python's start."""
+    index = text(built / "index.html")
+    assert index.index('id="scorepad-starting"') < index.index("flutter_bootstrap.js")
+    assert "Starting scorepad…" in index
+    assert "flutter.scorepad.theme" in index
+    page = text(built / "python.js")
+    assert "Starting Python (2 of 3)…" in page and "Opening your games (3 of 3)…" in page
+
+
 def test_the_page_and_manifest_carry_scorepad_s_name_colours_and_icons(built: Path) -> None:
     manifest = json.loads(text(built / "manifest.json"))
     assert manifest["name"] == manifest["short_name"] == "scorepad"
