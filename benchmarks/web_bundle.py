@@ -58,8 +58,10 @@ from tests.web.offline import (
 )
 
 MIB = 1024 * 1024
-GOAL_CACHED_START = 1.3
-"""Cached start: scorepad within this many times hello world's."""
+GOAL_CACHED_START = 0.8
+"""Cached start: scorepad within this many times hello world's (issue 24: faster than it)."""
+GOAL_FIRST_LOAD = 1.0
+"""First visit to a usable home screen: scorepad within this many times hello world's."""
 GOAL_TAP = 1.5
 """Tap latency: scorepad within this many times hello world's."""
 GOAL_FIRST_LOAD_MIB = 25
@@ -201,6 +203,14 @@ def scorepad_taps(app: WebAppPage, taps: int, run: Run) -> None:
         app.tap("record-round")
     del run.taps[:WARM_UP_TAPS], run.taps[taps:]
     del run.saved[:WARM_UP_TAPS], run.saved[taps:]
+    # back to the list, as left on purpose: the cached start then opens on the home screen
+    # (a device that left a game open comes back to it), like hello world's one screen
+    app.page.get_by_role("button", name="All games").first.click()
+    app.wait_for("new-game")
+    app.page.wait_for_function(
+        "() => ['\"\"', null].includes(localStorage.getItem('flutter.scorepad.open_game'))",
+        timeout=TAP_MS,
+    )
 
 
 def usable_after(app: WebAppPage, url: str, ready: str) -> tuple[float, float]:
@@ -300,7 +310,14 @@ def table(runs: dict[str, list[Run]]) -> list[str]:
     decoded = both(lambda r: r.decoded / MIB)
     row("first load: decoded", decoded, "{:.1f} MiB", under_goal_mib(decoded[1]))
     row("first load: requests", both(lambda r: r.requests), "{:.0f}")
-    row("first load to usable home", both(lambda r: r.first_load), "{:.1f} s")
+    first = both(lambda r: r.first_load)
+    met = first[1] <= GOAL_FIRST_LOAD * first[0]
+    row(
+        "first load to usable home",
+        first,
+        "{:.1f} s",
+        f"within {GOAL_FIRST_LOAD}x: {verdict(met)}",
+    )
     row("  of which to Flutter's first frame", both(lambda r: r.first_load_frame), "{:.1f} s")
     cached = both(lambda r: r.cached_start)
     met = cached[1] <= GOAL_CACHED_START * cached[0]

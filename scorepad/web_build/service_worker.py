@@ -19,6 +19,8 @@ from collections.abc import Mapping, Sequence
 from importlib.resources import files
 from pathlib import Path
 
+from scorepad.web_build.startup_status import FIRST_VISIT, LOADING
+
 WORKER_NAME = "flutter_service_worker.js"
 """The worker's file name: the one Flutter's loader and flet-web's stub use, so a browser that
 registered the stub before gets this worker at the same URL."""
@@ -44,9 +46,13 @@ START = f"""<script>
         navigator.storage.persist().catch(function () {{}});
       }}
       var started = false;
+      function step(words) {{
+        if (globalThis.scorepadStartingStep) globalThis.scorepadStartingStep(words);
+      }}
       function start() {{
         if (started) return;
         started = true;
+        step("{LOADING}");
         var script = document.createElement("script");
         script.src = "flutter_bootstrap.js";
         script.async = true;
@@ -65,6 +71,7 @@ START = f"""<script>
             return registration.update().catch(function () {{}});
           }}
           if (!pending) return start();
+          step("{FIRST_VISIT}");
           pending.addEventListener("statechange", function () {{
             if (pending.state === "redundant") start(); // it could not install
           }});

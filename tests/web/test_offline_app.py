@@ -38,6 +38,44 @@ pytestmark = pytest.mark.browser
 
 PLAYERS = ["Ann", "Bob", "Cat"]
 
+WATCH_THE_STEPS = """(() => {
+    // The start's steps as the page showed them (scorepad-starting), and the splash's colour
+    // when first seen: read back once the app is up.
+    const seen = window.__scorepadSteps = [];
+    const watch = setInterval(() => {
+        const line = document.getElementById("scorepad-starting-step");
+        if (line === null) {
+            if (seen.length) { seen.push("(gone)"); clearInterval(watch); }
+            return;
+        }
+        if (!seen.length) {
+            const splash = document.getElementById("loading");
+            window.__scorepadSplash = splash ? getComputedStyle(splash).backgroundColor : null;
+        }
+        if (seen[seen.length - 1] !== line.textContent) seen.push(line.textContent);
+    }, 10);
+})();"""
+
+
+def choose_theme(app: WebAppPage, button: str, kept: str) -> None:
+    """Tap the theme button, and wait until the page's storage holds the choice."""
+    before = app.revision()
+    app.page.get_by_role("button", name=button).first.click()
+    app.wait_for_change(before)
+    app.page.wait_for_function(
+        "kept => (localStorage.getItem('flutter.scorepad.theme') || '').includes(kept)",
+        arg=kept,
+        timeout=30000,
+    )
+
+
+def steps_shown(app: WebAppPage) -> list[str]:
+    """The start's steps the page showed, once it has taken its line away."""
+    app.page.wait_for_function(
+        "() => (window.__scorepadSteps || []).includes('(gone)')", timeout=PYODIDE_START_MS
+    )
+    return list(app.page.evaluate("() => window.__scorepadSteps"))
+
 
 @pytest.fixture
 def host(web_build: Path) -> Iterator[StaticServer]:
@@ -165,9 +203,18 @@ def test_a_game_survives_a_reload_a_stopped_host_and_a_browser_restart(
     playwright = CHROMIUM_SESSION.playwright()
     with browser_profile(playwright, profile, other_hosts) as context:
         phone = steps.phone(context)
+        context.add_init_script(WATCH_THE_STEPS)
         with steps.step("first load from the static host to the home screen"):
             phone.open(host.url)
             phone.wait_for("new-game", timeout=PYODIDE_START_MS)
+            shown = steps_shown(phone)
+            assert shown[0] in ("Starting scorepad…", "Loading scorepad (1 of 3)…"), shown
+            for step in (
+                "Saving scorepad on this device for offline use (first visit only)…",
+                "Starting Python (2 of 3)…",
+                "Opening your games (3 of 3)…",
+            ):
+                assert step in shown, shown
 
         with steps.step("start a Golf game for Ann, Bob and Cat"):
             start(phone, "golf", PLAYERS)
@@ -203,6 +250,20 @@ def test_a_game_survives_a_reload_a_stopped_host_and_a_browser_restart(
             host.stop()
             phone.reload()
             round_two_as_left(phone, "after a reload with the host stopped")
+            shown = steps_shown(phone)
+            assert "Starting Python (2 of 3)…" in shown, shown
+            assert not any("first visit" in step for step in shown), shown
+
+        with steps.step("dark theme chosen: the next start shows its steps in it"):
+            phone.page.get_by_role("button", name="All games").first.click()
+            phone.wait_for("new-game")
+            choose_theme(phone, "Dark theme", "dark")
+            phone.reload()
+            steps_shown(phone)
+            splash = phone.page.evaluate("() => window.__scorepadSplash")
+            assert splash == "rgb(16, 20, 15)", splash  # the app's dark surface, #10140F
+            choose_theme(phone, "Light theme", "light")
+            back_in_the_game(phone, "after the theme was chosen")
 
     with browser_profile(playwright, profile, other_hosts) as context:
         phone = steps.phone(context)
