@@ -5,7 +5,10 @@ browser, with every request to another host refused.
 One scenario in steps, each named in a failure: start a game, play a round, reload mid-round
 (trump and bids still there, because the browser held them durably before the reload), stop
 the host and reload (the service worker starts the app), restart the browser on the same
-profile with the host still gone (the game is still there, and still keeps score).
+profile with the host still gone (the game is still there, and still keeps score); then back
+up and restore (on the same phone, and on another phone with a host and profile of its own),
+a game shared as a link and a link opened (refused in a second tab, pasted in the app), and
+the start's steps shown under the icon, in the theme chosen.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from scorepad.engine import RecordFile, pack_record
 from scorepad.store import parse_backup
+from scorepad.web_build import app_for
 from tests.browser.harness import CHROMIUM_SESSION
 from tests.browser.test_import_in_chromium import message_says
 from tests.ui.test_game_links import a_whole_scotch_bridge_game
@@ -80,8 +84,6 @@ def steps_shown(app: WebAppPage) -> list[str]:
 @pytest.fixture
 def host(web_build: Path) -> Iterator[StaticServer]:
     """The build on a static host (what ``scorepad serve-web`` serves), stoppable mid-test."""
-    from scorepad.web_build import app_for
-
     with serving(app_for(web_build)) as server:
         yield server
 
@@ -195,7 +197,7 @@ def service_worker_controls(app: WebAppPage) -> bool:
 
 @pytest.mark.timeout(1800)  # five Pyodide starts, each up to minutes on a loaded 2-core machine
 def test_a_game_survives_a_reload_a_stopped_host_and_a_browser_restart(
-    tmp_path: Path, host: StaticServer
+    tmp_path: Path, host: StaticServer, web_build: Path
 ) -> None:
     other_hosts = OtherHosts()
     steps = Steps(tmp_path, other_hosts)
@@ -350,6 +352,34 @@ def test_a_game_survives_a_reload_a_stopped_host_and_a_browser_restart(
             phone.page.get_by_role("button", name="All games").first.click()
             phone.wait_for("back-up-all")
             assert phone.page.locator('[flt-semantics-identifier^="game-"]').count() == 2
+
+    with (
+        serving(app_for(web_build)) as other_host,
+        browser_profile(playwright, tmp_path / "other-phone", other_hosts) as context,
+    ):
+        other = steps.phone(context)
+        with steps.step("the backup restored on another phone, in its offline app"):
+            other.open(other_host.url)
+            other.wait_for("restore-backup", timeout=PYODIDE_START_MS)
+            assert other.page.locator('[flt-semantics-identifier^="game-"]').count() == 0
+            with other.page.expect_file_chooser(timeout=60000) as chooser:
+                other.by_id("restore-backup").first.click()
+            chooser.value.set_files(
+                {"name": backup.suggested_filename, "mimeType": "application/json", "buffer": data}
+            )
+            message_says(
+                other, f"Restored 1 game and 3 players from '{backup.suggested_filename}'."
+            )
+            other.wait_until_saved(other.revision())
+            games = other.page.locator('[flt-semantics-identifier^="game-"]')
+            games.first.wait_for(timeout=60000)
+            other.tap(games.first.get_attribute("flt-semantics-identifier") or "")
+            other.wait_for("round-title")
+            # as backed up: round 2 with every bid in (Bob's 0 came after the restart)
+            assert "Round 2 of 18" in other.text_of("round-title")
+            assert "spades turned" in other.text_of("trump-note")
+            bids = {name: other.cell_value(f"bid-{name}") for name in ("Cat", "Ann", "Bob")}
+            assert bids == {"Cat": "1", "Ann": "0", "Bob": "0"}, bids
 
     print(f"\nsteps of the offline scenario:\n{steps.report()}")
     assert other_hosts.urls == [], f"the page asked other hosts: {other_hosts.urls}"
