@@ -45,6 +45,7 @@ from scorepad.web_build.service_worker import (
     worker_script,
 )
 from scorepad.web_build.startup_status import PAGE_STEPS, SPLASH_END, STATUS
+from scorepad.web_build.wheel_loading import loader_edits
 
 if TYPE_CHECKING:
     from scorepad.web_build.lock import PinnedWheel
@@ -555,7 +556,7 @@ def patch_client(app: WebApp, into: Path, base_url: str) -> None:
         drop=r"\n    serviceWorkerSettings: \{[^{}]*\},",
     )
     edit_text(into / "main.dart.js", [(RIVE_CDN, RIVE_STUB)])
-    edit_text(into / "python-worker.js", worker_edits())
+    edit_text(into / "python-worker.js", [*worker_edits(), *loader_edits()])
     edit_text(into / "python.js", page_edits())
     add_early_start(into / "python.js")
     with (into / "python.js").open("a", encoding="utf-8") as file:

@@ -261,6 +261,20 @@ def test_the_wheels_are_in_the_bundle_and_in_pyodide_s_lock(built: Path, wheels:
     assert on_disk <= listed  # no wheel nothing can request
 
 
+def test_pyodide_s_loader_installs_exactly_the_pins_of_requirements_txt(built: Path) -> None:
+    """The worker hands requirements.txt's names to Pyodide's loader (no micropip), so the
+    lock must hold every one of them at requirements.txt's own version."""
+    worker = text(built / "python-worker.js")
+    assert "await micropip.install(deps" not in worker
+    assert 'await pyodide_js.loadPackage([dep.split("==", 1)[0] for dep in deps])' in worker
+    lock = json.loads(text(built / "pyodide" / "pyodide-lock.json"))["packages"]
+    with tarfile.open(built / "app.tar.gz") as archive:
+        member = archive.extractfile("requirements.txt")
+        assert member is not None
+        pins = [line.split("==") for line in member.read().decode().split()]
+    assert pins and all(lock[name]["version"] == version for name, version in pins)
+
+
 def test_the_worker_precaches_every_file_present_but_itself_and_the_unrequested(
     built: Path,
 ) -> None:
