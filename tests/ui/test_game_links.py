@@ -20,6 +20,7 @@ from scorepad.store import open_store
 from scorepad.ui.state import MessageKind, ScorepadApp, Screen
 from scorepad.ui.state.game_links import COPY_REFUSED, NOT_HERE, app_address
 from scorepad.ui.state.screens import Message
+from scorepad.ui.views.common import confirm_bar
 from scorepad.ui.views.game import game_menu
 from scorepad.ui.views.link_dialog import SHARE_AS_LINK, link_dialog, paste_dialog
 from tests.ui.driving import play_round, start
@@ -94,6 +95,11 @@ def test_a_whole_game_of_scotch_bridge_travels_in_a_link_of_a_few_hundred_charac
     there.routes.open(route_of_link(link))
     question = there.confirmation
     assert question is not None and question.go_ahead == "Import the game"
+    assert not question.loses and question.keep == "Not now"  # it adds: not in the error red
+    bar = confirm_bar(there)
+    assert bar is not None
+    (go_ahead,) = [c for c in walk(bar) if isinstance(c, ft.FilledButton)]
+    assert go_ahead.style is None
     assert "Scotch Bridge with Ann, Bob, Cat and Dan, 25 of 25 rounds played" in question.detail
     assert there.home.games == [], "nothing is stored before the tap"
 

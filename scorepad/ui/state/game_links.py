@@ -227,6 +227,8 @@ class GameLinks:
                 "nothing here is changed.",
                 go_ahead="Import the game",
                 action=lambda: self._import(token),
+                loses=False,
+                keep="Not now",
             )
         if question is not None and app.message is None:
             app.ask(question)

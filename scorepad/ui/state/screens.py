@@ -106,7 +106,8 @@ class Message:
 
 @dataclass(frozen=True)
 class Confirmation:
-    """An action that loses something if tapped by mistake, waiting for a second tap.
+    """An action waiting for a second tap: one that loses something if tapped by mistake, or
+    one that brings something in the user should see first (a game in a link).
 
     The screen shows the question with a button to go ahead and one to keep everything as it
     is; the action runs only on :meth:`ScorepadApp.confirm
@@ -120,3 +121,8 @@ class Confirmation:
     go_ahead: str
     """The confirming button's text ("Delete round 2")."""
     action: Callable[[], None]
+    loses: bool = True
+    """Whether going ahead loses something (the button is drawn in the error colour); a
+    question that only adds (import the game in a link) is asked in the usual colours."""
+    keep: str = "Keep it"
+    """The other button's text: everything stays as it is."""

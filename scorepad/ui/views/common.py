@@ -223,13 +223,13 @@ def confirm_bar(app: ScorepadApp) -> ft.BottomAppBar | None:
                                     icon=ft.Icons.CHECK,
                                     on_click=app.confirm,
                                     height=TAP - 8,
-                                    style=DANGER,
+                                    style=DANGER if asked.loses else None,
                                 ),
                             ),
                             tagged(
                                 "cancel-confirm",
                                 ft.OutlinedButton(
-                                    "Keep it", on_click=app.cancel_confirmation, height=TAP - 8
+                                    asked.keep, on_click=app.cancel_confirmation, height=TAP - 8
                                 ),
                             ),
                         ],
