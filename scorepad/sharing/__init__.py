@@ -21,7 +21,7 @@ from scorepad.sharing.errors import (
     ViewerCannotEditError,
     WrongPinError,
 )
-from scorepad.sharing.info import ShareInfo
+from scorepad.sharing.info import ShareInfo, is_loopback
 from scorepad.sharing.table import (
     AccessChanged,
     BidsChanged,
@@ -57,6 +57,7 @@ __all__ = [
     "ViewerCannotEditError",
     "WrongPinError",
     "device_hint",
+    "is_loopback",
     "make_pin",
     "make_token",
     "pins_match",

@@ -1,4 +1,5 @@
-"""Where a shared table is joined: the addresses the scorekeeper's panel shows.
+"""Where a shared table is joined: the addresses the scorekeeper's panel shows, and whether
+an address reaches beyond this machine.
 
 A plain value here, below the app state, so the state can hold it; finding this machine's
 addresses and drawing the QR code is the server's business (:mod:`scorepad.ui.share_address`).
@@ -6,7 +7,26 @@ addresses and drawing the QR code is the server's business (:mod:`scorepad.ui.sh
 
 from __future__ import annotations
 
+import ipaddress
 from dataclasses import dataclass
+
+
+def is_loopback(host: str) -> bool:
+    """Whether only this machine can reach ``host``: a loopback address (an IPv6 one with or
+    without brackets or a zone) or ``localhost``. Serving there keeps the table to this
+    machine; a link to it opens on this machine only.
+
+    >>> is_loopback("127.0.0.1"), is_loopback("[::1]"), is_loopback("::1%lo")
+    (True, True, True)
+    >>> is_loopback("localhost"), is_loopback("0.0.0.0"), is_loopback("pad.example")
+    (True, False, False)
+    """
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]").partition("%")[0]).is_loopback
+    except ValueError:
+        return False
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,6 @@ and serves it with uvicorn:
 from __future__ import annotations
 
 import errno
-import ipaddress
 import logging
 import os
 import signal
@@ -34,6 +33,7 @@ from typing import Any, cast
 from starlette.types import ASGIApp
 
 from scorepad.engine import shown
+from scorepad.sharing import is_loopback
 from scorepad.ui.web_budget import MAX_FILES_FRAME_BYTES, BudgetedApp
 from scorepad.ui.web_guard import GuardedApp, ServedAddress
 from scorepad.ui.web_notice import NoticeApp
@@ -159,7 +159,7 @@ def reaches_beyond(addresses: Sequence[str]) -> bool:
     >>> reaches_beyond(["::1", "127.0.0.1"]), reaches_beyond(["0.0.0.0"])
     (False, True)
     """
-    return not (addresses and all(_is_loopback(address) for address in addresses))
+    return not (addresses and all(is_loopback(address) for address in addresses))
 
 
 def exposure_warning(host: str, addresses: Sequence[str], *, share: bool = False) -> str | None:
@@ -193,13 +193,6 @@ def exposure_warning(host: str, addresses: Sequence[str], *, share: bool = False
         f"network who can reach it can watch the game being played; {guarded}; "
         "leave out --host to keep it to this machine"
     )
-
-
-def _is_loopback(address: str) -> bool:
-    try:
-        return ipaddress.ip_address(address.partition("%")[0]).is_loopback
-    except ValueError:
-        return False
 
 
 def url_of(host: str, port: int) -> str:

@@ -10,12 +10,12 @@ that opens it. No Flet here.
 
 from __future__ import annotations
 
-import ipaddress
 from dataclasses import dataclass
 from typing import Protocol
 from urllib.parse import urlsplit, urlunsplit
 
 from scorepad.engine import LINK_FRAGMENT_KEY, link_to, pack_record, unpack_record
+from scorepad.sharing import is_loopback
 from scorepad.ui.state.app_services import AppActions
 from scorepad.ui.state.errors import ActionRefused
 from scorepad.ui.state.game import GameController
@@ -77,23 +77,6 @@ def app_address(page_url: str | None, route: str | None) -> str | None:
     if not path.endswith("/"):
         path += "/"
     return urlunsplit((scheme, parts.netloc, path, "", ""))
-
-
-def _loopback(address: str) -> bool:
-    """Whether an address names this machine only (``127.0.0.1``, ``::1``, ``localhost``).
-
-    >>> _loopback("http://127.0.0.1:8550/"), _loopback("http://[::1]:8550/")
-    (True, True)
-    >>> _loopback("http://192.168.1.20:8550/"), _loopback("https://pad.example/")
-    (False, False)
-    """
-    host = urlsplit(address).hostname or ""
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 @dataclass(frozen=True)
@@ -189,7 +172,9 @@ class GameLinks:
             self.copy_note = None
             link = link_to(base, pack_record(stored.record_file().to_data()))
             self.shown = SharedLink(
-                link=link, about=game_in_words(stored.game), on_this_computer_only=_loopback(base)
+                link=link,
+                about=game_in_words(stored.game),
+                on_this_computer_only=is_loopback(urlsplit(base).hostname or ""),
             )
 
     def close(self, *_: object) -> None:
