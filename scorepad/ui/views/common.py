@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any, cast
 
 import flet as ft
@@ -353,3 +354,22 @@ def error_line(identifier: str, error: str) -> ft.Control:
             content=ft.Text(error, color=ft.Colors.ERROR, size=14),
         ),
     )
+
+
+def dialog_message(app: ScorepadApp, identifier: str) -> list[ft.Control]:
+    """The line the last action left, inside a modal dialog (the page's message line is under
+    it): what a tap in the dialog did, or why it was refused, in red."""
+    message = app.message
+    if message is None:
+        return []
+    color = ft.Colors.ERROR if message.kind is MessageKind.ERROR else None
+    return [tagged(identifier, ft.Text(message.text, size=14, color=color))]
+
+
+@lru_cache(maxsize=4)
+def qr_image(text: str) -> bytes:
+    """``text`` (an address) as a QR code PNG, made once per text: a dialog drawn again keeps
+    it. segno is imported here, when a QR code is first shown: no other screen needs it."""
+    from scorepad.ui.qr_code import qr_png
+
+    return qr_png(text)

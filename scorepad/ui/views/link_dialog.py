@@ -8,13 +8,12 @@ browser rather than the home-screen app, or at another computer's address). The 
 from __future__ import annotations
 
 import logging
-from functools import lru_cache
 
 import flet as ft
 
-from scorepad.ui.state import MessageKind, ScorepadApp, Screen
+from scorepad.ui.state import ScorepadApp, Screen
 from scorepad.ui.state.game_links import GameLinks, SharedLink
-from scorepad.ui.views.common import revision_marker, tagged
+from scorepad.ui.views.common import dialog_message, qr_image, revision_marker, tagged
 
 log = logging.getLogger("scorepad.ui")
 
@@ -24,15 +23,6 @@ table still reads it at this size."""
 
 SHARE_AS_LINK = "Share as a link"
 OPEN_A_LINK = "Open a game's link"
-
-
-@lru_cache(maxsize=4)
-def link_qr(link: str) -> bytes:
-    """The link's QR code as a PNG (made once per link: a dialog redrawn keeps it). segno is
-    imported here, when a link is first shown."""
-    from scorepad.ui.qr_code import qr_png
-
-    return qr_png(link)
 
 
 def link_dialog(app: ScorepadApp) -> ft.AlertDialog | None:
@@ -53,7 +43,7 @@ def link_dialog(app: ScorepadApp) -> ft.AlertDialog | None:
             tagged(
                 "link-qr",
                 ft.Image(
-                    src=link_qr(shown.link),
+                    src=qr_image(shown.link),
                     width=QR_SIZE,
                     height=QR_SIZE,
                     semantics_label="QR code of the game's link",
@@ -132,10 +122,7 @@ def paste_dialog(app: ScorepadApp) -> ft.AlertDialog | None:
             ),
         ),
     ]
-    message = app.message
-    if message is not None:
-        color = ft.Colors.ERROR if message.kind is MessageKind.ERROR else None
-        content.append(tagged("paste-message", ft.Text(message.text, size=14, color=color)))
+    content += dialog_message(app, "paste-message")
     content.append(revision_marker(app))
     return ft.AlertDialog(
         modal=True,

@@ -7,26 +7,20 @@ the state is :class:`~scorepad.ui.state.share_panel.SharePanel`.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import flet as ft
 
-from scorepad.ui.state import MessageKind, ScorepadApp, Screen
+from scorepad.ui.state import ScorepadApp, Screen
 from scorepad.ui.state.share_panel import Seat, SharePanel
-from scorepad.ui.views.common import icon_button, revision_marker, tagged
+from scorepad.ui.views.common import (
+    dialog_message,
+    icon_button,
+    qr_image,
+    revision_marker,
+    tagged,
+)
 
 QR_SIZE = 220
 """The QR code's side in pixels: a phone across the table reads it at once."""
-
-
-@lru_cache(maxsize=4)
-def qr_image(url: str) -> bytes:
-    """The join address's QR code as a PNG (made once per address: it never changes while
-    the server runs). The QR library is imported here, when a shared table first shows its
-    panel: no other screen needs it (nor does the offline web app, which is never shared)."""
-    from scorepad.ui.qr_code import qr_png
-
-    return qr_png(url)
 
 
 def share_button(app: ScorepadApp) -> ft.Control | None:
@@ -124,11 +118,7 @@ def pin_part(app: ScorepadApp, panel: SharePanel) -> list[ft.Control]:
         ),
         tagged("change-pin", ft.OutlinedButton("Change PIN", on_click=panel.change_pin)),
     ]
-    message = app.message
-    if message is not None:
-        color = ft.Colors.ERROR if message.kind is MessageKind.ERROR else None
-        parts.append(tagged("share-message", ft.Text(message.text, size=14, color=color)))
-    return parts
+    return [*parts, *dialog_message(app, "share-message")]
 
 
 def seat_row(panel: SharePanel, seat: Seat) -> ft.Control:
