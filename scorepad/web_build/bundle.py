@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import quote
 
-from scorepad.web_build.early_python import add_early_start, page_edits, worker_edits
+from scorepad.web_build.early_python import PAGE_EARLY_START, page_edits, worker_edits
 from scorepad.web_build.errors import (
     AppSourceError,
     BaseUrlError,
@@ -558,9 +558,9 @@ def patch_client(app: WebApp, into: Path, base_url: str) -> None:
     edit_text(into / "main.dart.js", [(RIVE_CDN, RIVE_STUB)])
     edit_text(into / "python-worker.js", [*worker_edits(), *loader_edits()])
     edit_text(into / "python.js", page_edits())
-    add_early_start(into / "python.js")
+    # run as the page loads python.js, in the head: Python's early start, and its steps shown
     with (into / "python.js").open("a", encoding="utf-8") as file:
-        file.write(PAGE_STEPS)
+        file.write(PAGE_EARLY_START + PAGE_STEPS)
     manifest = into / "manifest.json"
     patch_manifest_json(
         manifest_path=str(manifest),

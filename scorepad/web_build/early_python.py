@@ -14,8 +14,6 @@ Pyodide past the service worker that is downloading (and caching) the same files
 
 from __future__ import annotations
 
-from pathlib import Path
-
 WORKER_LOAD = """        const pyodideModule = await import(self.pyodideUrl);
         const loadPyodide = pyodideModule.loadPyodide || self.loadPyodide;
         self.pyodide = await loadPyodide({
@@ -105,9 +103,3 @@ def worker_edits() -> list[tuple[str, str]]:
 def page_edits() -> list[tuple[str, str]]:
     """python.js: the warm worker taken at connect."""
     return [(PAGE_NEW_WORKER, PAGE_TAKE_WORKER)]
-
-
-def add_early_start(python_js: Path) -> None:
-    """Append the early start to python.js (it runs as the page loads it, in the head)."""
-    with python_js.open("a", encoding="utf-8") as file:
-        file.write(PAGE_EARLY_START)

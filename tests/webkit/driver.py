@@ -230,14 +230,18 @@ class WebKitPage:
         self.wait_for_change(before)
 
     def tap_without_waiting(self, identifier: str) -> None:
+        self._pointer_tap(f'[flt-semantics-identifier="{identifier}"]')
+
+    def _pointer_tap(self, selector: str) -> None:
+        """A pointer's tap at the centre of the element ``selector`` finds, scrolled into view."""
         x, y = self.driver.execute_script(
             "const e = document.querySelector(arguments[0]);"
             "e.scrollIntoView({block: 'center'});"
             "const r = e.getBoundingClientRect();"
             "return [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)];",
-            f'[flt-semantics-identifier="{identifier}"]',
+            selector,
         )
-        self.note(f"tap {identifier} at {x},{y}")
+        self.note(f"tap {selector} at {x},{y}")
         actions = ActionBuilder(self.driver)
         actions.pointer_action.move_to_location(x, y)  # type: ignore[no-untyped-call]
         actions.pointer_action.click()
@@ -247,17 +251,7 @@ class WebKitPage:
         """Tap the text field labelled ``label`` and wait until it has the cursor."""
         selector = f'[aria-label="{label}"]'
         self.until(f"document.querySelector('{selector}') !== null", TAP_S, f"field {label!r}")
-        x, y = self.driver.execute_script(
-            "const e = document.querySelector(arguments[0]);"
-            "e.scrollIntoView({block: 'center'});"
-            "const r = e.getBoundingClientRect();"
-            "return [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)];",
-            selector,
-        )
-        actions = ActionBuilder(self.driver)
-        actions.pointer_action.move_to_location(x, y)  # type: ignore[no-untyped-call]
-        actions.pointer_action.click()
-        actions.perform()
+        self._pointer_tap(selector)
         self.until(
             f"document.activeElement && document.activeElement.matches('{selector}')",
             TAP_S,
