@@ -54,6 +54,14 @@ def command_build_web(args: argparse.Namespace) -> int:
         f"precached for offline use ({report.left_out_bytes / mib:.1f} MiB of the Flet client "
         "left out: never requested)"
     )
+    if report.bytecode_skipped is None:
+        print(f"{report.bytecode_modules} modules compiled: what every start imports")
+    else:
+        print(
+            f"shipped as source only, so it starts more slowly: {report.bytecode_skipped}; "
+            "install Node.js and build again to compile what a start imports",
+            file=sys.stderr,
+        )
     print(f"try it: scorepad serve-web {shown(str(out))}; host it on any static HTTPS host")
     return EXIT_OK
 

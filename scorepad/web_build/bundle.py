@@ -29,6 +29,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import quote
 
+from scorepad.web_build.bytecode import (
+    Bytecode,
+    add_to_wheel,
+    add_to_zip,
+    relock,
+    trace_start,
+)
 from scorepad.web_build.early_python import PAGE_EARLY_START, page_edits, worker_edits
 from scorepad.web_build.errors import (
     AppSourceError,
@@ -144,6 +151,17 @@ class WebApp:
     """A square PNG, at least 512 pixels: every icon of the bundle is made from it."""
     assets: Path | None = ASSETS
     """Copied into the bundle's root (the suit font the app loads as /fonts/...)."""
+    warm_up: str | None = None
+    """Python that draws the app's first screen on the ``page`` it is given, run at build time
+    in Pyodide to find what a start imports (:mod:`scorepad.web_build.bytecode`); None: run
+    ``main_py`` with ``flet.run`` calling its ``main`` on that page."""
+
+    def warm_up_source(self) -> str:
+        if self.warm_up is not None:
+            return self.warm_up
+        return (
+            "import flet\n\nflet.run = lambda main, **_: main(page)  # noqa: F821\n" + self.main_py
+        )
 
 
 SCOREPAD_WEB_APP = WebApp(
@@ -156,6 +174,15 @@ SCOREPAD_WEB_APP = WebApp(
     main_py="from scorepad.browser.start import run\n\nrun()\n",
     packages=("scorepad",),
     left_out_modules=("scorepad/web_build",),
+    warm_up="""import pathlib
+import tempfile
+
+import scorepad.browser.start
+from scorepad.ui.state import ScorepadApp
+from scorepad.ui.views.app import mount
+
+mount(page, ScorepadApp.open(pathlib.Path(tempfile.mkdtemp()) / "scorepad"))
+""",
 )
 """The app itself."""
 
@@ -204,6 +231,10 @@ class BuildReport:
     """flet-web's client files left out (never requested)."""
     version: str
     """The service worker's cache version."""
+    bytecode_modules: int = 0
+    """Modules shipped compiled (what every start imports)."""
+    bytecode_skipped: str | None = None
+    """Why none were, if none were."""
 
 
 def build_web(
@@ -216,11 +247,16 @@ def build_web(
     allow_download: bool = True,
     wheels: Sequence[tuple[PinnedWheel, Path]] | None = None,
     on_download: Callable[[PinnedWheel], None] | None = None,
+    compile_start: bool = True,
+    faster_start: bool = True,
 ) -> BuildReport:
     """Build ``app`` into the folder ``out`` (new, empty, or a previous build, replaced).
 
     ``wheels`` (pinned wheel, file) skips reading uv.lock and fetching: tests pass small
-    fake wheels; ``on_download`` is told of each wheel fetched from the registry. The
+    fake wheels; ``on_download`` is told of each wheel fetched from the registry;
+    ``compile_start`` False ships source only (see :mod:`scorepad.web_build.bytecode`);
+    ``faster_start`` False leaves Flet's start as it ships (no early Python, micropip, source
+    only: the benchmark's baseline). The
     folder is built beside ``out`` and moved into place at the end, so a failed build
     leaves a previous one as it was.
     """
@@ -240,9 +276,17 @@ def build_web(
         left_out_bytes = copy_client(web_client_dir(), staging)
         copy_assets(app, staging)
         write_icons(app, staging)
-        (staging / APP_ARCHIVE).write_bytes(app_archive(app, [pin for pin, _ in chosen]))
+        members = app_members(app, [pin for pin, _ in chosen])
         left_out_bytes += vendor_wheels(chosen, staging / "pyodide")
-        patch_client(app, staging, base)
+        bytecode = (
+            add_bytecode(
+                app, members, [staging / "pyodide" / pin.filename for pin, _ in chosen], staging
+            )
+            if compile_start and faster_start
+            else Bytecode(skipped="not asked for")
+        )
+        (staging / APP_ARCHIVE).write_bytes(packed(members))
+        patch_client(app, staging, base, faster_start)
         version = write_service_worker(staging)
         made = write_marker(staging, app)
         keep_users_files(out, staging, made)
@@ -250,7 +294,7 @@ def build_web(
         shutil.rmtree(staging, ignore_errors=True)
         raise
     replace_folder(out, staging)
-    return report_of(out, made, left_out_bytes, version)
+    return report_of(out, made, left_out_bytes, version, bytecode)
 
 
 # --- Inputs ---------------------------------------------------------------------------------
@@ -423,9 +467,9 @@ def manifest_icons() -> list[dict[str, str]]:
     return plain + maskable
 
 
-def app_archive(app: WebApp, wheels: Sequence[PinnedWheel]) -> bytes:
-    """``app.tar.gz``: ``main.py``, ``requirements.txt`` (exact pins) and the app's ``.py``
-    files, sorted, with fixed times and owners, so the same sources give the same bytes."""
+def app_members(app: WebApp, wheels: Sequence[PinnedWheel]) -> dict[str, bytes]:
+    """``app.tar.gz``'s files: ``main.py``, ``requirements.txt`` (exact pins) and the app's
+    ``.py`` files."""
     members = {
         f"{ENTRY_MODULE}.py": app.main_py.encode("utf-8"),
         REQUIREMENTS: requirements(wheels).encode("utf-8"),
@@ -441,6 +485,12 @@ def app_archive(app: WebApp, wheels: Sequence[PinnedWheel]) -> bytes:
             ):
                 continue
             members[name] = path.read_bytes()
+    return members
+
+
+def packed(members: Mapping[str, bytes]) -> bytes:
+    """A tar.gz of ``members``, sorted, with fixed times and owners, so the same files give
+    the same bytes."""
     buffer = io.BytesIO()
     with (
         gzip.GzipFile(filename="", mode="wb", fileobj=buffer, mtime=0) as zipped,
@@ -499,7 +549,7 @@ def pyodide_version(web: Path) -> str:
         raise WebClientError("pyodide/package.json", f"it names no version ({error})") from error
 
 
-def patch_client(app: WebApp, into: Path, base_url: str) -> None:
+def patch_client(app: WebApp, into: Path, base_url: str, faster_start: bool = True) -> None:
     """Write the app's settings into the copied client with flet-web's own functions, then
     what they do not cover: Pyodide's URL relative to the worker, CanvasKit's one variant,
     the theme colour, the icons, the loading screen and the service worker's registration."""
@@ -556,11 +606,12 @@ def patch_client(app: WebApp, into: Path, base_url: str) -> None:
         drop=r"\n    serviceWorkerSettings: \{[^{}]*\},",
     )
     edit_text(into / "main.dart.js", [(RIVE_CDN, RIVE_STUB)])
-    edit_text(into / "python-worker.js", [*worker_edits(), *loader_edits()])
-    edit_text(into / "python.js", page_edits())
+    if faster_start:
+        edit_text(into / "python-worker.js", [*worker_edits(), *loader_edits()])
+        edit_text(into / "python.js", page_edits())
     # run as the page loads python.js, in the head: Python's early start, and its steps shown
     with (into / "python.js").open("a", encoding="utf-8") as file:
-        file.write(PAGE_EARLY_START + PAGE_STEPS)
+        file.write((PAGE_EARLY_START if faster_start else "") + PAGE_STEPS)
     manifest = into / "manifest.json"
     patch_manifest_json(
         manifest_path=str(manifest),
@@ -696,7 +747,24 @@ def replace_folder(out: Path, staging: Path) -> None:
     staging.rename(out)
 
 
-def report_of(out: Path, made: list[str], left_out_bytes: int, version: str) -> BuildReport:
+def add_bytecode(
+    app: WebApp, members: dict[str, bytes], wheels: Sequence[Path], into: Path
+) -> Bytecode:
+    """Compile what the app's start imports into the bundle's standard library, wheels and
+    ``members`` (the app archive's files, extended here)."""
+    bytecode = trace_start(web_client_dir(), wheels, members, app.warm_up_source())
+    if bytecode.files is None:
+        return bytecode
+    add_to_zip(into / "pyodide" / "python_stdlib.zip", bytecode.files["stdlib"])
+    changed = [wheel for wheel in wheels if add_to_wheel(wheel, bytecode.files["site"])]
+    relock(into / "pyodide" / "pyodide-lock.json", changed)
+    members.update(bytecode.files["app"])
+    return bytecode
+
+
+def report_of(
+    out: Path, made: list[str], left_out_bytes: int, version: str, bytecode: Bytecode
+) -> BuildReport:
     names = made
     return BuildReport(
         folder=out,
@@ -705,4 +773,6 @@ def report_of(out: Path, made: list[str], left_out_bytes: int, version: str) -> 
         precached_bytes=sum((out / name).stat().st_size for name in precached(out)),
         left_out_bytes=left_out_bytes,
         version=version,
+        bytecode_modules=bytecode.modules,
+        bytecode_skipped=bytecode.skipped,
     )

@@ -1,0 +1,140 @@
+"""Run by the build inside Pyodide (its ``python`` under Node.js), never by the app: start the
+app's first screen without a browser, then compile every module that start imported.
+
+Why in Pyodide: a ``.pyc`` is only read by the Python that wrote its magic number, and the
+browser's is Pyodide's (3.14 here), which the build machine need not have; Node.js runs the very
+interpreter the page will. Why traced, not everything: the bytecode is downloaded beside the
+source, so only what every start imports is worth its bytes (about 600 of 2,000 modules).
+
+Each ``.pyc`` is an *unchecked* hash-based one (PEP 552): Python uses it without looking at the
+source's time, which the browser's unpacking does not keep; the bundle is built from one set of
+sources, so they always match. Its ``co_filename`` is the path the module has in the browser, so
+a traceback there still points at the source beside it.
+
+    python start_trace.py SITE APP OUT WARM_UP
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import os
+import py_compile
+import runpy
+import site
+import sys
+import tempfile
+import types
+from pathlib import Path
+from typing import Any
+
+BROWSER_APP_FOLDER = "/home/pyodide"
+"""Where Flet's worker unpacks ``app.tar.gz`` in the browser (Pyodide's working folder)."""
+
+WORKER_IMPORTS = ("runpy", "traceback", "urllib.parse", "pyodide.http", "msgpack", "js")
+"""What Flet's python-worker.js imports before it runs the app."""
+
+FLET_START_IMPORTS = ("flet.messaging.pyodide_connection",)
+"""What ``flet.run`` imports in Pyodide to reach the page (not run here: no page to reach)."""
+
+
+def main(argv: list[str]) -> int:
+    site_folder, app_folder, out, warm_up = (Path(arg).resolve() for arg in argv)
+    sys.path[:0] = [str(app_folder), str(site_folder)]
+    # the JavaScript module Flet's worker registers for the page's side; importing is all the
+    # trace does with it
+    sys.modules["flet_js"] = types.ModuleType("flet_js")
+    for name in (*WORKER_IMPORTS, *FLET_START_IMPORTS):
+        importlib.import_module(name)
+    asyncio.run(start_first_screen(warm_up))
+    roots = {
+        "stdlib": (stdlib_zip(), stdlib_zip()),
+        "site": (str(site_folder), site.getsitepackages()[0]),
+        "app": (str(app_folder), BROWSER_APP_FOLDER),
+    }
+    written = 0
+    for module in sorted(sys.modules.values(), key=lambda m: m.__name__):
+        origin = getattr(getattr(module, "__spec__", None), "origin", None)
+        if not isinstance(origin, str) or not origin.endswith(".py"):
+            continue  # built in, frozen, an extension, or made at run time
+        for kind, (here, in_browser) in roots.items():
+            if origin.startswith(here + "/"):
+                relative = origin[len(here) + 1 :]
+                compile_one(module, origin, f"{in_browser}/{relative}", out / kind, relative)
+                written += 1
+                break
+    print(f"compiled {written} modules")
+    return 0
+
+
+def stdlib_zip() -> str:
+    """Pyodide's standard library: a zip on ``sys.path``, read by zipimport."""
+    return next(path for path in sys.path if path.endswith(".zip"))
+
+
+def compile_one(module: Any, origin: str, in_browser: str, out: Path, relative: str) -> None:
+    """The module's bytecode where the browser's Python looks for it: beside the source in the
+    standard library's zip (zipimport reads ``name.pyc`` first), in ``__pycache__`` elsewhere."""
+    if out.name == "stdlib":
+        target = out / (relative + "c")
+    else:
+        cached = Path(importlib.util.cache_from_source(relative))
+        target = out / cached
+    target.parent.mkdir(parents=True, exist_ok=True)
+    source = module.__spec__.loader.get_data(origin)  # works inside the zip too
+    with tempfile.NamedTemporaryFile("wb", suffix=".py", delete=False) as copy:
+        copy.write(source)
+    try:
+        py_compile.compile(
+            copy.name,
+            cfile=str(target),
+            dfile=in_browser,
+            doraise=True,
+            invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH,
+        )
+    finally:
+        os.unlink(copy.name)
+
+
+async def start_first_screen(warm_up: Path) -> None:
+    """Run the app's warm-up with a Flet page that has no browser: a real session whose
+    messages are packed as they would be sent, and whose method calls are answered at once."""
+    import flet as ft
+    import msgpack
+    from flet.controls.context import _context_page
+    from flet.messaging.connection import Connection
+    from flet.messaging.protocol import MessageAction, configure_encode_object_for_msgpack
+    from flet.messaging.session import Session
+    from flet.pubsub.pubsub_hub import PubSubHub
+
+    class Packing(Connection):
+        session: Session | None = None
+
+        def send_message(self, message: Any) -> None:
+            encode = configure_encode_object_for_msgpack(ft.BaseControl)  # type: ignore[no-untyped-call]
+            msgpack.packb(message, default=encode)
+            if message.action == MessageAction.INVOKE_METHOD and self.session is not None:
+                body = message.body
+                asyncio.get_running_loop().call_soon(
+                    self.session.handle_invoke_method_results,
+                    body.control_id,
+                    body.call_id,
+                    None,
+                    None,
+                )
+
+    connection = Packing()  # type: ignore[no-untyped-call]
+    connection.pubsubhub = PubSubHub()
+    session = Session(connection)
+    connection.session = session
+    page = session.page
+    page.width, page.height = 390, 844
+    _context_page.set(page)
+    runpy.run_path(str(warm_up), init_globals={"page": page}, run_name="__warm_up__")
+    session.get_page_patch()  # type: ignore[no-untyped-call]
+    for _ in range(20):  # let the first screen's tasks (the kept theme, the game left open) run
+        await asyncio.sleep(0)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
