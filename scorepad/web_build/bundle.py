@@ -174,15 +174,7 @@ SCOREPAD_WEB_APP = WebApp(
     main_py="from scorepad.browser.start import run\n\nrun()\n",
     packages=("scorepad",),
     left_out_modules=("scorepad/web_build",),
-    warm_up="""import pathlib
-import tempfile
-
-import scorepad.browser.start
-from scorepad.ui.state import ScorepadApp
-from scorepad.ui.views.app import mount
-
-mount(page, ScorepadApp.open(pathlib.Path(tempfile.mkdtemp()) / "scorepad"))
-""",
+    warm_up="from scorepad.browser.warm_up import draw_first_screens as warm_up\n",
 )
 """The app itself."""
 

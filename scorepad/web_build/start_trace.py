@@ -36,6 +36,11 @@ WORKER_IMPORTS = ("runpy", "traceback", "urllib.parse", "pyodide.http", "msgpack
 
 FLET_START_IMPORTS = ("flet.messaging.pyodide_connection",)
 """What ``flet.run`` imports in Pyodide to reach the page (not run here: no page to reach)."""
+WARM_UP = "warm_up"
+"""A warm-up script may name an ``async`` function ``warm_up(page, drawn)``: it is awaited
+after the script ran, and ``await drawn()`` in it sends the page and lets its redraws run."""
+TURNS_PER_STEP = 20
+"""Event-loop turns in each ``drawn()``: the redraw, and the tasks it starts, run in them."""
 
 
 def main(argv: list[str]) -> int:
@@ -130,10 +135,21 @@ async def start_first_screen(warm_up: Path) -> None:
     page = session.page
     page.width, page.height = 390, 844
     _context_page.set(page)
-    runpy.run_path(str(warm_up), init_globals={"page": page}, run_name="__warm_up__")
-    session.get_page_patch()  # type: ignore[no-untyped-call]
-    for _ in range(20):  # let the first screen's tasks (the kept theme, the game left open) run
-        await asyncio.sleep(0)
+    sent = False
+
+    async def drawn() -> None:
+        nonlocal sent
+        if not sent:  # the page as it is sent on connecting; later changes go as patches
+            session.get_page_patch()  # type: ignore[no-untyped-call]
+            sent = True
+        for _ in range(TURNS_PER_STEP):
+            await asyncio.sleep(0)
+
+    namespace = runpy.run_path(str(warm_up), init_globals={"page": page}, run_name="__warm_up__")
+    then = namespace.get(WARM_UP)
+    if then is not None:
+        await then(page, drawn)
+    await drawn()
 
 
 if __name__ == "__main__":
