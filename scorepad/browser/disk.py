@@ -140,6 +140,10 @@ class BrowserDisk:
             await asyncio.shield(self._task)
 
     async def _sync_until_settled(self) -> None:
+        # One turn of the loop first: the change's redraw, woken in the same turn as this
+        # task, goes to the screen before the sync walks the folder (a tap is drawn without
+        # waiting for its save; 13 ms of 50 on the test machine, more with many games kept).
+        await asyncio.sleep(0)
         try:
             while self._tried < self._wanted:
                 await self._sync_once(self._wanted)

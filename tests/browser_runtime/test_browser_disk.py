@@ -201,3 +201,38 @@ async def test_the_tree_sees_a_change_deep_in_the_folder_and_nothing_else(tmp_pa
     game.write_text("round 1 and 2")
 
     assert tree_of(tmp_path) != before
+
+
+async def test_a_change_s_redraw_runs_before_its_sync_walks_the_folder(
+    db: FakeIndexedDB, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As in the app: the store's subscriber (the disk) is told first, then the view's, which
+    wakes Flet's update task through an event; the redraw must not wait behind the walk of
+    every file kept (77 ms for 4,000 files in Pyodide)."""
+    import asyncio
+
+    import scorepad.browser.disk as disk_module
+
+    disk, _ = await loaded(db, tmp_path / "tab")
+    order: list[str] = []
+    walk = disk_module.tree_of
+
+    def walked(folder: Path) -> disk_module.Tree:
+        order.append("walk")
+        return walk(folder)
+
+    monkeypatch.setattr(disk_module, "tree_of", walked)
+    redraw_due = asyncio.Event()
+
+    async def updates() -> None:  # Flet's updates scheduler, waiting for work
+        await redraw_due.wait()
+        order.append("redraw")
+
+    scheduler = asyncio.create_task(updates())
+    await asyncio.sleep(0)  # the scheduler waits on its event
+    (tmp_path / "tab" / "game.json").write_text("round 1")
+    disk.changed(1)  # the disk's subscriber first,
+    redraw_due.set()  # then the view's (Root's revision bump)
+    await db.started()
+    await scheduler
+    assert order[:2] == ["redraw", "walk"]
