@@ -87,14 +87,14 @@ class Clock:
 def clocked(app: ScorepadApp) -> Iterator[Clock]:
     from flet.controls import object_patch
 
-    import scorepad.ui.views.app as app_module
+    import scorepad.ui.views.game as game_view_module
     from scorepad.engine import game as game_module
 
     clock = Clock()
     clock.wrap(type(app.store), "update_game", "save")
     clock.wrap(game_module.Game, "__init__", "derive")
     clock.wrap(game_module.Game, "entry", "derive")
-    clock.wrap(app_module, "game_view", "render")
+    clock.wrap(game_view_module, "game_view", "render")  # found by name at each render
     clock.wrap(object_patch.ObjectPatch, "from_diff", "diff")
     try:
         yield clock
