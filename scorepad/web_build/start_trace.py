@@ -45,6 +45,9 @@ TURNS_PER_STEP = 20
 
 def main(argv: list[str]) -> int:
     site_folder, app_folder, out, warm_up = (Path(arg).resolve() for arg in argv)
+    # the warm-up's throwaway store goes in the build's own work folder, deleted with it
+    tempfile.tempdir = str(out.parent / "tmp")
+    Path(tempfile.tempdir).mkdir(parents=True, exist_ok=True)
     sys.path[:0] = [str(app_folder), str(site_folder)]
     # the JavaScript module Flet's worker registers for the page's side; importing is all the
     # trace does with it
