@@ -96,50 +96,46 @@ def trace_start(
 
 
 def add_to_zip(path: Path, added: Mapping[str, bytes]) -> bool:
-    """Rewrite the zip at ``path`` with ``added`` entries (new names only), each deflated with
-    a fixed time; returns whether anything was added."""
+    """Add ``added`` entries (new names only) to the zip at ``path``; returns whether anything
+    was added."""
     with zipfile.ZipFile(path) as archive:
         names = set(archive.namelist())
-        new = {name: data for name, data in added.items() if name not in names}
-        if not new:
-            return False
-        buffer = io.BytesIO()
-        with zipfile.ZipFile(buffer, "w") as out:
-            for info in archive.infolist():
-                out.writestr(info, archive.read(info))
-            for name in sorted(new):
-                entry = zipfile.ZipInfo(name, ZIP_DATE)
-                entry.compress_type = zipfile.ZIP_DEFLATED
-                entry.external_attr = 0o644 << 16
-                out.writestr(entry, new[name])
-    path.write_bytes(buffer.getvalue())
-    return True
+    new = {name: data for name, data in added.items() if name not in names}
+    if new:
+        rewrite_zip(path, new)
+    return bool(new)
 
 
 def add_to_wheel(wheel: Path, site_bytecode: Mapping[str, bytes]) -> bool:
     """Add the bytecode of the wheel's own modules to it, and to its RECORD."""
     with zipfile.ZipFile(wheel) as archive:
         names = archive.namelist()
-    own = {name: data for name, data in site_bytecode.items() if source_of(name) in names}
-    if not own:
-        return False
-    record = next(name for name in names if name.endswith(".dist-info/RECORD"))
-    with zipfile.ZipFile(wheel) as archive:
+        own = {name: data for name, data in site_bytecode.items() if source_of(name) in names}
+        if not own:
+            return False
+        record = next(name for name in names if name.endswith(".dist-info/RECORD"))
         lines = archive.read(record).decode("utf-8").rstrip("\n").split("\n")
     lines += [f"{name},sha256={digest(data)},{len(data)}" for name, data in sorted(own.items())]
-    with zipfile.ZipFile(wheel) as archive:
-        buffer = io.BytesIO()
-        with zipfile.ZipFile(buffer, "w") as out:
-            for info in archive.infolist():
-                data = ("\n".join(lines) + "\n").encode() if info.filename == record else None
-                out.writestr(info, data if data is not None else archive.read(info))
-            for name in sorted(own):
-                entry = zipfile.ZipInfo(name, ZIP_DATE)
-                entry.compress_type = zipfile.ZIP_DEFLATED
-                entry.external_attr = 0o644 << 16
-                out.writestr(entry, own[name])
-    wheel.write_bytes(buffer.getvalue())
+    rewrite_zip(wheel, own, replaced={record: ("\n".join(lines) + "\n").encode("utf-8")})
     return True
+
+
+def rewrite_zip(
+    path: Path, added: Mapping[str, bytes], replaced: Mapping[str, bytes] | None = None
+) -> None:
+    """The zip at ``path`` again, each entry as it was (or as ``replaced`` gives it), then the
+    ``added`` ones in name order, deflated, each with a fixed time and mode."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(path) as archive, zipfile.ZipFile(buffer, "w") as out:
+        for info in archive.infolist():
+            data = (replaced or {}).get(info.filename)
+            out.writestr(info, data if data is not None else archive.read(info))
+        for name in sorted(added):
+            entry = zipfile.ZipInfo(name, ZIP_DATE)
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            entry.external_attr = 0o644 << 16
+            out.writestr(entry, added[name])
+    path.write_bytes(buffer.getvalue())
 
 
 def source_of(pyc: str) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterator
+from contextlib import contextmanager
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
@@ -74,6 +75,28 @@ class RecordingConnection(Connection):
             asyncio.get_running_loop().call_soon(
                 self.session.handle_invoke_method_results, body.control_id, body.call_id, None, None
             )
+
+
+@contextmanager
+def bare_page(
+    width: float = 390, height: float = 844, route: str | None = None
+) -> Iterator[tuple[RecordingConnection, Session, ft.Page]]:
+    """A page in a real session with nothing mounted on it yet (for a test that mounts the
+    app itself, as a reload or the web build's warm-up does); closed afterwards."""
+    connection = RecordingConnection()
+    connection.pubsubhub = PubSubHub()
+    session = Session(connection)
+    connection.session = session
+    page = session.page
+    page.width, page.height = width, height
+    if route is not None:
+        page.route = route
+    token = _context_page.set(page)
+    try:
+        yield connection, session, page
+    finally:
+        session.close()
+        _context_page.reset(token)
 
 
 def _node_paths(tree: list[Any]) -> dict[int, list[str | int]]:

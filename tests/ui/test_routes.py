@@ -13,10 +13,7 @@ from pathlib import Path
 import flet as ft
 import pytest
 import pytest_asyncio
-from flet.controls.context import _context_page
 from flet.messaging.protocol import MessageAction
-from flet.messaging.session import Session
-from flet.pubsub.pubsub_hub import PubSubHub
 
 from scorepad.engine import GameRecord, Suit
 from scorepad.store import GameIdError, Store, StoreUnreadableError, TinyDBStore, open_store
@@ -29,7 +26,7 @@ from scorepad.ui.state.routes import (
 )
 from scorepad.ui.views.app import mount
 from tests.ui.driving import start
-from tests.ui.flet_session import RecordingConnection, ViewDriver
+from tests.ui.flet_session import ViewDriver, bare_page
 
 GOLF_TABLE = {"variant": "golf", "players": ["Ann", "Bob", "Cat", "Dan"]}
 
@@ -288,15 +285,7 @@ async def test_a_page_loaded_at_a_games_address_opens_on_that_game(tmp_path: Pat
     before the app is mounted."""
     app = ScorepadApp(open_store(tmp_path / "data"), rng=random.Random(3))
     game_id = new_game(app.store)
-    connection = RecordingConnection()
-    connection.pubsubhub = PubSubHub()
-    session = Session(connection)
-    connection.session = session
-    page = session.page
-    page.width, page.height = 390, 844
-    page.route = f"/game/{game_id}"
-    token = _context_page.set(page)
-    try:
+    with bare_page(route=f"/game/{game_id}") as (connection, session, page):
         mount(page, app)
         session.get_page_patch()  # type: ignore[no-untyped-call]
         for _ in range(8):
@@ -311,9 +300,6 @@ async def test_a_page_loaded_at_a_games_address_opens_on_that_game(tmp_path: Pat
         ]
         assert "push_route" not in calls  # the address is already right
         assert "enable" in calls, "the screen is asked to stay awake in a game"
-    finally:
-        session.close()  # type: ignore[no-untyped-call]
-        _context_page.reset(token)
 
 
 @pytest.mark.asyncio

@@ -10,13 +10,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from flet.controls.context import _context_page
-from flet.messaging.session import Session
-from flet.pubsub.pubsub_hub import PubSubHub
 
 from scorepad.browser.warm_up import PLAYERS, draw_first_screens
 from scorepad.ui.state import Screen
-from tests.ui.flet_session import RecordingConnection  # skips on an untested Flet
+from tests.ui.flet_session import bare_page  # skips on an untested Flet
 
 
 @pytest.mark.asyncio
@@ -24,30 +21,20 @@ async def test_the_warm_up_draws_a_first_game_through_its_first_round(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
-    connection = RecordingConnection()
-    connection.pubsubhub = PubSubHub()
-    session = Session(connection)
-    connection.session = session
-    page = session.page
-    page.width, page.height = 390, 844
-    token = _context_page.set(page)
-    sent = False
+    with bare_page() as (connection, session, page):
+        sent = False
 
-    async def drawn() -> None:
-        nonlocal sent
-        if not sent:
-            session.get_page_patch()  # type: ignore[no-untyped-call]
-            sent = True
-        for _ in range(20):
-            await asyncio.sleep(0)
+        async def drawn() -> None:
+            nonlocal sent
+            if not sent:
+                session.get_page_patch()  # type: ignore[no-untyped-call]
+                sent = True
+            for _ in range(20):
+                await asyncio.sleep(0)
 
-    try:
         with caplog.at_level(logging.WARNING):
             app = await draw_first_screens(page, drawn)
         games = app.store.list_games()
-    finally:
-        session.close()  # type: ignore[no-untyped-call]
-        _context_page.reset(token)
     assert app.screen is Screen.HOME
     assert app.message is None
     assert [(game.variant, game.players, game.rounds_played) for game in games] == [
