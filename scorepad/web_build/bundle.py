@@ -29,13 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import quote
 
-from scorepad.web_build.bytecode import (
-    Bytecode,
-    add_to_wheel,
-    add_to_zip,
-    relock,
-    trace_start,
-)
+from scorepad.web_build.bytecode import Bytecode, add_start_bytecode
 from scorepad.web_build.early_python import PAGE_EARLY_START, page_edits, worker_edits
 from scorepad.web_build.errors import (
     AppSourceError,
@@ -271,8 +265,12 @@ def build_web(
         members = app_members(app, [pin for pin, _ in chosen])
         left_out_bytes += vendor_wheels(chosen, staging / "pyodide")
         bytecode = (
-            add_bytecode(
-                app, members, [staging / "pyodide" / pin.filename for pin, _ in chosen], staging
+            add_start_bytecode(
+                web_client_dir(),
+                app.warm_up_source(),
+                members,
+                [staging / "pyodide" / pin.filename for pin, _ in chosen],
+                staging / "pyodide",
             )
             if compile_start and faster_start
             else Bytecode(skipped="not asked for")
@@ -737,21 +735,6 @@ def replace_folder(out: Path, staging: Path) -> None:
             return
         out.rmdir()  # empty (checked before building): fails rather than delete anything
     staging.rename(out)
-
-
-def add_bytecode(
-    app: WebApp, members: dict[str, bytes], wheels: Sequence[Path], into: Path
-) -> Bytecode:
-    """Compile what the app's start imports into the bundle's standard library, wheels and
-    ``members`` (the app archive's files, extended here)."""
-    bytecode = trace_start(web_client_dir(), wheels, members, app.warm_up_source())
-    if bytecode.files is None:
-        return bytecode
-    add_to_zip(into / "pyodide" / "python_stdlib.zip", bytecode.files["stdlib"])
-    changed = [wheel for wheel in wheels if add_to_wheel(wheel, bytecode.files["site"])]
-    relock(into / "pyodide" / "pyodide-lock.json", changed)
-    members.update(bytecode.files["app"])
-    return bytecode
 
 
 def report_of(

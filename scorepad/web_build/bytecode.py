@@ -21,7 +21,6 @@ from __future__ import annotations
 import base64
 import hashlib
 import io
-import json
 import shutil
 import subprocess
 import tempfile
@@ -38,14 +37,39 @@ ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 """Every added zip entry's time: the same sources give the same bytes."""
 
 
+PARTS = ("stdlib", "site", "app")
+"""Where the bytecode goes: the standard library's zip, the wheels, the app's archive."""
+
+
 @dataclass(frozen=True)
 class Bytecode:
-    """What the build compiled: ``modules`` files, or none and ``skipped`` saying why."""
+    """What the build compiled (``files``), or None and ``skipped`` saying why."""
 
-    modules: int = 0
-    skipped: str | None = None
     files: Mapping[str, Mapping[str, bytes]] | None = None
-    """By part (``stdlib``, ``site``, ``app``): each ``.pyc``'s path inside that part."""
+    """By part (:data:`PARTS`): each ``.pyc``'s path inside that part, with its bytes."""
+    skipped: str | None = None
+
+    @property
+    def modules(self) -> int:
+        return sum(len(part) for part in (self.files or {}).values())
+
+
+def add_start_bytecode(
+    web_client: Path, warm_up: str, app: dict[str, bytes], wheels: Sequence[Path], pyodide: Path
+) -> Bytecode:
+    """Compile what the app's start imports (:func:`trace_start`) into the bundle: its
+    ``pyodide`` folder's standard library zip and ``wheels`` (their lock entries rehashed),
+    and ``app``, the app archive's files, extended here."""
+    from scorepad.web_build.wheels import rehash_wheels
+
+    bytecode = trace_start(web_client, wheels, app, warm_up)
+    if bytecode.files is None:
+        return bytecode
+    add_to_zip(pyodide / "python_stdlib.zip", bytecode.files["stdlib"])
+    changed = [wheel for wheel in wheels if add_to_wheel(wheel, bytecode.files["site"])]
+    rehash_wheels(pyodide / "pyodide-lock.json", changed)
+    app.update(bytecode.files["app"])
+    return bytecode
 
 
 def trace_start(
@@ -90,9 +114,9 @@ def trace_start(
                 path.relative_to(work / "out" / part).as_posix(): path.read_bytes()
                 for path in sorted((work / "out" / part).rglob("*.pyc"))
             }
-            for part in ("stdlib", "site", "app")
+            for part in PARTS
         }
-    return Bytecode(modules=sum(len(part) for part in files.values()), files=files)
+    return Bytecode(files=files)
 
 
 def add_to_zip(path: Path, added: Mapping[str, bytes]) -> bool:
@@ -147,14 +171,3 @@ def source_of(pyc: str) -> str:
 def digest(data: bytes) -> str:
     """A RECORD line's hash: urlsafe base64 of the sha256, unpadded (the wheel spec's form)."""
     return base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-
-
-def relock(pyodide_lock: Path, wheels: Sequence[Path]) -> None:
-    """Give each rewritten wheel's entry in ``pyodide-lock.json`` its new sha256."""
-    lock = json.loads(pyodide_lock.read_text(encoding="utf-8"))
-    by_file = {wheel.name: wheel for wheel in wheels}
-    for entry in lock["packages"].values():
-        wheel = by_file.get(entry["file_name"])
-        if wheel is not None:
-            entry["sha256"] = hashlib.sha256(wheel.read_bytes()).hexdigest()
-    pyodide_lock.write_text(json.dumps(lock, separators=(",", ":")) + "\n", encoding="utf-8")

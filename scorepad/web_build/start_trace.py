@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import asyncio
 import importlib
-import os
-import py_compile
+import importlib.util
+import marshal
 import runpy
 import site
 import sys
 import tempfile
 import types
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -55,53 +56,67 @@ def main(argv: list[str]) -> int:
     for name in (*WORKER_IMPORTS, *FLET_START_IMPORTS):
         importlib.import_module(name)
     asyncio.run(start_first_screen(warm_up))
-    roots = {
-        "stdlib": (stdlib_zip(), stdlib_zip()),
-        "site": (str(site_folder), site.getsitepackages()[0]),
-        "app": (str(app_folder), BROWSER_APP_FOLDER),
-    }
+    roots = (
+        Root(stdlib_zip(), stdlib_zip(), beside_source=True, part="stdlib"),
+        Root(str(site_folder), site.getsitepackages()[0], beside_source=False, part="site"),
+        Root(str(app_folder), BROWSER_APP_FOLDER, beside_source=False, part="app"),
+    )
     written = 0
     for module in sorted(sys.modules.values(), key=lambda m: m.__name__):
-        origin = getattr(getattr(module, "__spec__", None), "origin", None)
+        spec: Any = getattr(module, "__spec__", None)
+        origin = getattr(spec, "origin", None)
         if not isinstance(origin, str) or not origin.endswith(".py"):
             continue  # built in, frozen, an extension, or made at run time
-        for kind, (here, in_browser) in roots.items():
-            if origin.startswith(here + "/"):
-                relative = origin[len(here) + 1 :]
-                compile_one(module, origin, f"{in_browser}/{relative}", out / kind, relative)
-                written += 1
-                break
+        root = next((root for root in roots if origin.startswith(root.here + "/")), None)
+        if root is None:
+            continue  # the trace's own
+        relative = origin[len(root.here) + 1 :]
+        target = out / root.part / root.pyc_of(relative)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        source = spec.loader.get_data(origin)  # works inside the zip too
+        target.write_bytes(unchecked_pyc(source, f"{root.in_browser}/{relative}"))
+        written += 1
     print(f"compiled {written} modules")
     return 0
+
+
+@dataclass(frozen=True)
+class Root:
+    """A folder modules come from: where the trace's Python finds them, where the browser's
+    does, and where that looks for their bytecode."""
+
+    here: str
+    in_browser: str
+    beside_source: bool
+    """``name.pyc`` beside ``name.py`` (zipimport, the standard library's zip), else in
+    ``__pycache__`` (a folder)."""
+    part: str
+    """The bundle's part it goes to (``scorepad.web_build.bytecode.PARTS``)."""
+
+    def pyc_of(self, relative: str) -> str:
+        if self.beside_source:
+            return relative + "c"
+        return importlib.util.cache_from_source(relative)
+
+
+def unchecked_pyc(source: bytes, filename: str) -> bytes:
+    """PEP 552's unchecked hash-based ``.pyc`` of ``source`` (what ``py_compile`` writes with
+    ``UNCHECKED_HASH``): the magic number, the flags 0b01, the source's hash, the code, whose
+    ``co_filename`` is ``filename``."""
+    code = compile(source, filename, "exec", dont_inherit=True)
+    return b"".join(
+        (
+            importlib.util.MAGIC_NUMBER,
+            (0b01).to_bytes(4, "little"),
+            importlib.util.source_hash(source),
+            marshal.dumps(code),
+        )
+    )
 
 
 def stdlib_zip() -> str:
     """Pyodide's standard library: a zip on ``sys.path``, read by zipimport."""
     return next(path for path in sys.path if path.endswith(".zip"))
-
-
-def compile_one(module: Any, origin: str, in_browser: str, out: Path, relative: str) -> None:
-    """The module's bytecode where the browser's Python looks for it: beside the source in the
-    standard library's zip (zipimport reads ``name.pyc`` first), in ``__pycache__`` elsewhere."""
-    if out.name == "stdlib":
-        target = out / (relative + "c")
-    else:
-        cached = Path(importlib.util.cache_from_source(relative))
-        target = out / cached
-    target.parent.mkdir(parents=True, exist_ok=True)
-    source = module.__spec__.loader.get_data(origin)  # works inside the zip too
-    with tempfile.NamedTemporaryFile("wb", suffix=".py", delete=False) as copy:
-        copy.write(source)
-    try:
-        py_compile.compile(
-            copy.name,
-            cfile=str(target),
-            dfile=in_browser,
-            doraise=True,
-            invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH,
-        )
-    finally:
-        os.unlink(copy.name)
 
 
 async def start_first_screen(warm_up: Path) -> None:
@@ -138,21 +153,30 @@ async def start_first_screen(warm_up: Path) -> None:
     page = session.page
     page.width, page.height = 390, 844
     _context_page.set(page)
-    sent = False
-
-    async def drawn() -> None:
-        nonlocal sent
-        if not sent:  # the page as it is sent on connecting; later changes go as patches
-            session.get_page_patch()  # type: ignore[no-untyped-call]
-            sent = True
-        for _ in range(TURNS_PER_STEP):
-            await asyncio.sleep(0)
+    drawn = Drawn(session)
 
     namespace = runpy.run_path(str(warm_up), init_globals={"page": page}, run_name="__warm_up__")
     then = namespace.get(WARM_UP)
     if then is not None:
         await then(page, drawn)
     await drawn()
+
+
+class Drawn:
+    """``await drawn()``: send what changed on a page with no browser, and let the redraw and
+    the tasks it starts run. The first call sends the page as it goes out on connecting; later
+    ones let Flet send patches."""
+
+    def __init__(self, session: Any) -> None:
+        self._session = session
+        self._sent = False
+
+    async def __call__(self) -> None:
+        if not self._sent:
+            self._session.get_page_patch()
+            self._sent = True
+        for _ in range(TURNS_PER_STEP):
+            await asyncio.sleep(0)
 
 
 if __name__ == "__main__":

@@ -211,6 +211,18 @@ def register_wheels(
     _write_atomically(pyodide_lock_json, json.dumps(lock, separators=(",", ":")) + "\n")
 
 
+def rehash_wheels(pyodide_lock_json: Path, wheel_files: Sequence[Path]) -> None:
+    """Give each wheel rewritten inside the bundle (its bytecode added) its new sha256 in the
+    lock, which Pyodide checks on download; its pin was checked on the original."""
+    lock = _read_pyodide_lock(pyodide_lock_json)
+    by_name = {file.name: file for file in wheel_files}
+    for entry in lock["packages"].values():
+        file = by_name.get(entry["file_name"])
+        if file is not None:
+            entry["sha256"] = sha256_of(file)
+    _write_atomically(pyodide_lock_json, json.dumps(lock, separators=(",", ":")) + "\n")
+
+
 def wheel_imports(wheel_file: Path) -> list[str]:
     """The top-level names a wheel can be imported as: its ``top_level.txt`` when it has one,
     else the top of each path it installs (``six.py`` is ``six``, ``msgpack/`` is ``msgpack``,

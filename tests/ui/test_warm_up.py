@@ -4,7 +4,6 @@ compile less than a phone imports, and nothing would say so; here it fails."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import sys
 from pathlib import Path
@@ -13,6 +12,7 @@ import pytest
 
 from scorepad.browser.warm_up import PLAYERS, draw_first_screens
 from scorepad.ui.state import Screen
+from scorepad.web_build.start_trace import Drawn  # as the build runs it
 from tests.ui.flet_session import bare_page  # skips on an untested Flet
 
 
@@ -22,18 +22,8 @@ async def test_the_warm_up_draws_a_first_game_through_its_first_round(
 ) -> None:
     monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
     with bare_page() as (connection, session, page):
-        sent = False
-
-        async def drawn() -> None:
-            nonlocal sent
-            if not sent:
-                session.get_page_patch()  # type: ignore[no-untyped-call]
-                sent = True
-            for _ in range(20):
-                await asyncio.sleep(0)
-
         with caplog.at_level(logging.WARNING):
-            app = await draw_first_screens(page, drawn)
+            app = await draw_first_screens(page, Drawn(session))
         games = app.store.list_games()
     assert app.screen is Screen.HOME
     assert app.message is None

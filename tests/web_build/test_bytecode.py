@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from scorepad.web_build import bytecode
-from scorepad.web_build.bytecode import add_to_wheel, add_to_zip, relock, source_of, trace_start
+from scorepad.web_build.bytecode import add_to_wheel, add_to_zip, source_of, trace_start
+from scorepad.web_build.wheels import rehash_wheels
 
 PYC = "pkg/__pycache__/mod.cpython-314.pyc"
 
@@ -99,7 +100,7 @@ def test_a_rewritten_wheel_gets_its_new_sha256_in_pyodide_s_lock(tmp_path: Path)
     }
     lock.write_text(json.dumps({"info": {}, "packages": entries}))
     add_to_wheel(wheel, {PYC: b"code"})
-    relock(lock, [wheel])
+    rehash_wheels(lock, [wheel])
     packages = json.loads(lock.read_text())["packages"]
     assert packages["pkg"]["sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest()
     assert packages["untouched"]["sha256"] == "kept"
