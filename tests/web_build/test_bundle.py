@@ -22,8 +22,10 @@ from scorepad.web_build import (
     HELLO_WORLD_WEB_APP,
     SCOREPAD_WEB_APP,
     BaseUrlError,
+    BuildReport,
     OutFolderError,
     PinnedWheel,
+    WebApp,
     WebClientError,
     build_web,
 )
@@ -93,6 +95,14 @@ def fake_wheel(folder: Path, name: str, version: str, depends: Sequence[str] = (
     return [(pin, path)]
 
 
+def fake_build(
+    wheels: Wheels, out: Path, app: WebApp = SCOREPAD_WEB_APP, *, base_url: str = "/"
+) -> BuildReport:
+    """``build_web`` on the fake wheels: their app cannot start, so nothing is compiled
+    (the bytecode step is tested on the real bundle, tests/web/test_bytecode_in_bundle.py)."""
+    return build_web(out, app, base_url=base_url, wheels=wheels, compile_start=False)
+
+
 @pytest.fixture(scope="module")
 def wheels(tmp_path_factory: pytest.TempPathFactory) -> Wheels:
     folder = tmp_path_factory.mktemp("wheels")
@@ -107,7 +117,7 @@ def wheels(tmp_path_factory: pytest.TempPathFactory) -> Wheels:
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory, wheels: Wheels) -> Path:
     out = tmp_path_factory.mktemp("build") / "web"
-    build_web(out, wheels=wheels, compile_start=False)
+    fake_build(wheels, out)
     return out
 
 
@@ -343,7 +353,7 @@ def test_two_builds_of_the_same_sources_are_byte_identical(
     built: Path, wheels: Wheels, tmp_path: Path
 ) -> None:
     again = tmp_path / "again"
-    report = build_web(again, wheels=wheels, compile_start=False)
+    report = fake_build(wheels, again)
     names = bundle_files(built)
     assert bundle_files(again) == names
     assert [
@@ -362,12 +372,12 @@ def test_a_folder_that_is_not_a_build_is_refused_and_left_alone(
     mine.mkdir()
     (mine / "thesis.txt").write_text("years of work")
     with pytest.raises(OutFolderError, match="is not empty and is not a previous build"):
-        build_web(mine, wheels=wheels, compile_start=False)
+        fake_build(wheels, mine)
     assert [path.name for path in mine.iterdir()] == ["thesis.txt"]
     afile = tmp_path / "file"
     afile.write_text("x")
     with pytest.raises(OutFolderError, match="is not a folder"):
-        build_web(afile, wheels=wheels, compile_start=False)
+        fake_build(wheels, afile)
     assert not list(tmp_path.glob(".*building"))
     # The command says the same in one line and exits 1.
     assert cli_main(["build-web", str(mine)]) == 1
@@ -384,13 +394,13 @@ def test_a_folder_in_the_way_of_the_build_s_work_folder_is_left_alone(
     theirs.mkdir()
     (theirs / "notes.txt").write_text("not a build")
     with pytest.raises(OutFolderError, match="is in the way"):
-        build_web(tmp_path / "web", wheels=wheels, compile_start=False)
+        fake_build(wheels, tmp_path / "web")
     assert (theirs / "notes.txt").read_text() == "not a build"
     assert not (tmp_path / "web").exists()
     # What an interrupted build left (marked) is cleared, and the build goes on.
     (theirs / "notes.txt").unlink()
     (theirs / MARKER_NAME).write_text("{}")
-    build_web(tmp_path / "web", HELLO_WORLD_WEB_APP, wheels=wheels, compile_start=False)
+    fake_build(wheels, tmp_path / "web", HELLO_WORLD_WEB_APP)
     assert sorted(path.name for path in tmp_path.iterdir()) == ["web"]
 
 
@@ -399,13 +409,13 @@ def test_a_previous_build_and_an_empty_folder_are_built_into(
 ) -> None:
     empty = tmp_path / "empty"
     empty.mkdir()
-    build_web(empty, HELLO_WORLD_WEB_APP, wheels=wheels, compile_start=False)
+    fake_build(wheels, empty, HELLO_WORLD_WEB_APP)
     # a file an earlier build made that this one does not: listed in the marker, so removed
     (empty / "stale.js").write_text("from a build before")
     marker = json.loads((empty / MARKER_NAME).read_text())
     marker["files"].append("stale.js")
     (empty / MARKER_NAME).write_text(json.dumps(marker))
-    build_web(empty, HELLO_WORLD_WEB_APP, wheels=wheels, compile_start=False)
+    fake_build(wheels, empty, HELLO_WORLD_WEB_APP)
     assert not (empty / "stale.js").exists()
     assert (empty / "index.html").is_file()
     assert sorted(path.name for path in tmp_path.iterdir()) == ["empty"]
@@ -415,7 +425,7 @@ def test_a_site_s_own_files_in_a_previous_build_are_kept(wheels: Wheels, tmp_pat
     """What a GitHub Pages site keeps beside the build (CNAME, .nojekyll, notes) was deleted
     by the next build; only the files a build made are replaced."""
     site = tmp_path / "site"
-    build_web(site, HELLO_WORLD_WEB_APP, wheels=wheels, compile_start=False)
+    fake_build(wheels, site, HELLO_WORLD_WEB_APP)
     theirs = {
         "CNAME": "scorepad.example.org\n",
         ".nojekyll": "",
@@ -426,7 +436,7 @@ def test_a_site_s_own_files_in_a_previous_build_are_kept(wheels: Wheels, tmp_pat
         (site / name).write_text(content)
     (site / "docs").symlink_to("notes")
     (site / "index.html").write_text("an older build's page")  # the build's: replaced
-    report = build_web(site, HELLO_WORLD_WEB_APP, wheels=wheels, compile_start=False)
+    report = fake_build(wheels, site, HELLO_WORLD_WEB_APP)
     assert {name: (site / name).read_text() for name in theirs} == theirs
     assert (site / "docs").is_symlink() and os.readlink(site / "docs") == "notes"
     assert "an older build's page" not in (site / "index.html").read_text()
@@ -440,7 +450,7 @@ def test_a_site_s_own_files_in_a_previous_build_are_kept(wheels: Wheels, tmp_pat
     (site / MARKER_NAME).write_text(json.dumps(marker))
     before = (site / "favicon.png").read_bytes()
     with pytest.raises(OutFolderError, match=r"holds files of its own .*\(favicon\.png\)"):
-        build_web(site, HELLO_WORLD_WEB_APP, wheels=wheels, compile_start=False)
+        fake_build(wheels, site, HELLO_WORLD_WEB_APP)
     assert (site / "favicon.png").read_bytes() == before
     assert (site / "CNAME").read_text() == theirs["CNAME"]
     assert sorted(path.name for path in tmp_path.iterdir()) == ["site"]
@@ -450,7 +460,7 @@ def test_the_hello_world_app_gets_flet_and_its_dependencies_only(
     wheels: Wheels, tmp_path: Path
 ) -> None:
     out = tmp_path / "hello"
-    build_web(out, HELLO_WORLD_WEB_APP, wheels=wheels, compile_start=False)
+    fake_build(wheels, out, HELLO_WORLD_WEB_APP)
     assert set(tar_members(out / "app.tar.gz")) == {"main.py", "requirements.txt"}
     assert {path.name for path in (out / "pyodide").glob("*.whl")} >= {
         "flet-1.0.5-py3-none-any.whl",
@@ -463,14 +473,14 @@ def test_the_hello_world_app_gets_flet_and_its_dependencies_only(
 
 def test_a_base_url_is_written_where_the_page_resolves_from(wheels: Wheels, tmp_path: Path) -> None:
     out = tmp_path / "sub"
-    build_web(out, base_url="/games/scorepad", wheels=wheels, compile_start=False)
+    fake_build(wheels, out, base_url="/games/scorepad")
     index = text(out / "index.html")
     assert '<base href="/games/scorepad/">' in index
     assert 'flet.canvasKitBaseUrl="/games/scorepad/canvaskit/";' in index
     assert 'flet.pyodideUrl="./pyodide/pyodide.mjs";' in index
     for bad in ("http://example.com/", "/a b/", '/"x', "/../up"):
         with pytest.raises(BaseUrlError, match="is not a path like"):
-            build_web(tmp_path / "bad", base_url=bad, wheels=wheels, compile_start=False)
+            fake_build(wheels, tmp_path / "bad", base_url=bad)
     assert not (tmp_path / "bad").exists()
 
 
