@@ -296,12 +296,11 @@ def table(runs: dict[str, list[Run]]) -> list[str]:
     what is left that is scorepad's own."""
     stock, fast, scorepad = runs[STOCK_HELLO], runs[FAST_HELLO], runs[SCOREPAD]
 
+    def each(of: Callable[[list[Run]], float]) -> tuple[float, float, float]:
+        return of(stock), of(fast), of(scorepad)
+
     def three(pick: Callable[[Run], float]) -> tuple[float, float, float]:
-        return (
-            median([pick(r) for r in stock]),
-            median([pick(r) for r in fast]),
-            median([pick(r) for r in scorepad]),
-        )
+        return each(lambda runs: median([pick(r) for r in runs]))
 
     def taps_ms(taps: Callable[[Run], list[float]], runs: list[Run]) -> float:
         return median([t for r in runs for t in taps(r)]) * 1000
@@ -339,13 +338,8 @@ def table(runs: dict[str, list[Run]]) -> list[str]:
         GOAL_CACHED_START,
     )
     row("  of which to Flutter's first frame", three(lambda r: r.cached_start_frame), "{:.1f} s")
-    taps = (taps_ms(lambda r: r.taps, stock), taps_ms(lambda r: r.taps, fast))
-    within(
-        "tap to answer on screen, median",
-        (*taps, taps_ms(lambda r: r.taps, scorepad)),
-        "{:.0f} ms",
-        GOAL_TAP,
-    )
+    taps = each(lambda runs: taps_ms(lambda r: r.taps, runs))
+    within("tap to answer on screen, median", taps, "{:.0f} ms", GOAL_TAP)
     saved = taps_ms(lambda r: r.saved, scorepad)
     rows.append(f"{'tap to saved in IndexedDB, median':<34}{'-':>11}{'-':>11}{saved:>7.0f} ms")
     return rows

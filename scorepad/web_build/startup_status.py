@@ -27,6 +27,10 @@ LOADING = "Loading scorepad (1 of 3)…"
 """Step 1: the page and Flutter (from the cache after the first visit)."""
 FIRST_VISIT = "Saving scorepad on this device for offline use (first visit only)…"
 """Step 1 on a first visit, while the service worker downloads and keeps every file."""
+PYTHON = "Starting Python (2 of 3)…"
+"""Step 2: Pyodide, the wheels and the app's Python, until the app connects."""
+OPENING = "Opening your games (3 of 3)…"
+"""Step 3: the app reads its games and draws its first screen."""
 
 SPLASH_END = """    <img src="icons/icon-192.png" alt="" />
   </div>
@@ -87,35 +91,35 @@ STATUS = f"""    <img src="icons/icon-192.png" alt="" />
 in the body, so the line is there at the first paint)."""
 
 
-PAGE_STEPS = """
+PAGE_STEPS = f"""
 // scorepad: the start's steps, shown under the icon (index.html's scorepad-starting, defined
 // in the body: this runs in the head, before it, so each call looks it up when made)
-;(function () {
-    function step(words) {
-        if (typeof globalThis.scorepadStartingStep === "function") {
+;(function () {{
+    function step(words) {{
+        if (typeof globalThis.scorepadStartingStep === "function") {{
             globalThis.scorepadStartingStep(words);
-        }
-    }
-    function started() {
+        }}
+    }}
+    function started() {{
         if (typeof globalThis.scorepadStarted === "function") globalThis.scorepadStarted();
-    }
+    }}
     var connect = globalThis.jsConnect;
-    globalThis.jsConnect = async function (appId, args, dartOnMessage) {
-        step("Starting Python (2 of 3)…");
+    globalThis.jsConnect = async function (appId, args, dartOnMessage) {{
+        step("{PYTHON}");
         var connected = false;
-        var shown = function (data) {
-            if (connected) {
+        var shown = function (data) {{
+            if (connected) {{
                 // the app's first answer after its start: on screen at the next frame
-                requestAnimationFrame(function () { requestAnimationFrame(started); });
-            }
+                requestAnimationFrame(function () {{ requestAnimationFrame(started); }});
+            }}
             return dartOnMessage(data);
-        };
+        }};
         var result = await connect(appId, args, shown);
         connected = true;
-        step("Opening your games (3 of 3)…");
+        step("{OPENING}");
         setTimeout(started, 15000); // at the latest
         return result;
-    };
-})();
+    }};
+}})();
 """
 """Appended to python.js: the steps Python's start goes through, seen from the page."""
