@@ -14,6 +14,7 @@ import stat
 from pathlib import Path
 
 from scorepad.engine import shown
+from scorepad.i18n import N_, tr
 
 MAX_INPUT_BYTES = 10 * 1024 * 1024
 """The largest file read. A game record is a few kilobytes; ten megabytes is far beyond any
@@ -27,14 +28,21 @@ class InputFileError(Exception):
 def describe_kind(mode: int) -> str:
     """What a non-regular file is, in the words a user knows."""
     kinds = (
-        (stat.S_ISDIR, "a folder"),
-        (stat.S_ISFIFO, "a named pipe (FIFO)"),
-        (stat.S_ISCHR, "a device"),
-        (stat.S_ISBLK, "a device"),
-        (stat.S_ISSOCK, "a socket"),
-        (stat.S_ISLNK, "a symbolic link"),
+        # TRANSLATORS: kinds of file, said as "cannot read: it is a folder, not a file"
+        (stat.S_ISDIR, N_("a folder")),
+        (stat.S_ISFIFO, N_("a named pipe (FIFO)")),
+        (stat.S_ISCHR, N_("a device")),
+        (stat.S_ISBLK, N_("a device")),
+        (stat.S_ISSOCK, N_("a socket")),
+        (stat.S_ISLNK, N_("a symbolic link")),
     )
-    return next((word for test, word in kinds if test(mode)), "not a regular file")
+    # TRANSLATORS: a kind of file scorepad has no name for, as in "it is {kind}, ..."
+    return next((tr(word) for test, word in kinds if test(mode)), tr("not a regular file"))
+
+
+def cannot_read(path: Path, why: str) -> str:
+    """The one line of a file that cannot be read: its name, and why."""
+    return tr("{file}: cannot read: {reason}").format(file=shown(str(path)), reason=why)
 
 
 def _reason(exc: OSError) -> str:
@@ -52,12 +60,13 @@ def read_user_file(path: Path, limit: int = MAX_INPUT_BYTES) -> bytes:
     try:
         fd = os.open(path, flags | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:
-        raise InputFileError(f"{shown(str(path))}: cannot read: {_reason(exc)}") from None
+        raise InputFileError(cannot_read(path, _reason(exc))) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
+            kind = describe_kind(info.st_mode)
             raise InputFileError(
-                f"{shown(str(path))}: cannot read: it is {describe_kind(info.st_mode)}, not a file"
+                cannot_read(path, tr("it is {kind}, not a file").format(kind=kind))
             )
         if info.st_size > limit:
             raise InputFileError(_too_big(path, limit))
@@ -70,13 +79,15 @@ def read_user_file(path: Path, limit: int = MAX_INPUT_BYTES) -> bytes:
                 raise InputFileError(_too_big(path, limit))
         return b"".join(chunks)
     except OSError as exc:
-        raise InputFileError(f"{shown(str(path))}: cannot read: {_reason(exc)}") from None
+        raise InputFileError(cannot_read(path, _reason(exc))) from None
     finally:
         os.close(fd)
 
 
 def _too_big(path: Path, limit: int) -> str:
-    return (
-        f"{shown(str(path))}: cannot read: larger than {limit // (1024 * 1024)} MB; "
-        "a game record is a few kilobytes"
+    return cannot_read(
+        path,
+        tr("larger than {limit} MB; a game record is a few kilobytes").format(
+            limit=limit // (1024 * 1024)
+        ),
     )

@@ -20,6 +20,7 @@ from pathlib import Path
 from types import TracebackType
 
 from scorepad.engine import shown
+from scorepad.i18n import tr
 from scorepad.inputs import InputFileError, describe_kind
 
 NEW_FILE_MODE = 0o666
@@ -39,6 +40,15 @@ no, and there the steps go by path as before)."""
 
 def _reason(exc: OSError) -> str:
     return exc.strerror or str(exc)
+
+
+def cannot_write(where: str, why: str) -> str:
+    """The one line of a file that cannot be written: its name (shown), and why."""
+    return tr("{file}: cannot write: {reason}").format(file=where, reason=why)
+
+
+def _exists(where: str) -> str:
+    return cannot_write(where, tr("the file exists; add --force to replace it"))
 
 
 class ExportTarget:
@@ -61,14 +71,14 @@ class ExportTarget:
         files are written only by the store, under its lock."""
         where = shown(str(path))
         if path.name in ("", ".", ".."):
-            raise InputFileError(f"{where}: cannot write: it is a folder; give the name of a file")
+            raise InputFileError(cannot_write(where, tr("it is a folder; give the name of a file")))
         folder = None
         if RELATIVE_CALLS:
             flags = os.O_RDONLY | os.O_DIRECTORY | getattr(os, "O_CLOEXEC", 0)
             try:
                 folder = os.open(path.parent, flags)
             except OSError as exc:
-                raise InputFileError(f"{where}: cannot write: {_reason(exc)}") from None
+                raise InputFileError(cannot_write(where, _reason(exc))) from None
         target = cls(path, folder, None)
         try:
             target.replacing = target._checked(force=force, store_root=store_root)
@@ -86,21 +96,21 @@ class ExportTarget:
         except FileNotFoundError:
             info = None
         except OSError as exc:
-            raise InputFileError(f"{where}: cannot write: {_reason(exc)}") from None
+            raise InputFileError(cannot_write(where, _reason(exc))) from None
         if info is not None and not stat.S_ISREG(info.st_mode):
+            kind = describe_kind(info.st_mode)
             raise InputFileError(
-                f"{where}: cannot write: it is {describe_kind(info.st_mode)}; "
-                "give the name of a new file"
+                cannot_write(
+                    where, tr("it is {kind}; give the name of a new file").format(kind=kind)
+                )
             )
         if self._inside(store_root):
-            raise InputFileError(
-                f"{where}: cannot write: it is inside the store folder {shown(str(store_root))}; "
-                "export to a file outside it"
-            )
+            inside = tr(
+                "it is inside the store folder {folder}; export to a file outside it"
+            ).format(folder=shown(str(store_root)))
+            raise InputFileError(cannot_write(where, inside))
         if info is not None and not force:
-            raise InputFileError(
-                f"{where}: cannot write: the file exists; add --force to replace it"
-            )
+            raise InputFileError(_exists(where))
         return info
 
     def _at(self, name: str) -> str:
@@ -136,7 +146,7 @@ class ExportTarget:
         try:
             fd, temp = self._new_temp(mode)
         except OSError as exc:
-            raise InputFileError(f"{where}: cannot write: {_reason(exc)}") from None
+            raise InputFileError(cannot_write(where, _reason(exc))) from None
         try:
             try:
                 if self.replacing is not None and hasattr(os, "fchmod"):  # not on Windows
@@ -157,11 +167,9 @@ class ExportTarget:
             else:
                 self._link_new(temp)
         except FileExistsError:
-            raise InputFileError(
-                f"{where}: cannot write: the file exists; add --force to replace it"
-            ) from None
+            raise InputFileError(_exists(where)) from None
         except OSError as exc:
-            raise InputFileError(f"{where}: cannot write: {_reason(exc)}") from None
+            raise InputFileError(cannot_write(where, _reason(exc))) from None
         finally:
             with contextlib.suppress(OSError):
                 os.unlink(self._at(temp), dir_fd=self.folder)

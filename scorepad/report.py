@@ -17,23 +17,29 @@ from rich.text import Text
 
 from scorepad.engine import (
     Ledger,
+    Money,
     PlayerStats,
     Presence,
     RoundResult,
     ScoreSheet,
-    format_cents,
     shown,
-    signed_money,
+    suit_name,
 )
+from scorepad.i18n import N_, money, say, tr, tr_n
 from scorepad.paper.renames import played_as
 from scorepad.store import GameSummary, ListedStatus
 
 STATUS_WORDS = {
-    ListedStatus.IN_PROGRESS: "in progress",
-    ListedStatus.FINISHED: "finished",
-    ListedStatus.ABANDONED: "abandoned",
-    ListedStatus.DAMAGED: "damaged",
+    # TRANSLATORS: a game's status in the game list and on the score sheet
+    ListedStatus.IN_PROGRESS: N_("in progress"),
+    # TRANSLATORS: a game's status in the game list and on the score sheet
+    ListedStatus.FINISHED: N_("finished"),
+    # TRANSLATORS: a game's status in the game list and on the score sheet
+    ListedStatus.ABANDONED: N_("abandoned"),
+    # TRANSLATORS: a game's status in the game list: its file cannot be read
+    ListedStatus.DAMAGED: N_("damaged"),
 }
+"""Each status as the reports print it (marked: ``tr(STATUS_WORDS[status])`` where shown)."""
 
 
 def literal(text: str) -> Text:
@@ -52,18 +58,33 @@ def render_sheet(sheet: ScoreSheet) -> str:
     console = plain_console(out, width=60 + 22 * len(sheet.players))
     console.print(
         literal(
-            f"{sheet.variant}: round {len(sheet.rounds)} of {sheet.rounds_total}, "
-            f"{STATUS_WORDS[ListedStatus.of(sheet.status)]}"
+            tr("{variant}: round {played} of {rounds}, {status}").format(
+                variant=sheet.variant,
+                played=len(sheet.rounds),
+                rounds=sheet.rounds_total,
+                status=tr(STATUS_WORDS[ListedStatus.of(sheet.status)]),
+            )
         )
     )
     if sheet.rounds:
         console.print(rounds_table(sheet))
     if sheet.next_round is not None:
         upcoming = sheet.next_round
+        # the English says "cards" for any count: both forms keep it, and a translation has
+        # its own form for each count
+        said = tr_n(
+            "next: round {number}, {cards} cards each, {dealer} deals, {bidder} bids first",
+            "next: round {number}, {cards} cards each, {dealer} deals, {bidder} bids first",
+            upcoming.cards,
+        )
         console.print(
             literal(
-                f"next: round {upcoming.number}, {upcoming.cards} cards each, "
-                f"{upcoming.dealer} deals, {upcoming.first_bidder} bids first"
+                said.format(
+                    number=upcoming.number,
+                    cards=upcoming.cards,
+                    dealer=upcoming.dealer,
+                    bidder=upcoming.first_bidder,
+                )
             )
         )
     console.print(standings_table(sheet))
@@ -74,17 +95,26 @@ def render_sheet(sheet: ScoreSheet) -> str:
 
 def rounds_table(sheet: ScoreSheet) -> Table:
     table = Table(show_edge=False, pad_edge=False)
-    table.add_column("#", justify="right")
-    table.add_column("cards", justify="right")
-    table.add_column("dealer")
-    table.add_column("trump")
+    # TRANSLATORS: the round's number, a column head of the score sheet
+    table.add_column(tr("#"), justify="right")
+    # TRANSLATORS: how many cards each player is dealt, a column head of the score sheet
+    table.add_column(tr("cards"), justify="right")
+    # TRANSLATORS: a column head of the score sheet
+    table.add_column(tr("dealer"))
+    # TRANSLATORS: a column head of the score sheet: the trump suit of the round
+    table.add_column(tr("trump"))
+    # TRANSLATORS: the head of a player's column of the score sheet, under their name
+    sub_heads = tr("bid/took  pts  total")
     for player in sheet.players:
         heading = " → ".join(sheet.seat_names.get(player, (player,)))
-        table.add_column(literal(heading) + "\nbid/took  pts  total", justify="right")
+        table.add_column(literal(heading) + "\n" + sub_heads, justify="right")
     for result in sheet.rounds:
         cells = [literal(round_cell(sheet, result, p)) for p in sheet.players]
-        trump = result.trump.value if result.trump else "none"
-        table.add_row(str(result.number), str(result.cards), literal(result.dealer), trump, *cells)
+        # TRANSLATORS: the trump column of a round without a trump suit
+        trump = say(suit_name(result.trump)) if result.trump else tr("none")
+        table.add_row(
+            str(result.number), str(result.cards), literal(result.dealer), literal(trump), *cells
+        )
     return table
 
 
@@ -93,20 +123,33 @@ def round_cell(sheet: ScoreSheet, result: RoundResult, place: str) -> str:
     "left" once gone, or nothing before a late arrival's first round; an adjustment given
     after the round follows its total."""
     cell = sheet.cell(result, place)
-    after = f"  {cell.adjustment:+d} adj." if cell.adjustment else ""
+    # TRANSLATORS: an adjustment after the round, beside the total ("+5 adj.")
+    adjusted = tr("{points} adj.")
+    after = "  " + adjusted.format(points=f"{cell.adjustment:+d}") if cell.adjustment else ""
     if cell.presence is Presence.NOT_YET:
         return ""
     if cell.presence is Presence.LEFT:
-        return "left"
+        # TRANSLATORS: a player's cell on the score sheet once they have left the table
+        return tr("left")
     if cell.presence is Presence.SAT_OUT:
-        return f"sat out  {cell.total}{after}"
+        # TRANSLATORS: a player's cell on the score sheet in a round they sat out, and their total
+        return tr("sat out  {total}").format(total=cell.total) + after
     return f"{cell.bid}/{cell.tricks}  {cell.points:+d}  {cell.total}{after}"
 
 
 def standings_table(sheet: ScoreSheet) -> Table:
-    table = Table(title="standings", show_edge=False, pad_edge=False)
-    for heading in ("rank", "player", "total", "last", "sets"):
-        table.add_column(heading, justify="left" if heading == "player" else "right")
+    table = Table(title=tr("standings"), show_edge=False, pad_edge=False)
+    headings = (
+        tr("rank"),
+        tr("player"),
+        tr("total"),
+        # TRANSLATORS: the standings' column of each player's points in the last round
+        tr("last"),
+        # TRANSLATORS: the standings' column of how often each player was set (missed a bid)
+        tr("sets"),
+    )
+    for index, heading in enumerate(headings):
+        table.add_column(heading, justify="left" if index == 1 else "right")
     for standing in sheet.standings:
         last = "" if standing.last_change is None else f"{standing.last_change:+d}"
         table.add_row(
@@ -123,21 +166,28 @@ def standing_name(sheet: ScoreSheet, player: str) -> str:
     """A player as the standings name them, with how they came and went: "Dan (joined after
     round 1 at 2)", "Ann (left after round 7)", "Zoe (took over from Bob)"."""
     note = sheet.seat_note(player)
-    return player if note is None else f"{player} ({note})"
+    # TRANSLATORS: a player in the standings, with how they came or went ("Ann (left after
+    # round 7)")
+    return player if note is None else tr("{player} ({note})").format(player=player, note=say(note))
 
 
 def outcome_lines(sheet: ScoreSheet) -> list[str]:
     """Who won or leads, and who pays whom."""
+    names = tr(", ")
     if sheet.winners:
-        lines = [f"winner{'s' if len(sheet.winners) > 1 else ''}: {', '.join(sheet.winners)}"]
+        lines = [
+            tr_n("winner: {names}", "winners: {names}", len(sheet.winners)).format(
+                names=names.join(sheet.winners)
+            )
+        ]
     elif sheet.leaders:
-        lines = [f"leading: {', '.join(sheet.leaders)}"]
+        lines = [tr("leading: {names}").format(names=names.join(sheet.leaders))]
     else:
         lines = []
     summary = sheet.settlement_summary()
     if summary is not None and summary.payments:
-        lines.append("settlement:")
-        lines += [f"  {line}" for line in (*summary.payments, *summary.collections)]
+        lines.append(tr("settlement:"))
+        lines += [f"  {say(line)}" for line in (*summary.payments, *summary.collections)]
     return lines
 
 
@@ -148,7 +198,15 @@ def render_game_list(
     ``renamed`` (a game's id to its players' played-under names and the names they go by
     now, where those differ) names them as now: "Robert (played as Bob)"."""
     table = Table(show_edge=False, pad_edge=False)
-    for heading in ("id", "variant", "players", "status", "round", "leaders"):
+    for heading in (
+        # TRANSLATORS: the column heads of the game list ("id": the game's id)
+        tr("id"),
+        tr("variant"),
+        tr("players"),
+        tr("status"),
+        tr("round"),
+        tr("leaders"),
+    ):
         table.add_column(heading)
     for summary in summaries:
         now = {} if renamed is None else renamed.get(summary.id, {})
@@ -158,10 +216,10 @@ def render_game_list(
             literal(summary.id),
             literal(summary.variant),
             literal(players),
-            literal(STATUS_WORDS[summary.status]),
+            literal(tr(STATUS_WORDS[summary.status])),
             f"{summary.rounds_played}/{summary.rounds_total}",
             literal(
-                ("won: " if summary.winners else "") + ", ".join(leaders)
+                leaders_cell(leaders, won=bool(summary.winners))
                 if summary.status is not ListedStatus.DAMAGED
                 else (summary.problem or "")
             ),
@@ -171,13 +229,33 @@ def render_game_list(
     return out.getvalue()
 
 
+def leaders_cell(leaders: Sequence[str], *, won: bool) -> str:
+    """The game list's last column: who leads, or "won: " and who won."""
+    names = tr(", ").join(leaders)
+    # TRANSLATORS: the game list's column of who won a finished game
+    return tr("won: {names}").format(names=names) if won else names
+
+
 def render_leaderboard(players: Sequence[PlayerStats], symbol: str = "$") -> str:
     """The leaderboard as ranked: games (finished + abandoned), wins and win rate, average and
     best total, bid accuracy, sets and net money, one row per player."""
     table = Table(show_edge=False, pad_edge=False)
-    headings = ("#", "player", "games", "won", "win rate", "average", "best", "bids made")
-    for heading in (*headings, "sets", "money"):
-        table.add_column(heading, justify="left" if heading == "player" else "right")
+    headings = (
+        # TRANSLATORS: a player's place on the leaderboard, a column head
+        tr("#"),
+        tr("player"),
+        tr("games"),
+        # TRANSLATORS: the leaderboard's column of games won
+        tr("won"),
+        tr("win rate"),
+        tr("average"),
+        tr("best"),
+        tr("bids made"),
+        tr("sets"),
+        tr("money"),
+    )
+    for index, heading in enumerate(headings):
+        table.add_column(heading, justify="left" if index == 1 else "right")
     for place, player in enumerate(players, 1):
         table.add_row(
             str(place),
@@ -189,7 +267,7 @@ def render_leaderboard(players: Sequence[PlayerStats], symbol: str = "$") -> str
             "" if player.best_total is None else str(player.best_total),
             f"{player.bids_made}/{player.rounds} {percent(player.accuracy)}".strip(),
             str(player.sets),
-            literal(format_cents(player.cents, symbol)) if player.money_games else NO_MONEY,
+            literal(money(Money(player.cents, symbol))) if player.money_games else NO_MONEY,
         )
     out = io.StringIO()
     plain_console(out, width=200).print(table)
@@ -204,8 +282,14 @@ would say they broke even)."""
 def unranked_line(unranked: Sequence[str], min_games: int) -> str:
     """Who played too few games to be ranked, as the app's leaderboard says it (a newcomer
     looking for their name learns why it is missing)."""
-    fewer = f"fewer than {min_games} game{'' if min_games == 1 else 's'}"
-    return f"Not yet ranked ({fewer}): {', '.join(shown(name) for name in unranked)}.\n"
+    said = tr_n(
+        "Not yet ranked (fewer than {count} game): {names}.",
+        "Not yet ranked (fewer than {count} games): {names}.",
+        min_games,
+    )
+    return (
+        said.format(count=min_games, names=tr(", ").join(shown(name) for name in unranked)) + "\n"
+    )
 
 
 def percent(rate: float | None) -> str:
@@ -219,18 +303,32 @@ def render_ledger(ledger: Ledger, symbol: str = "$") -> str:
     out = io.StringIO()
     console = plain_console(out, width=120)
     if not ledger.balances:
-        console.print(literal("no finished games played for a stake: nothing to settle"))
+        console.print(literal(tr("no finished games played for a stake: nothing to settle")))
         return out.getvalue()
     table = Table(show_edge=False, pad_edge=False)
-    table.add_column("player")
-    table.add_column("net", justify="right")
+    table.add_column(tr("player"))
+    # TRANSLATORS: the ledger's column of what each player is up or down in all
+    table.add_column(tr("net"), justify="right")
     for name, cents in ledger.balances.items():
-        table.add_row(literal(name), literal(signed_money(cents, symbol)))  # "+$1.85", as the app
+        table.add_row(literal(name), literal(signed(cents, symbol)))  # "+$1.85", as the app
     console.print(table)
     if not ledger.transfers:
-        console.print(literal("everyone is even: nothing to pay"))
+        console.print(literal(tr("everyone is even: nothing to pay")))
     for payment in ledger.transfers:
         console.print(
-            literal(f"{payment.payer} pays {payment.payee} {format_cents(payment.cents, symbol)}")
+            literal(
+                tr("{payer} pays {payee} {amount}").format(
+                    payer=payment.payer,
+                    payee=payment.payee,
+                    amount=money(Money(payment.cents, symbol)),
+                )
+            )
         )
     return out.getvalue()
+
+
+def signed(cents: int, symbol: str) -> str:
+    """A net with its sign always shown, in the reader's way of writing money ("+$1.85"; the
+    English is :func:`~scorepad.engine.signed_money`'s)."""
+    text = money(Money(cents, symbol))
+    return f"+{text}" if cents > 0 else text

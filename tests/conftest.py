@@ -15,6 +15,7 @@ inherits the profile's values for the settings it does not name.
 
 from __future__ import annotations
 
+import os
 import sys
 
 import ifaddr  # noqa: F401  (see below)
@@ -27,6 +28,11 @@ from hypothesis import HealthCheck, settings
 # and fails the process guard only when run on its own.
 
 pytest_plugins = ["tests.process_guard"]
+
+# The suite's expectations are in English whatever the machine's locale (a German laptop's
+# LANG would make every command speak German): each command, and each process the tests
+# start, reads this before the system's. Tests of other languages ask for theirs.
+os.environ["SCOREPAD_LANG"] = "en"
 
 LOAD_INSENSITIVE = [
     HealthCheck.too_slow,

@@ -28,6 +28,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
+from scorepad.i18n import describe, tr
+
 log = logging.getLogger("scorepad.browser")
 
 MOUNT = Path("/scorepad-data")
@@ -99,7 +101,7 @@ class BrowserDisk:
         self._loop = asyncio.get_running_loop()
         try:
             if not await self.backend.claim(LOCK_NAME):
-                self.problem = (
+                self.problem = tr(
                     "scorepad is open in another tab or window of this browser, and only one "
                     "can keep games; close this one and use the other"
                 )
@@ -109,7 +111,7 @@ class BrowserDisk:
             self.problem = str(problem)
         except Exception as problem:  # the browser's own failure, in its words
             log.exception("the data folder could not be loaded from IndexedDB")
-            self.problem = f"{type(problem).__name__}: {problem}"
+            self.problem = f"{type(problem).__name__}: {describe(problem)}"
         self.folder.mkdir(parents=True, exist_ok=True)
         if self.problem is not None:
             log.warning("changes in this tab are not kept: %s", self.problem)
@@ -307,7 +309,9 @@ def in_plain_words(failure: str) -> str:
     "this site's storage in the browser is full (QuotaExceededError: The quota has been exceeded.)"
     """
     if "QuotaExceeded" in failure:
-        return f"this site's storage in the browser is full ({failure})"
+        return tr("this site's storage in the browser is full ({failure})").format(failure=failure)
     if any(hint.lower() in failure.lower() for hint in PRIVATE_WINDOW_HINTS):
-        return f"this browser does not let the app keep data (a private window?) ({failure})"
-    return f"the browser's storage failed ({failure})"
+        return tr(
+            "this browser does not let the app keep data (a private window?) ({failure})"
+        ).format(failure=failure)
+    return tr("the browser's storage failed ({failure})").format(failure=failure)

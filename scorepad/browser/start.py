@@ -14,6 +14,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from scorepad.browser.disk import BrowserDisk
+from scorepad.i18n import N_, describe, tr
 from scorepad.ui.state import ScorepadApp
 from scorepad.ui.state.screens import Message, MessageKind
 
@@ -25,14 +26,15 @@ log = logging.getLogger("scorepad.browser")
 STORE_FOLDER = "scorepad"
 """The store's folder inside the mounted data folder."""
 
-LOG_PLACE = "the browser's developer console"
-"""Where :class:`ConsoleHandler` writes the details of a problem."""
+LOG_PLACE = N_("the browser's developer console")
+"""Where :class:`ConsoleHandler` writes the details of a problem (in English, as the app's
+``log_place`` is: translated where it is said)."""
 
-SAVE_FAILED = (
+SAVE_FAILED = N_(
     "Could not save in this browser: {reason}. Your last change may be lost on reload; "
     "export the game to keep it."
 )
-NOT_KEPT = (
+NOT_KEPT = N_(
     "Games are not kept in this browser: {reason}. They last until this page is closed; "
     "export a game to keep it."
 )
@@ -76,11 +78,11 @@ def keep_in_browser(app: ScorepadApp, disk: BrowserDisk) -> None:
     """
     app.saved_through = disk.durable
     if disk.problem is not None:
-        app.standing_warning = Message(NOT_KEPT.format(reason=disk.problem), MessageKind.ERROR)
+        app.standing_warning = Message(tr(NOT_KEPT).format(reason=disk.problem), MessageKind.ERROR)
         return
     disk.on_saved = app.saved
     disk.on_failed = lambda reason: app.warn(
-        Message(SAVE_FAILED.format(reason=reason), MessageKind.ERROR)
+        Message(tr(SAVE_FAILED).format(reason=reason), MessageKind.ERROR)
     )
     app.subscribe(lambda: disk.changed(app.revision))
 
@@ -107,8 +109,10 @@ async def main(page: ft.Page) -> None:
 
         page.add(
             ft.Text(
-                f"scorepad could not start ({type(problem).__name__}: {problem}). The games "
-                "kept in this browser are untouched; reload the page to try again.",
+                tr(
+                    "scorepad could not start ({problem}). The games kept in this browser are "
+                    "untouched; reload the page to try again."
+                ).format(problem=f"{type(problem).__name__}: {describe(problem)}"),
                 selectable=True,
             )
         )

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from scorepad.cli.common import EXIT_OK, CommandError, store_folder
 from scorepad.engine import shown
+from scorepad.i18n import describe, tr, tr_n
 
 
 def command_app(args: argparse.Namespace) -> int:
@@ -26,7 +27,7 @@ def command_app(args: argparse.Namespace) -> int:
             new_table=args.new_table,
         )
     except OSError as exc:
-        raise CommandError(str(exc)) from None
+        raise CommandError(describe(exc)) from None
     return EXIT_OK
 
 
@@ -40,29 +41,57 @@ def command_build_web(args: argparse.Namespace) -> int:
             out,
             base_url=args.base_url,
             on_download=lambda wheel: print(
-                f"downloading {wheel.filename} from the package registry", file=sys.stderr
+                tr("downloading {wheel} from the package registry").format(wheel=wheel.filename),
+                file=sys.stderr,
             ),
         )
     except WebBuildError as exc:
-        raise CommandError(str(exc)) from None
+        raise CommandError(describe(exc)) from None
     except OSError as exc:
-        raise CommandError(f"could not write {shown(str(out))}: {exc.strerror or exc}") from None
+        raise CommandError(
+            tr("could not write {path}: {reason}").format(
+                path=shown(str(out)), reason=exc.strerror or exc
+            )
+        ) from None
     mib = 1024 * 1024
     print(
-        f"built the offline web app in {shown(str(out))}: {report.files} files, "
-        f"{report.total_bytes / mib:.1f} MiB on disk, {report.precached_bytes / mib:.1f} MiB "
-        f"precached for offline use ({report.left_out_bytes / mib:.1f} MiB of the Flet client "
-        "left out: never requested)"
+        tr_n(
+            "built the offline web app in {folder}: {count} file, {disk} MiB on disk, "
+            "{precached} MiB precached for offline use ({left_out} MiB of the Flet client "
+            "left out: never requested)",
+            "built the offline web app in {folder}: {count} files, {disk} MiB on disk, "
+            "{precached} MiB precached for offline use ({left_out} MiB of the Flet client "
+            "left out: never requested)",
+            report.files,
+        ).format(
+            folder=shown(str(out)),
+            count=report.files,
+            disk=f"{report.total_bytes / mib:.1f}",
+            precached=f"{report.precached_bytes / mib:.1f}",
+            left_out=f"{report.left_out_bytes / mib:.1f}",
+        )
     )
     if report.bytecode_skipped is None:
-        print(f"{report.bytecode_modules} modules compiled: what every start imports")
+        print(
+            tr_n(
+                "{count} module compiled: what every start imports",
+                "{count} modules compiled: what every start imports",
+                report.bytecode_modules,
+            ).format(count=report.bytecode_modules)
+        )
     else:
         print(
-            f"shipped as source only, so it starts more slowly: {report.bytecode_skipped}; "
-            "install Node.js and build again to compile what a start imports",
+            tr(
+                "shipped as source only, so it starts more slowly: {reason}; "
+                "install Node.js and build again to compile what a start imports"
+            ).format(reason=report.bytecode_skipped),
             file=sys.stderr,
         )
-    print(f"try it: scorepad serve-web {shown(str(out))}; host it on any static HTTPS host")
+    print(
+        tr("try it: scorepad serve-web {folder}; host it on any static HTTPS host").format(
+            folder=shown(str(out))
+        )
+    )
     return EXIT_OK
 
 
@@ -76,25 +105,34 @@ def command_serve_web(args: argparse.Namespace) -> int:
     if not (folder / "index.html").is_file():
         into = "NEW_FOLDER" if folder.is_dir() and any(folder.iterdir()) else shown(str(folder))
         raise CommandError(
-            f"{shown(str(folder))} is not a built web app (no index.html): "
-            f"build one with 'scorepad build-web {into}'"
+            tr(
+                "{folder} is not a built web app (no index.html): "
+                "build one with 'scorepad build-web {into}'"
+            ).format(folder=shown(str(folder)), into=into)
         )
     if not is_loopback(host):
-        print(
-            f"scorepad: serving on {shown(host)}: other devices on the network can open it, "
-            "but a phone installs the app for offline use only from an HTTPS host",
-            file=sys.stderr,
-        )
+        warning = tr(
+            "serving on {host}: other devices on the network can open it, "
+            "but a phone installs the app for offline use only from an HTTPS host"
+        ).format(host=shown(host))
+        print(f"scorepad: {warning}", file=sys.stderr)
     shown_host = f"[{host}]" if ":" in host else host
 
     def listening() -> None:
         where = f"http://{shown(shown_host)}:{port}/"
-        print(f"serving {shown(str(folder))} at {where} (Ctrl+C stops)", flush=True)
+        print(
+            tr("serving {folder} at {address} (Ctrl+C stops)").format(
+                folder=shown(str(folder)), address=where
+            ),
+            flush=True,
+        )
 
     try:
         serve_folder(folder, host=host, port=port, on_listening=listening)
     except OSError as exc:
         raise CommandError(
-            f"cannot serve on {shown(host)} port {port}: {exc.strerror or exc}"
+            tr("cannot serve on {host} port {port}: {reason}").format(
+                host=shown(host), port=port, reason=exc.strerror or exc
+            )
         ) from None
     return EXIT_OK

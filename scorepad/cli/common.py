@@ -27,6 +27,7 @@ from scorepad.engine import (
     quoted,
     shown,
 )
+from scorepad.i18n import describe, tr
 from scorepad.inputs import InputFileError, read_user_file
 from scorepad.outputs import ExportTarget
 from scorepad.paper import DEFAULT_PAPER, PaperSize, paper_size
@@ -73,12 +74,18 @@ def read_record_file(path: Path) -> tuple[Game, PlayedTimes]:
     try:
         text = read_user_file(path)
     except InputFileError as exc:
-        raise CommandError(str(exc)) from None
+        raise CommandError(describe(exc)) from None
     try:
         file = RecordFile.from_json(text)
         return Game(file.record), file.played
     except ScorepadError as exc:
-        raise CommandError(f"{shown(str(path))}: {exc}") from None
+        raise CommandError(in_file(path, exc)) from None
+
+
+def in_file(path: Path, problem: BaseException) -> str:
+    """What is wrong with the file at ``path``, for the reader: "games/x.json: ..." ."""
+    # TRANSLATORS: a file's name, then what is wrong with what is in it
+    return tr("{file}: {problem}").format(file=shown(str(path)), problem=describe(problem))
 
 
 def store_folder(args: argparse.Namespace) -> Path:
@@ -92,8 +99,10 @@ def store_folder(args: argparse.Namespace) -> Path:
     explicit = getattr(args, "data_dir", None)
     if explicit is None and DATA_DIR_ENV in os.environ and not os.environ[DATA_DIR_ENV].strip():
         raise CommandError(
-            f"${DATA_DIR_ENV} is set but empty; unset it to use the default store folder, "
-            "or set it to a folder"
+            tr(
+                "${variable} is set but empty; unset it to use the default store folder, "
+                "or set it to a folder"
+            ).format(variable=DATA_DIR_ENV)
         )
     return data_dir(explicit)
 
@@ -103,7 +112,7 @@ def open_the_store(args: argparse.Namespace) -> Store:
     try:
         return open_store(store_folder(args))
     except StoreError as exc:
-        raise CommandError(str(exc)) from None
+        raise CommandError(describe(exc)) from None
 
 
 def json_text(document: Any) -> str:
@@ -160,14 +169,20 @@ def variant_called(text: str, others: Sequence[str]) -> str:
     preset_keys = {name_key(variant.name) for variant in PRESETS.values()}
     rest = [shown(name) for name in dict.fromkeys(others) if name_key(name) not in preset_keys]
     raise CommandError(
-        f"unknown variant {quoted(text)}; the variants are {', '.join([*presets, *rest])}"
+        tr("unknown variant {name}; the variants are {variants}").format(
+            name=quoted(text), variants=", ".join([*presets, *rest])
+        )
     )
 
 
 def player_count(text: str) -> int:
     """``--players``: a whole number (its range is the variant's, checked with the pad)."""
     if not text.strip().isdigit() or len(text.strip()) > 3:
-        raise CommandError(f"--players must be a whole number of players, not {quoted(text)}")
+        raise CommandError(
+            tr("--players must be a whole number of players, not {typed}").format(
+                typed=quoted(text)
+            )
+        )
     return int(text.strip())
 
 
@@ -180,7 +195,9 @@ def port_number(text: str) -> int:
         port = None
     if port is None or not low <= port <= high:
         raise argparse.ArgumentTypeError(
-            f"the port must be a whole number from {low} to {high}, not {shown(repr(text))}"
+            tr("the port must be a whole number from {low} to {high}, not {typed}").format(
+                low=low, high=high, typed=shown(repr(text))
+            )
         )
     return port
 
@@ -190,7 +207,7 @@ def folder_name(text: str) -> str:
     "the default store")."""
     if not text.strip():
         raise argparse.ArgumentTypeError(
-            "the folder name is empty; give a folder, or leave out --data-dir for the default"
+            tr("the folder name is empty; give a folder, or leave out --data-dir for the default")
         )
     return text
 
@@ -200,8 +217,10 @@ def refuse_binary_on_terminal(command: str) -> None:
     it is written to ``--out`` or to a pipe or redirect, never to the screen."""
     if sys.stdout.isatty():
         raise CommandError(
-            f"a PDF cannot be shown on the terminal; add --out FILE.pdf "
-            f"(or redirect it: {command} > FILE.pdf)"
+            tr(
+                "a PDF cannot be shown on the terminal; add --out FILE.pdf "
+                "(or redirect it: {command} > FILE.pdf)"
+            ).format(command=command)
         )
 
 
@@ -220,16 +239,18 @@ def deliver(data: bytes, target: ExportTarget | None) -> None:
         with target:
             target.write(data)
     except InputFileError as exc:
-        raise CommandError(str(exc)) from None
+        raise CommandError(describe(exc)) from None
 
 
 def paper_for(args: argparse.Namespace) -> PaperSize:
     """The paper size asked for; ``--paper`` means nothing to a JSON or CSV export."""
     if args.paper is not None and getattr(args, "format", "pdf") != "pdf":
-        raise CommandError("--paper is for a PDF; add --format pdf or leave out --paper")
+        raise CommandError(tr("--paper is for a PDF; add --format pdf or leave out --paper"))
     return paper_size(args.paper) if args.paper is not None else DEFAULT_PAPER
 
 
 def internal_error(exc: BaseException) -> str:
     """A bug's one line: its kind and a short, escaped message, and a request to report it."""
-    return f"internal error ({type(exc).__name__}: {shown(str(exc)[:200])}); please report it"
+    return tr("internal error ({kind}: {problem}); please report it").format(
+        kind=type(exc).__name__, problem=shown(str(exc)[:200])
+    )

@@ -28,10 +28,11 @@ from scorepad.cli.common import (
     variant_named,
 )
 from scorepad.engine import Game, ScorepadError, shown
+from scorepad.i18n import describe, tr, tr_n
 from scorepad.inputs import InputFileError
 from scorepad.outputs import ExportTarget
 from scorepad.paper import blank_pad_pdf, sheet_csv, sheet_pdf
-from scorepad.store import Store, StoreError
+from scorepad.store import ListedStatus, Store, StoreError
 
 
 def command_score(args: argparse.Namespace) -> int:
@@ -57,32 +58,55 @@ def command_import(args: argparse.Namespace) -> int:
             existing = store.find_game_with_record(game.record)
             stored = None if existing is not None else store.create_game(game.record, played)
         except CommandError as exc:
-            print(f"scorepad: not imported: {shown(str(exc))}", file=sys.stderr)
+            not_imported(shown(str(exc)))
             failed += 1
             continue
         except (StoreError, OSError) as exc:  # this file is not stored; say so and go on
-            print(f"scorepad: not imported: {shown(name)}: {shown(str(exc))}", file=sys.stderr)
+            not_imported(f"{shown(name)}: {shown(describe(exc))}")
             failed += 1
             continue
         except Exception as exc:  # a bug: name it, and still import the other files
-            print(f"scorepad: not imported: {shown(name)}: {internal_error(exc)}", file=sys.stderr)
+            not_imported(f"{shown(name)}: {internal_error(exc)}")
             failed += 1
             internal = True
             continue
         if stored is None:  # the same record twice is one game: stored once, never again
-            print(f"{shown(name)}: already stored as {existing}; nothing imported")
+            print(
+                tr("{file}: already stored as {game}; nothing imported").format(
+                    file=shown(name), game=existing
+                )
+            )
             continue
         players = ", ".join(shown(player) for player in game.players)
         print(
-            f"imported {shown(name)} as {stored.id} ({shown(game.variant.name)}, "
-            f"{players}; round {len(game.results)}/{len(game.schedule)})"
+            tr("imported {file} as {game} ({variant}, {players}; round {played}/{rounds})").format(
+                file=shown(name),
+                game=stored.id,
+                variant=shown(game.variant.name),
+                players=players,
+                played=len(game.results),
+                rounds=len(game.schedule),
+            )
         )
     if failed:
+        total = len(args.files)
+        # the English says "files" for any count: both forms keep it, and a translation
+        # has its own form for each count
         raise CommandError(
-            f"{failed} of {len(args.files)} files not imported (see above)",
+            tr_n(
+                "{failed} of {count} files not imported (see above)",
+                "{failed} of {count} files not imported (see above)",
+                total,
+            ).format(failed=failed, count=total),
             EXIT_INTERNAL if internal else EXIT_INVALID,
         )
     return EXIT_OK
+
+
+def not_imported(why: str) -> None:
+    """One file ``import`` skipped, and why, on stderr."""
+    # TRANSLATORS: a file "scorepad import" did not store; the reason follows the colon
+    print("scorepad: " + tr("not imported: {reason}").format(reason=why), file=sys.stderr)
 
 
 def command_games(args: argparse.Namespace) -> int:
@@ -90,7 +114,7 @@ def command_games(args: argparse.Namespace) -> int:
     try:
         summaries = store.list_games(status=args.status)
     except StoreError as exc:  # the games folder cannot be listed, the store is busy
-        raise CommandError(str(exc)) from None
+        raise CommandError(describe(exc)) from None
     renamed = dict(
         zip(
             (summary.id for summary in summaries),
@@ -110,13 +134,25 @@ def command_games(args: argparse.Namespace) -> int:
         print_json(document)
         return EXIT_OK
     if not summaries:
-        which = "" if args.status is None else f" {args.status.replace('_', ' ')}"
-        print(f"no{which} games in {shown(str(store.root))}")
+        print(no_games_line(args.status, shown(str(store.root))))
         return EXIT_OK
     from scorepad.report import render_game_list  # rich is only loaded for the text reports
 
     print(render_game_list(summaries, renamed), end="")
     return EXIT_OK
+
+
+def no_games_line(status: str | None, folder: str) -> str:
+    """What an empty game list says: "no games in ...", "no finished games in ..."."""
+    if status is None:
+        return tr("no games in {folder}").format(folder=folder)
+    lines = {
+        ListedStatus.IN_PROGRESS: tr("no in progress games in {folder}"),
+        ListedStatus.FINISHED: tr("no finished games in {folder}"),
+        ListedStatus.ABANDONED: tr("no abandoned games in {folder}"),
+        ListedStatus.DAMAGED: tr("no damaged games in {folder}"),
+    }
+    return lines[ListedStatus(status)].format(folder=folder)
 
 
 def renamed_players(store: Store, tables: Sequence[Sequence[str]]) -> list[dict[str, str]]:
@@ -146,14 +182,16 @@ def command_export(args: argparse.Namespace) -> int:
         stored = store.load_game(store.resolve_game_id(args.game))
         symbol = store.settings().currency_symbol  # the pad's money as the table writes it
     except (InputFileError, StoreError) as exc:
-        raise CommandError(str(exc)) from None
+        raise CommandError(describe(exc)) from None
     if args.format == "json":
         data = json_text(stored.record_file().to_data()).encode()
     else:
         try:
             game = Game(stored.record)
         except ScorepadError as exc:
-            raise CommandError(f"game {stored.id}: {exc}") from None
+            raise CommandError(
+                tr("game {game}: {problem}").format(game=stored.id, problem=describe(exc))
+            ) from None
         (renamed,) = renamed_players(store, [game.players])
         if args.format == "csv":
             data = sheet_csv(game, renamed).encode()
@@ -163,8 +201,12 @@ def command_export(args: argparse.Namespace) -> int:
             )
     deliver(data, target)
     if out is not None:
-        what = {"json": "game", "csv": "the score sheet of game", "pdf": "the score pad of game"}
-        print(f"exported {what[args.format]} {stored.id} to {shown(str(out))}", file=sys.stderr)
+        exported = {
+            "json": tr("exported game {game} to {file}"),
+            "csv": tr("exported the score sheet of game {game} to {file}"),
+            "pdf": tr("exported the score pad of game {game} to {file}"),
+        }
+        print(exported[args.format].format(game=stored.id, file=shown(str(out))), file=sys.stderr)
     return EXIT_OK
 
 
@@ -185,11 +227,15 @@ def command_pad(args: argparse.Namespace) -> int:
             else ExportTarget.open(out, force=args.force, store_root=store_folder(args))
         )
     except (ScorepadError, InputFileError) as exc:
-        raise CommandError(str(exc)) from None
+        raise CommandError(describe(exc)) from None
     deliver(data, target)
     if out is not None:
         print(
-            f"wrote a blank {shown(variant.name)} pad for {players} players to {shown(str(out))}",
+            tr_n(
+                "wrote a blank {variant} pad for {count} player to {file}",
+                "wrote a blank {variant} pad for {count} players to {file}",
+                players,
+            ).format(variant=shown(variant.name), count=players, file=shown(str(out))),
             file=sys.stderr,
         )
     return EXIT_OK

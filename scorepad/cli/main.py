@@ -9,9 +9,17 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
-from scorepad.cli.common import EXIT_INTERNAL, EXIT_INVALID, CommandError, internal_error
+from scorepad.cli.common import (
+    EXIT_INTERNAL,
+    EXIT_INVALID,
+    EXIT_USAGE,
+    CommandError,
+    internal_error,
+)
+from scorepad.cli.language import MissingLanguageError, language_and_rest
 from scorepad.cli.parser import build_parser
 from scorepad.engine import shown
+from scorepad.i18n import UnknownLanguageError, set_default_language, tr
 
 
 def tolerate_narrow_terminals() -> None:
@@ -25,8 +33,14 @@ def tolerate_narrow_terminals() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     tolerate_narrow_terminals()
+    try:
+        chosen = language_and_rest(sys.argv[1:] if argv is None else argv, os.environ)
+    except (UnknownLanguageError, MissingLanguageError) as problem:
+        print(f"scorepad: {shown(str(problem))}", file=sys.stderr)
+        return EXIT_USAGE
+    set_default_language(chosen.language)
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(chosen.rest)
     handler: Callable[[argparse.Namespace], int] = args.handler
     try:
         return handler(args)
@@ -34,7 +48,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"scorepad: {shown(str(exc))}", file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
-        print("scorepad: interrupted", file=sys.stderr)
+        # TRANSLATORS: the command was stopped with Ctrl+C
+        print("scorepad: " + tr("interrupted"), file=sys.stderr)
         return 130
     except BrokenPipeError:  # the reader went away (``scorepad games | head``): stop quietly
         with contextlib.suppress(OSError):

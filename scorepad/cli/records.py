@@ -27,7 +27,18 @@ from scorepad.engine import (
     shown,
     why_not_settled,
 )
+from scorepad.i18n import N_, describe, say, tr, tr_n
 from scorepad.store import Store, StoreError
+
+REASON_WORDS = {
+    # TRANSLATORS: why a game is not in the ledger: "game 3f2a (in progress)"
+    "in progress": N_("in progress"),
+    # TRANSLATORS: why a game is not in the ledger: "game 3f2a (ended early)"
+    "ended early": N_("ended early"),
+    # TRANSLATORS: why a game is not in the ledger: "game 3f2a (without a stake)"
+    "without a stake": N_("without a stake"),
+}
+"""The engine's reasons a game is not settled (``why_not_settled``) in the reader's words."""
 
 
 def command_stats(args: argparse.Namespace) -> int:
@@ -46,7 +57,7 @@ def command_stats(args: argparse.Namespace) -> int:
         players = leaderboard(every, min_games=min_games)
         symbol = store.settings().currency_symbol
     except (StoreError, ScorepadError) as exc:
-        raise CommandError(str(exc)) from None
+        raise CommandError(describe(exc)) from None
     unranked = [player.name for player in every if player.games < min_games]
     if args.json:
         ranked = [player.model_dump(mode="json") for player in players]
@@ -60,7 +71,13 @@ def command_stats(args: argparse.Namespace) -> int:
     if players:
         print(render_leaderboard(players, symbol), end="")
     else:
-        print(f"nobody is ranked yet: a player needs {min_games} games (see --min-games)")
+        print(
+            tr_n(
+                "nobody is ranked yet: a player needs {count} game (see --min-games)",
+                "nobody is ranked yet: a player needs {count} games (see --min-games)",
+                min_games,
+            ).format(count=min_games)
+        )
     if unranked:
         print(unranked_line(unranked, min_games), end="")
     return EXIT_OK
@@ -73,8 +90,9 @@ def command_ledger(args: argparse.Namespace) -> int:
     until = day_option("--until", args.until)
     if since is not None and until is not None and since > until:
         raise CommandError(
-            f"--since {since.isoformat()} is after --until {until.isoformat()}; "
-            "give the earlier day first"
+            tr("--since {since} is after --until {until}; give the earlier day first").format(
+                since=since.isoformat(), until=until.isoformat()
+            )
         )
     store = open_the_store(args)
     try:
@@ -85,7 +103,7 @@ def command_ledger(args: argparse.Namespace) -> int:
         ledger = ledger_of(games, names=store.current_names())
         symbol = store.settings().currency_symbol
     except (StoreError, ScorepadError) as exc:
-        raise CommandError(str(exc)) from None
+        raise CommandError(describe(exc)) from None
     in_range = {game.game_id for game in games}
     if picked:
         refused = {  # in the order they were named
@@ -94,7 +112,8 @@ def command_ledger(args: argparse.Namespace) -> int:
             if (why := not_settled_because(game, in_range, since, until)) is not None
         }
         for game_id, why in refused.items():
-            print(f"scorepad: not in the ledger: game {game_id} ({why})", file=sys.stderr)
+            said = tr("not in the ledger: game {game} ({reason})").format(game=game_id, reason=why)
+            print(f"scorepad: {said}", file=sys.stderr)
         if len(refused) == len(named):  # nothing named can be settled: that is no ledger
             return EXIT_INVALID
     if args.json:
@@ -112,7 +131,7 @@ def command_ledger(args: argparse.Namespace) -> int:
         reason for game in games if (reason := why_not_settled(game)) is not None
     )
     if not picked and left_out is not None:
-        print(left_out)
+        print(say(left_out))
     print(render_ledger(ledger, symbol), end="")
     return EXIT_OK
 
@@ -129,15 +148,26 @@ def not_settled_because(
     game would not count on any day), or ``None`` when it is."""
     reason = why_not_settled(game)
     if reason is not None:
-        return reason
+        return reason_words(reason)
     if game.game_id not in in_range:
-        day = local_day(game.played_on)
-        if since is not None and day < since:
-            return f"started {day.isoformat()}, before --since {since.isoformat()}"
+        started = local_day(game.played_on)
+        day = started.isoformat()
+        if since is not None and started < since:
+            return tr("started {day}, before --since {since}").format(
+                day=day, since=since.isoformat()
+            )
         if until is not None:
-            return f"started {day.isoformat()}, after --until {until.isoformat()}"
-        return f"started {day.isoformat()}, outside the days asked for"
+            return tr("started {day}, after --until {until}").format(
+                day=day, until=until.isoformat()
+            )
+        return tr("started {day}, outside the days asked for").format(day=day)
     return None
+
+
+def reason_words(reason: str) -> str:
+    """One of the engine's reasons a game is not settled, in the reader's words."""
+    words = REASON_WORDS.get(reason)
+    return say(reason) if words is None else tr(words)
 
 
 def local_day(when: datetime) -> date:
@@ -149,9 +179,19 @@ def settled_line(games: Sequence[GameResults], *, named_ids: bool) -> str:
     """Which games a ledger settles: "3 games from 2026-11-20 to 2026-11-25", "1 game on
     2026-06-01", and their ids when they were named one by one."""
     days = sorted({local_day(game.played_on) for game in games})
-    when = f"on {days[0]}" if len(days) == 1 else f"from {days[0]} to {days[-1]}"
-    line = f"{len(games)} game{'' if len(games) == 1 else 's'} {when}"
-    return f"{line}: {', '.join(game.game_id for game in games)}" if named_ids else line
+    count = len(games)
+    if len(days) == 1:
+        line = tr_n("{count} game on {day}", "{count} games on {day}", count).format(
+            count=count, day=days[0]
+        )
+    else:
+        line = tr_n(
+            "{count} game from {first} to {last}", "{count} games from {first} to {last}", count
+        ).format(count=count, first=days[0], last=days[-1])
+    if not named_ids:
+        return line
+    # TRANSLATORS: which games a ledger settles ("3 games on 2026-06-01"), then their ids
+    return tr("{games}: {ids}").format(games=line, ids=", ".join(g.game_id for g in games))
 
 
 def day_option(option: str, text: str | None) -> date | None:
@@ -162,13 +202,19 @@ def day_option(option: str, text: str | None) -> date | None:
     try:
         return parse_day(text)
     except DayError as exc:
-        raise CommandError(f"{option}: {exc}") from None
+        # TRANSLATORS: a command line option ("--since"), then what is wrong with its value
+        said = tr("{option}: {problem}").format(option=option, problem=describe(exc))
+        raise CommandError(said) from None
 
 
 def games_minimum(text: str) -> int:
     """``--min-games``: a whole number, 0 or more."""
     if not text.strip().isdigit() or len(text.strip()) > 6:
-        raise CommandError(f"--min-games must be a whole number, 0 or more, not {quoted(text)}")
+        raise CommandError(
+            tr("--min-games must be a whole number, 0 or more, not {typed}").format(
+                typed=quoted(text)
+            )
+        )
     return int(text.strip())
 
 
@@ -182,9 +228,12 @@ def played_variant(store: Store, name: str) -> str:
 
 def no_records_line(variant: str | None, since: date | None) -> str:
     """What an empty leaderboard says: which games it looked for."""
-    what = "no finished or abandoned games"
-    if variant is not None:
-        what += f" of {shown(variant)}"
-    if since is not None:
-        what += f" since {since.isoformat()}"
-    return what
+    if variant is None:
+        if since is None:
+            return tr("no finished or abandoned games")
+        return tr("no finished or abandoned games since {day}").format(day=since.isoformat())
+    if since is None:
+        return tr("no finished or abandoned games of {variant}").format(variant=shown(variant))
+    return tr("no finished or abandoned games of {variant} since {day}").format(
+        variant=shown(variant), day=since.isoformat()
+    )

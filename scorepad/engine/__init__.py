@@ -11,7 +11,7 @@ A game is its settings plus the list of recorded rounds; everything else is deri
 [(1, 'Dan', 0), (2, 'Ann', 10), (2, 'Cat', 10), (4, 'Bob', 11)]
 """
 
-from scorepad.engine.cards import DECK_SIZE, Suit
+from scorepad.engine.cards import DECK_SIZE, Suit, suit_name
 from scorepad.engine.changes import describe_changes
 from scorepad.engine.days import parse_day
 from scorepad.engine.entry import (
@@ -88,6 +88,7 @@ from scorepad.engine.ledger import (
     signed_money,
     why_not_settled,
 )
+from scorepad.engine.message import DOLLAR, Listing, Message, MessageValue, Money
 from scorepad.engine.names import MAX_NAME_LENGTH, checked_name, clean_name, name_key
 from scorepad.engine.pad import (
     Entered,
@@ -122,7 +123,6 @@ from scorepad.engine.record import (
 from scorepad.engine.results import HandTally, PlayerResult, player_results
 from scorepad.engine.schedule import MAX_ROUNDS, compress_sizes, format_sizes, parse_sizes
 from scorepad.engine.settlement import (
-    DOLLAR,
     MAX_STAKE_CENTS,
     SettlementSummary,
     check_stake,
@@ -224,8 +224,12 @@ __all__ = [
     "Join",
     "Leave",
     "Ledger",
+    "Listing",
+    "Message",
+    "MessageValue",
     "MinGamesError",
     "MissingEntryError",
+    "Money",
     "NameCharacterError",
     "NameTooLongError",
     "NoCardToTurnError",
@@ -334,6 +338,7 @@ __all__ = [
     "signed_money",
     "spoken_cents",
     "spoken_list",
+    "suit_name",
     "tally_of",
     "trick_status",
     "tricks_state",

@@ -4,48 +4,79 @@ corrected when no score moved (a bid fixed from 0 to 2 that was missed either wa
 
 from __future__ import annotations
 
-from scorepad.engine.settlement import DOLLAR, format_cents
+from scorepad.engine.cards import Suit, suit_name
+from scorepad.engine.message import DOLLAR, Listing, Message, Money
 from scorepad.engine.sheet import RoundResult, ScoreSheet
 
 
-def _suit_name(suit_value: str | None, none: str) -> str:
-    return suit_value if suit_value is not None else none
+def _turned_name(suit: Suit | None) -> Message:
+    return suit_name(suit) if suit is not None else Message("nothing")
 
 
-def _trump_name(result: RoundResult) -> str:
-    return result.trump.value if result.trump else "no trump"
+def _trump_name(result: RoundResult) -> Message:
+    return suit_name(result.trump) if result.trump else Message("no trump")
 
 
-def _entry_changes(old: RoundResult, new: RoundResult, players: tuple[str, ...]) -> list[str]:
+def _entry_changes(old: RoundResult, new: RoundResult, players: tuple[str, ...]) -> list[Message]:
     """What the table typed differently: the turned suit, each bid and each trick count.
 
     Named separately from the points because a correction can change what was entered without
     moving a single score, and the table must still see that its fix was taken."""
-    lines: list[str] = []
-    prefix = f"round {new.number}:"
+    lines: list[Message] = []
+    number = new.number
     if old.turned != new.turned and (old.turned, new.turned) != (old.trump, new.trump):
-        was = _suit_name(old.turned.value if old.turned else None, "nothing")
-        now = _suit_name(new.turned.value if new.turned else None, "nothing")
-        lines.append(f"{prefix} turned {was} → {now}")
+        lines.append(
+            Message(
+                "round {round}: turned {was} → {now}",
+                round=number,
+                was=_turned_name(old.turned),
+                now=_turned_name(new.turned),
+            )
+        )
     if old.trump != new.trump:
-        lines.append(f"{prefix} trump {_trump_name(old)} → {_trump_name(new)}")
+        lines.append(_trump_change(number, old, new))
     for player in players:
         bid_was, bid_now = old.bids.get(player), new.bids.get(player)
         if bid_was != bid_now:
-            lines.append(f"{prefix} {player}'s bid {_value(bid_was)} → {_value(bid_now)}")
+            lines.append(
+                Message(
+                    "round {round}: {player}'s bid {was} → {now}",
+                    round=number,
+                    player=player,
+                    was=_value(bid_was),
+                    now=_value(bid_now),
+                )
+            )
         took_was, took_now = old.tricks.get(player), new.tricks.get(player)
         if took_was != took_now:
-            lines.append(f"{prefix} {player} took {_value(took_was)} → {_value(took_now)}")
+            lines.append(
+                Message(
+                    "round {round}: {player} took {was} → {now}",
+                    round=number,
+                    player=player,
+                    was=_value(took_was),
+                    now=_value(took_now),
+                )
+            )
     return lines
 
 
-def _value(value: int | None) -> str:
+def _trump_change(number: int, old: RoundResult, new: RoundResult) -> Message:
+    return Message(
+        "round {round}: trump {was} → {now}",
+        round=number,
+        was=_trump_name(old),
+        now=_trump_name(new),
+    )
+
+
+def _value(value: int | None) -> int | str:
     """A number on the sheet, or a dash where the player had none (not at the table yet, or
     not dealt in)."""
-    return "–" if value is None else str(value)
+    return "–" if value is None else value
 
 
-def _money_changes(before: ScoreSheet, after: ScoreSheet, symbol: str = DOLLAR) -> list[str]:
+def _money_changes(before: ScoreSheet, after: ScoreSheet, symbol: str = DOLLAR) -> list[Message]:
     """In a game played for a stake, each player whose sets moved, with what the sets cost
     (in the table's currency ``symbol``): a corrected set is money changing hands, and the
     table checks the money first.
@@ -57,10 +88,12 @@ def _money_changes(before: ScoreSheet, after: ScoreSheet, symbol: str = DOLLAR) 
     ...     tricks={"Ann": 0, "Bob": 1}))
     >>> set_too = made.replace_round(1, RoundRecord(turned="clubs", bids={"Ann": 1, "Bob": 1},
     ...     tricks={"Ann": 0, "Bob": 1}))
-    >>> _money_changes(made.sheet, set_too.sheet)
-    ['Ann: sets 0 → 1, 0¢ → 10¢', 'Bob: sets 1 → 0, 10¢ → 0¢']
-    >>> _money_changes(made.sheet, set_too.sheet, "€")[0]
-    'Ann: sets 0 → 1, €0.00 → €0.10'
+    >>> for line in _money_changes(made.sheet, set_too.sheet):
+    ...     print(line)
+    Ann: sets 0 → 1, 0¢ → 10¢
+    Bob: sets 1 → 0, 10¢ → 0¢
+    >>> print(_money_changes(made.sheet, set_too.sheet, "€")[0])
+    Ann: sets 0 → 1, €0.00 → €0.10
 
     Without a stake a set costs nothing, and the points and totals say it all:
 
@@ -72,25 +105,35 @@ def _money_changes(before: ScoreSheet, after: ScoreSheet, symbol: str = DOLLAR) 
     stake = after.stake_cents
     if stake is None:
         return []
-    lines: list[str] = []
+    lines: list[Message] = []
     for player in after.players:
         was, now = before.sets.get(player, 0), after.sets[player]
         if was != now:
             lines.append(
-                f"{player}: sets {was} → {now}, "
-                f"{format_cents(was * stake, symbol)} → {format_cents(now * stake, symbol)}"
+                Message(
+                    "{player}: sets {was} → {now}, {cost_was} → {cost_now}",
+                    player=player,
+                    was=was,
+                    now=now,
+                    cost_was=Money(was * stake, symbol),
+                    cost_now=Money(now * stake, symbol),
+                )
             )
     return lines + _settlement_changes(before, after, symbol)
 
 
-def _settled(cents: int, symbol: str) -> str:
+def _settled(cents: int, symbol: str) -> Message:
     """A player's end of the settlement, as the leaderboard shows it."""
     if cents > 0:
-        return f"collects {format_cents(cents, symbol)}"
-    return f"pays {format_cents(-cents, symbol)}" if cents else "pays nothing"
+        return Message("collects {amount}", amount=Money(cents, symbol))
+    if cents:
+        return Message("pays {amount}", amount=Money(-cents, symbol))
+    return Message("pays nothing")
 
 
-def _settlement_changes(before: ScoreSheet, after: ScoreSheet, symbol: str = DOLLAR) -> list[str]:
+def _settlement_changes(
+    before: ScoreSheet, after: ScoreSheet, symbol: str = DOLLAR
+) -> list[Message]:
     """Once a game with a stake is won, what each player pays or collects, where a correction
     moved it (a correction can move the money without moving anyone's sets: a new winner).
 
@@ -105,20 +148,27 @@ def _settlement_changes(before: ScoreSheet, after: ScoreSheet, symbol: str = DOL
     >>> for set_player in ("Ann", "Bob", "Ann"):
     ...     game = game.record_round(played(set_player))
     >>> fixed = game.replace_round(2, played("Ann"))
-    >>> _settlement_changes(game.sheet, fixed.sheet)
-    ['Ann: collects 10¢ → pays nothing', 'Bob: pays 10¢ → pays nothing']
+    >>> for line in _settlement_changes(game.sheet, fixed.sheet):
+    ...     print(line)
+    Ann: collects 10¢ → pays nothing
+    Bob: pays 10¢ → pays nothing
     """
     was, now = before.money_at_end(), after.money_at_end()
     if was is None or now is None:
         return []
     return [
-        f"{player}: {_settled(was.get(player, 0), symbol)} → {_settled(now[player], symbol)}"
+        Message(
+            "{player}: {was} → {now}",
+            player=player,
+            was=_settled(was.get(player, 0), symbol),
+            now=_settled(now[player], symbol),
+        )
         for player in after.players
         if was.get(player, 0) != now[player]
     ]
 
 
-def describe_changes(before: ScoreSheet, after: ScoreSheet, symbol: str = DOLLAR) -> list[str]:
+def describe_changes(before: ScoreSheet, after: ScoreSheet, symbol: str = DOLLAR) -> list[Message]:
     """Lines such as ``"round 2: Bob 1 → 11 points"`` and ``"Bob's total 20 → 30"`` (money,
     in a game played for a stake, in the table's currency ``symbol``).
 
@@ -141,14 +191,14 @@ def describe_changes(before: ScoreSheet, after: ScoreSheet, symbol: str = DOLLAR
 
     >>> missed = game.replace_round(1, RoundRecord(
     ...     turned="hearts", bids={"Ann": 5, "Bob": 3}, tricks={"Ann": 5, "Bob": 5}))
-    >>> describe_changes(game.sheet, missed.sheet)
+    >>> [str(line) for line in describe_changes(game.sheet, missed.sheet)]
     ["round 1: Bob's bid 4 → 3", 'no totals changed']
 
     A changed trump is named too (the turned suit only when it says something more):
 
     >>> spades = game.replace_round(1, RoundRecord(
     ...     turned="spades", bids={"Ann": 5, "Bob": 4}, tricks={"Ann": 5, "Bob": 5}))
-    >>> describe_changes(game.sheet, spades.sheet)
+    >>> [str(line) for line in describe_changes(game.sheet, spades.sheet)]
     ['round 1: trump hearts → spades', 'no totals changed']
 
     A player who was not at the table in a round has a dash there, never a failure (Cat
@@ -156,13 +206,15 @@ def describe_changes(before: ScoreSheet, after: ScoreSheet, symbol: str = DOLLAR
 
     >>> from scorepad.engine.table_changes import Join
     >>> joined = game.record_change(Join(after=1, player="Cat", left_of="Bob"))
-    >>> describe_changes(joined.sheet, joined.replace_round(1, fixed.record.rounds[0]).sheet)[:2]
+    >>> corrected = joined.replace_round(1, fixed.record.rounds[0])
+    >>> lines = describe_changes(joined.sheet, corrected.sheet)
+    >>> [str(line) for line in lines[:2]]
     ["round 1: Bob's bid 4 → 5", 'round 1: Bob 5 → 15 points']
     >>> describe_changes(joined.sheet, joined.replace_change(0, Join(
     ...     after=1, player="Cat", left_of="Bob", starting=0)).sheet)
-    ["Cat's total 5 → 0"]
+    [Message("Cat's total 5 → 0")]
     """
-    lines: list[str] = []
+    lines: list[Message] = []
     # After a deletion the later rounds move up a line: comparing their entries with the
     # rounds that used to stand there would list edits nobody made, so only the points speak.
     corrected = len(before.rounds) == len(after.rounds)
@@ -170,26 +222,45 @@ def describe_changes(before: ScoreSheet, after: ScoreSheet, symbol: str = DOLLAR
         if corrected:
             lines += _entry_changes(old, new, after.players)
         elif old.trump != new.trump:
-            lines.append(f"round {new.number}: trump {_trump_name(old)} → {_trump_name(new)}")
+            lines.append(_trump_change(new.number, old, new))
         for player in after.players:
             points_were, points_now = old.points.get(player), new.points.get(player)
             if points_were != points_now:
                 lines.append(
-                    f"round {new.number}: {player} {_value(points_were)} → "
-                    f"{_value(points_now)} points"
+                    Message(
+                        "round {round}: {player} {was} → {now} points",
+                        round=new.number,
+                        player=player,
+                        was=_value(points_were),
+                        now=_value(points_now),
+                    )
                 )
     if len(before.rounds) != len(after.rounds):
-        lines.append(f"rounds recorded {len(before.rounds)} → {len(after.rounds)}")
+        lines.append(
+            Message("rounds recorded {was} → {now}", was=len(before.rounds), now=len(after.rounds))
+        )
     totals_moved = False
     for player in after.players:
         old_total, new_total = before.totals.get(player), after.totals.get(player)
         if old_total != new_total:
             totals_moved = True
-            lines.append(f"{player}'s total {_value(old_total)} → {_value(new_total)}")
+            lines.append(
+                Message(
+                    "{player}'s total {was} → {now}",
+                    player=player,
+                    was=_value(old_total),
+                    now=_value(new_total),
+                )
+            )
     lines += _money_changes(before, after, symbol)
     if before.leaders != after.leaders and after.leaders:
-        was = ", ".join(before.leaders) or "nobody"
-        lines.append(f"leading: {was} → {', '.join(after.leaders)}")
+        leading = Listing(after.leaders)
+        if before.leaders:
+            lines.append(
+                Message("leading: {was} → {now}", was=Listing(before.leaders), now=leading)
+            )
+        else:
+            lines.append(Message("leading: nobody → {now}", now=leading))
     if lines and not totals_moved:
-        lines.append("no totals changed")
+        lines.append(Message("no totals changed"))
     return lines

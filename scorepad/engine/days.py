@@ -28,6 +28,7 @@ import re
 from datetime import date
 
 from scorepad.engine.errors import DayError
+from scorepad.engine.message import Message
 from scorepad.engine.text import quoted
 
 DAY_FORM = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
@@ -35,11 +36,22 @@ DAY_FORM = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
 DAY_EXAMPLE = "2026-11-30"
 """The example every message about the form gives."""
 MONTHS = (
-    "January", "February", "March", "April", "May", "June",
-    "July", "August", "September", "October", "November", "December",
-)  # fmt: skip
-"""The months' names, in English as every message is (``calendar.month_name`` follows the
-locale)."""
+    Message("January"),
+    Message("February"),
+    Message("March"),
+    Message("April"),
+    # TRANSLATORS: the month ("2026-05-32 is not a day: May has 31 days")
+    Message("May"),
+    Message("June"),
+    Message("July"),
+    Message("August"),
+    Message("September"),
+    Message("October"),
+    Message("November"),
+    Message("December"),
+)
+"""The months' names, said in the reader's language as the rest of a message is (not
+``calendar.month_name``, which follows the process's locale)."""
 
 
 def parse_day(text: str) -> date:
@@ -48,16 +60,40 @@ def parse_day(text: str) -> date:
     typed = text.strip()
     found = DAY_FORM.fullmatch(typed)
     if found is None:
-        raise DayError(f"{quoted(text)} is not a day written YYYY-MM-DD (such as {DAY_EXAMPLE})")
+        raise DayError(
+            Message(
+                "{text} is not a day written YYYY-MM-DD (such as {example})",
+                text=quoted(text),
+                example=DAY_EXAMPLE,
+            )
+        )
     year, month, day = (int(part) for part in found.groups())
     if year < 1:
-        raise DayError(f"{typed} is not a day: years start at 0001")
+        raise DayError(Message("{day} is not a day: years start at 0001", day=typed))
     if not 1 <= month <= 12:
-        raise DayError(f"{typed} is not a day: a month is 01 to 12, not {found[2]}")
+        raise DayError(
+            Message(
+                "{day} is not a day: a month is 01 to 12, not {month}", day=typed, month=found[2]
+            )
+        )
     days = calendar.monthrange(year, month)[1]
     if day < 1:
-        raise DayError(f"{typed} is not a day: the days of a month start at 01")
+        raise DayError(Message("{day} is not a day: the days of a month start at 01", day=typed))
     if day > days:
-        month_name = MONTHS[month - 1] if month != 2 else f"February {year}"  # leap years
-        raise DayError(f"{typed} is not a day: {month_name} has {days} days")
+        if month == 2:  # leap years: the year says why
+            # the year as written (a number would be grouped as thousands: "2.026")
+            said = Message(
+                "{day} is not a day: February {year} has {days} days",
+                day=typed,
+                year=str(year),
+                days=days,
+            )
+        else:
+            said = Message(
+                "{day} is not a day: {month} has {days} days",
+                day=typed,
+                month=MONTHS[month - 1],
+                days=days,
+            )
+        raise DayError(said)
     return date(year, month, day)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, InstanceOf
 
 from scorepad.engine.errors import (
     BidOrderError,
@@ -17,29 +17,32 @@ from scorepad.engine.errors import (
     TricksSumError,
 )
 from scorepad.engine.frozen import FrozenDict
+from scorepad.engine.message import Message
 from scorepad.engine.sheet import RoundSetup
 
 
-def _tricks_word(count: int) -> str:
-    return "trick" if count == 1 else "tricks"
-
-
-def balance_text(total: int, cards: int) -> str:
+def balance_text(total: int, cards: int) -> Message:
     """How the bids stand against the tricks, as the table says it.
 
     >>> balance_text(2, 1)
-    'bids total 2 for 1 trick: 1 over'
-    >>> balance_text(5, 7)
-    'bids total 5 for 7 tricks: 2 under'
+    Message('bids total 2 for 1 trick: 1 over')
+    >>> print(balance_text(5, 7))
+    bids total 5 for 7 tricks: 2 under
     """
     difference = total - cards
     if difference > 0:
-        where = f"{difference} over"
+        where = Message("{difference} over", difference=difference)
     elif difference < 0:
-        where = f"{-difference} under"
+        where = Message("{difference} under", difference=-difference)
     else:
-        where = "exactly even"
-    return f"bids total {total} for {cards} {_tricks_word(cards)}: {where}"
+        where = Message("exactly even")
+    if cards == 1:
+        return Message(
+            "bids total {total} for {cards} trick: {where}", total=total, cards=cards, where=where
+        )
+    return Message(
+        "bids total {total} for {cards} tricks: {where}", total=total, cards=cards, where=where
+    )
 
 
 class BiddingState(BaseModel):
@@ -57,9 +60,9 @@ class BiddingState(BaseModel):
     """The numbers the next bidder may bid."""
     forbidden: int | None
     """The one number the hook takes away from the dealer, when it is a possible bid."""
-    forbidden_reason: str | None
+    forbidden_reason: InstanceOf[Message] | None
     total: int
-    balance: str
+    balance: InstanceOf[Message]
 
     @property
     def complete(self) -> bool:
@@ -78,8 +81,8 @@ def bidding_state(setup: RoundSetup, bids: Mapping[str, int]) -> BiddingState:
     >>> state = bidding_state(setup, {"Ann": 1})
     >>> state.next_bidder, state.forbidden, state.allowed
     ('Bob', None, (0, 1))
-    >>> bidding_state(setup, {"Ann": 1, "Bob": 0, "Cat": 0}).forbidden_reason
-    'Dan deals and may not bid 0: the bids would add up to 1, the number of tricks'
+    >>> print(bidding_state(setup, {"Ann": 1, "Bob": 0, "Cat": 0}).forbidden_reason)
+    Dan deals and may not bid 0: the bids would add up to 1, the number of tricks
     """
     order = setup.bid_order
     for name in bids:
@@ -123,7 +126,7 @@ class BidOptions(BaseModel):
     allowed: tuple[int, ...]
     forbidden: int | None
     """The number the hook takes away (only ever from the dealer)."""
-    reason: str | None
+    reason: InstanceOf[Message] | None
 
 
 def bid_options(setup: RoundSetup, bids: Mapping[str, int], player: str) -> BidOptions:
@@ -142,9 +145,12 @@ def bid_options(setup: RoundSetup, bids: Mapping[str, int], player: str) -> BidO
     forbidden = _hook_number(setup, others) if player == setup.dealer else None
     reason = None
     if forbidden is not None:
-        reason = (
-            f"{setup.dealer} deals and may not bid {forbidden}: the bids would add up to "
-            f"{setup.cards}, the number of tricks"
+        reason = Message(
+            "{dealer} deals and may not bid {bid}: the bids would add up to {cards}, the "
+            "number of tricks",
+            dealer=setup.dealer,
+            bid=forbidden,
+            cards=setup.cards,
         )
     return BidOptions(
         player=player,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from scorepad.engine.message import Listing, Message
 from scorepad.engine.text import escape_char, quoted, shown
 
 
@@ -21,8 +22,17 @@ class ScorepadError(ValueError):
     a last guard the whole message is escaped too, so no input can split an error in two.
     """
 
-    def __init__(self, message: str = "") -> None:
-        super().__init__(shown(message))
+    said: Message
+    """The sentence as data (its English text and named values), so the app and the CLI say
+    it in the reader's language; ``str()`` of the error is the English."""
+
+    def __init__(self, message: str | Message = "") -> None:
+        self.said = message if isinstance(message, Message) else Message(_LITERAL, text=message)
+        super().__init__(shown(str(self.said)))
+
+
+_LITERAL = "{text}"
+"""The message of an error whose text is not (yet) a catalogue sentence: said as it is."""
 
 
 # --- Variants -------------------------------------------------------------------------------
@@ -33,16 +43,22 @@ class UnknownVariantError(ScorepadError):
 
     def __init__(self, name: str, known: tuple[str, ...]) -> None:
         self.name = name
-        super().__init__(f"unknown variant {quoted(name)}; the presets are {', '.join(known)}")
+        super().__init__(
+            Message(
+                "unknown variant {name}; the presets are {presets}",
+                name=quoted(name),
+                presets=Listing(known),
+            )
+        )
 
 
 class VariantSettingError(ScorepadError):
     """A custom variant whose settings are impossible or contradict each other."""
 
-    def __init__(self, setting: str, reason: str) -> None:
+    def __init__(self, setting: str, reason: str | Message) -> None:
         self.setting = setting
         self.reason = reason
-        super().__init__(f"{setting}: {reason}")
+        super().__init__(Message("{setting}: {reason}", setting=setting, reason=reason))
 
 
 # --- Players and game set-up ----------------------------------------------------------------
@@ -55,14 +71,24 @@ class PlayerError(ScorepadError):
 class EmptyNameError(PlayerError):
     def __init__(self, position: int) -> None:
         self.position = position
-        super().__init__(f"player {position} has no name; every player needs one")
+        super().__init__(
+            Message("player {position} has no name; every player needs one", position=position)
+        )
 
 
 class DuplicateNameError(PlayerError):
     def __init__(self, name: str, first: str) -> None:
         self.name = name
-        same = "" if name == first else f" (same as {quoted(first)}, ignoring case)"
-        super().__init__(f"two players are called {quoted(name)}{same}; names must be unique")
+        if name == first:
+            said = Message("two players are called {name}; names must be unique", name=quoted(name))
+        else:
+            said = Message(
+                "two players are called {name} (same as {first}, ignoring case); names must be "
+                "unique",
+                name=quoted(name),
+                first=quoted(first),
+            )
+        super().__init__(said)
 
 
 class NameCharacterError(PlayerError):
@@ -73,8 +99,12 @@ class NameCharacterError(PlayerError):
         self.name = name
         self.character = character
         super().__init__(
-            f"the name {quoted(name)} contains the control or invisible character "
-            f"{escape_char(character)}; use letters, digits, spaces and punctuation"
+            Message(
+                "the name {name} contains the control or invisible character {character}; "
+                "use letters, digits, spaces and punctuation",
+                name=quoted(name),
+                character=escape_char(character),
+            )
         )
 
 
@@ -83,8 +113,12 @@ class NameTooLongError(PlayerError):
         self.name = name
         self.limit = limit
         super().__init__(
-            f"the name {quoted(name, limit=20)} is {len(name)} characters long; "
-            f"a name has at most {limit}"
+            Message(
+                "the name {name} is {length} characters long; a name has at most {limit}",
+                name=quoted(name, limit=20),
+                length=len(name),
+                limit=limit,
+            )
         )
 
 
@@ -93,24 +127,54 @@ class PlayerCountError(PlayerError):
         self.count = count
         self.minimum = minimum
         self.maximum = maximum
-        need = f"exactly {minimum}" if minimum == maximum else f"{minimum} to {maximum}"
-        super().__init__(f"{shown(variant_name)} needs {need} players, not {count}")
+        if minimum == maximum:
+            said = Message(
+                "{variant} needs exactly {minimum} players, not {count}",
+                variant=shown(variant_name),
+                minimum=minimum,
+                count=count,
+            )
+        else:
+            said = Message(
+                "{variant} needs {minimum} to {maximum} players, not {count}",
+                variant=shown(variant_name),
+                minimum=minimum,
+                maximum=maximum,
+                count=count,
+            )
+        super().__init__(said)
 
 
 class UnknownPlayerError(PlayerError):
     def __init__(self, name: str, role: str, players: tuple[str, ...]) -> None:
         self.name = name
-        super().__init__(
-            f"{role} {quoted(name)} is not one of the players ({', '.join(map(shown, players))})"
-        )
+        listed = Listing(tuple(map(shown, players)))
+        if role == "first dealer":
+            said = Message(
+                "first dealer {name} is not one of the players ({players})",
+                name=quoted(name),
+                players=listed,
+            )
+        else:  # a role the engine does not name itself: said as the caller wrote it
+            said = Message(
+                "{role} {name} is not one of the players ({players})",
+                role=role,
+                name=quoted(name),
+                players=listed,
+            )
+        super().__init__(said)
 
 
 class StakeError(ScorepadError):
     def __init__(self, variant_name: str, stake_cents: int) -> None:
         self.stake_cents = stake_cents
         super().__init__(
-            f"stake_cents: {variant_name} has no payouts, so a stake of {stake_cents} cents "
-            "means nothing; leave it out or use a variant with a stake"
+            Message(
+                "stake_cents: {variant} has no payouts, so a stake of {cents} cents means "
+                "nothing; leave it out or use a variant with a stake",
+                variant=shown(variant_name),
+                cents=stake_cents,
+            )
         )
 
 
@@ -122,7 +186,11 @@ class StakeRangeError(StakeError):
         self.limit_cents = limit_cents
         ScorepadError.__init__(
             self,
-            f"a stake of {stake_cents} cents is out of range (0 to ${limit_cents // 100})",
+            Message(
+                "a stake of {cents} cents is out of range (0 to ${dollars})",
+                cents=stake_cents,
+                dollars=limit_cents // 100,
+            ),
         )
 
 
@@ -130,19 +198,31 @@ class StakeRangeError(StakeError):
 
 
 class RoundError(ScorepadError):
-    """A recorded (or in-progress) round that breaks a rule. Knows where it happened."""
+    """A recorded (or in-progress) round that breaks a rule. Knows where it happened.
 
-    def __init__(self, round_number: int, message: str, player: str | None = None) -> None:
+    ``detail`` is what is wrong, without the round ("Ann bid 4, but ..."): a message that
+    names the round its own way says that.
+    """
+
+    def __init__(
+        self, round_number: int, message: str | Message, player: str | None = None
+    ) -> None:
         self.round_number = round_number
         self.player = player
-        super().__init__(f"round {round_number}: {message}")
+        self.detail = message
+        super().__init__(Message("round {round}: {problem}", round=round_number, problem=message))
 
 
 class TooManyRoundsError(RoundError):
     def __init__(self, round_number: int, variant_name: str, players: int, rounds: int) -> None:
         super().__init__(
             round_number,
-            f"{variant_name} with {players} players has only {rounds} rounds",
+            Message(
+                "{variant} with {players} players has only {rounds} rounds",
+                variant=shown(variant_name),
+                players=players,
+                rounds=rounds,
+            ),
         )
 
 
@@ -151,7 +231,13 @@ class MissingEntryError(RoundError):
 
     def __init__(self, round_number: int, what: str, player: str) -> None:
         self.what = what
-        super().__init__(round_number, f"no {what} recorded for {player}", player)
+        if what == "bid":
+            said = Message("no bid recorded for {player}", player=shown(player))
+        elif what == "trick count":
+            said = Message("no trick count recorded for {player}", player=shown(player))
+        else:  # an entry the engine does not name itself: said as the caller wrote it
+            said = Message("no {what} recorded for {player}", what=what, player=shown(player))
+        super().__init__(round_number, said, player)
 
 
 class StrangerError(RoundError):
@@ -159,12 +245,33 @@ class StrangerError(RoundError):
 
     def __init__(self, round_number: int, what: str, name: str, players: tuple[str, ...]) -> None:
         self.what = what
-        super().__init__(
-            round_number,
-            f"{what} recorded for {quoted(name)}, who is not playing "
-            f"({', '.join(map(shown, players))})",
-            name,
-        )
+        listed = Listing(tuple(map(shown, players)))
+        if what == "a bid":
+            said = Message(
+                "a bid recorded for {name}, who is not playing ({players})",
+                name=quoted(name),
+                players=listed,
+            )
+        elif what == "tricks":
+            said = Message(
+                "tricks recorded for {name}, who is not playing ({players})",
+                name=quoted(name),
+                players=listed,
+            )
+        elif what == "a trick count":
+            said = Message(
+                "a trick count recorded for {name}, who is not playing ({players})",
+                name=quoted(name),
+                players=listed,
+            )
+        else:  # an entry the engine does not name itself: said as the caller wrote it
+            said = Message(
+                "{what} recorded for {name}, who is not playing ({players})",
+                what=what,
+                name=quoted(name),
+                players=listed,
+            )
+        super().__init__(round_number, said, name)
 
 
 class DuplicateEntryError(RoundError):
@@ -173,12 +280,31 @@ class DuplicateEntryError(RoundError):
 
     def __init__(self, round_number: int, what: str, player: str, keys: tuple[str, str]) -> None:
         self.what = what
-        super().__init__(
-            round_number,
-            f"{what} recorded twice for {shown(player)} (as {quoted(keys[0])} and "
-            f"{quoted(keys[1])}); names are compared ignoring case and surrounding spaces",
-            player,
-        )
+        values: dict[str, str] = {
+            "player": shown(player),
+            "first": quoted(keys[0]),
+            "second": quoted(keys[1]),
+        }
+        if what == "a bid":
+            said = Message(
+                "a bid recorded twice for {player} (as {first} and {second}); names are "
+                "compared ignoring case and surrounding spaces",
+                **values,
+            )
+        elif what == "a trick count":
+            said = Message(
+                "a trick count recorded twice for {player} (as {first} and {second}); names "
+                "are compared ignoring case and surrounding spaces",
+                **values,
+            )
+        else:  # an entry the engine does not name itself: said as the caller wrote it
+            said = Message(
+                "{what} recorded twice for {player} (as {first} and {second}); names are "
+                "compared ignoring case and surrounding spaces",
+                what=what,
+                **values,
+            )
+        super().__init__(round_number, said, player)
 
 
 class BidRangeError(RoundError):
@@ -186,7 +312,12 @@ class BidRangeError(RoundError):
         self.bid = bid
         super().__init__(
             round_number,
-            f"{player} bid {bid}, but a bid in a {cards}-card round is 0 to {cards}",
+            Message(
+                "{player} bid {bid}, but a bid in a {cards}-card round is 0 to {cards}",
+                player=shown(player),
+                bid=bid,
+                cards=cards,
+            ),
             player,
         )
 
@@ -196,7 +327,12 @@ class TricksRangeError(RoundError):
         self.tricks = tricks
         super().__init__(
             round_number,
-            f"{player} took {tricks} tricks, but a {cards}-card round has 0 to {cards}",
+            Message(
+                "{player} took {tricks} tricks, but a {cards}-card round has 0 to {cards}",
+                player=shown(player),
+                tricks=tricks,
+                cards=cards,
+            ),
             player,
         )
 
@@ -205,12 +341,21 @@ class TricksSumError(RoundError):
     def __init__(self, round_number: int, total: int, cards: int) -> None:
         self.total = total
         self.cards = cards
-        trick_s = "trick" if cards == 1 else "tricks"
-        super().__init__(
-            round_number,
-            f"the tricks taken add up to {total}, but a {cards}-card round has exactly "
-            f"{cards} {trick_s}",
-        )
+        if cards == 1:
+            said = Message(
+                "the tricks taken add up to {total}, but a {cards}-card round has exactly "
+                "{cards} trick",
+                total=total,
+                cards=cards,
+            )
+        else:
+            said = Message(
+                "the tricks taken add up to {total}, but a {cards}-card round has exactly "
+                "{cards} tricks",
+                total=total,
+                cards=cards,
+            )
+        super().__init__(round_number, said)
 
 
 class HookError(RoundError):
@@ -220,8 +365,13 @@ class HookError(RoundError):
         self.bid = bid
         super().__init__(
             round_number,
-            f"{dealer} deals and may not bid {bid}: the bids would add up to {cards}, "
-            "the number of tricks (the hook)",
+            Message(
+                "{dealer} deals and may not bid {bid}: the bids would add up to {cards}, "
+                "the number of tricks (the hook)",
+                dealer=shown(dealer),
+                bid=bid,
+                cards=cards,
+            ),
             dealer,
         )
 
@@ -231,7 +381,15 @@ class BidOrderError(RoundError):
 
     def __init__(self, round_number: int, player: str, expected: str) -> None:
         self.expected = expected
-        super().__init__(round_number, f"it is {expected}'s turn to bid, not {player}'s", player)
+        super().__init__(
+            round_number,
+            Message(
+                "it is {expected}'s turn to bid, not {player}'s",
+                expected=shown(expected),
+                player=shown(player),
+            ),
+            player,
+        )
 
 
 class TurnedCardError(RoundError):
@@ -257,7 +415,7 @@ class NothingToEnterError(EntryRefusedError):
 class PadKeyError(EntryRefusedError):
     """A closed key of the number pad: the hook, more tricks than are left, or out of range."""
 
-    def __init__(self, round_number: int, player: str, value: int, reason: str) -> None:
+    def __init__(self, round_number: int, player: str, value: int, reason: str | Message) -> None:
         self.value = value
         self.reason = reason
         super().__init__(round_number, reason, player)
@@ -286,8 +444,12 @@ class TrickWinnerError(TallyError):
         self.name = name
         super().__init__(
             round_number,
-            f"a trick marked for {quoted(name)}, who is not playing "
-            f"({', '.join(map(shown, players))}); tap the player who took it",
+            Message(
+                "a trick marked for {name}, who is not playing ({players}); tap the player "
+                "who took it",
+                name=quoted(name),
+                players=Listing(tuple(map(shown, players))),
+            ),
             name,
         )
 
@@ -298,21 +460,43 @@ class AllTricksMarkedError(TallyError):
     def __init__(self, round_number: int, marked: int, cards: int, player: str | None) -> None:
         self.marked = marked
         self.cards = cards
-        trick_s = "trick" if cards == 1 else "tricks"
-        who = f"{shown(player)} cannot take trick {marked + 1}: " if player else ""
-        super().__init__(
-            round_number,
-            f"{who}{marked} tricks are marked and a {cards}-card round has only {cards} "
-            f"{trick_s}; undo the last trick to change one",
-            player,
-        )
+        counts = {"marked": marked, "cards": cards}
+        if player and cards == 1:
+            said = Message(
+                "{player} cannot take trick {trick}: {marked} tricks are marked and a "
+                "{cards}-card round has only {cards} trick; undo the last trick to change one",
+                player=shown(player),
+                trick=marked + 1,
+                **counts,
+            )
+        elif player:
+            said = Message(
+                "{player} cannot take trick {trick}: {marked} tricks are marked and a "
+                "{cards}-card round has only {cards} tricks; undo the last trick to change one",
+                player=shown(player),
+                trick=marked + 1,
+                **counts,
+            )
+        elif cards == 1:
+            said = Message(
+                "{marked} tricks are marked and a {cards}-card round has only {cards} trick; "
+                "undo the last trick to change one",
+                **counts,
+            )
+        else:
+            said = Message(
+                "{marked} tricks are marked and a {cards}-card round has only {cards} tricks; "
+                "undo the last trick to change one",
+                **counts,
+            )
+        super().__init__(round_number, said, player)
 
 
 class NoTrickToUndoError(TallyError):
     """ "Undo last trick" with no trick marked."""
 
     def __init__(self, round_number: int) -> None:
-        super().__init__(round_number, "no trick is marked yet, so there is none to undo")
+        super().__init__(round_number, Message("no trick is marked yet, so there is none to undo"))
 
 
 class TallyModeError(TallyError):
@@ -330,8 +514,17 @@ class GameOverError(ScorepadError):
 class RoundNotFoundError(ScorepadError):
     def __init__(self, round_number: int, rounds_played: int) -> None:
         self.round_number = round_number
-        played = "no rounds are" if rounds_played == 0 else f"rounds 1 to {rounds_played} are"
-        super().__init__(f"there is no round {round_number}: {played} recorded")
+        if rounds_played == 0:
+            said = Message(
+                "there is no round {number}: no rounds are recorded", number=round_number
+            )
+        else:
+            said = Message(
+                "there is no round {number}: rounds 1 to {played} are recorded",
+                number=round_number,
+                played=rounds_played,
+            )
+        super().__init__(said)
 
 
 class RoundShiftError(ScorepadError):
@@ -341,11 +534,16 @@ class RoundShiftError(ScorepadError):
         self.round_number = round_number
         self.problem = problem
         place = problem.round_number
-        why = str(problem).removeprefix(f"round {place}: ")
         super().__init__(
-            f"round {round_number} cannot be deleted: the rounds after it would move up one "
-            f"place, and round {place + 1} would not fit as round {place} ({why}); correct "
-            f"round {round_number} instead"
+            Message(
+                "round {number} cannot be deleted: the rounds after it would move up one "
+                "place, and round {moved} would not fit as round {place} ({why}); correct "
+                "round {number} instead",
+                number=round_number,
+                moved=place + 1,
+                place=place,
+                why=problem.detail,
+            )
         )
 
 
@@ -356,8 +554,12 @@ class RoundInsertError(ScorepadError):
         self.round_number = round_number
         self.problem = problem
         super().__init__(
-            f"round {round_number} cannot be put back: the rounds from there on would move "
-            f"down one place and no longer fit ({problem})"
+            Message(
+                "round {number} cannot be put back: the rounds from there on would move "
+                "down one place and no longer fit ({problem})",
+                number=round_number,
+                problem=problem.said,
+            )
         )
 
 
@@ -366,9 +568,16 @@ class NotAbandonedError(ScorepadError):
 
     def __init__(self, status: str) -> None:
         self.status = status
-        super().__init__(
-            f"the game is {status.replace('_', ' ')}, not ended early: there is nothing to continue"
-        )
+        if status == "in_progress":
+            said = Message("the game is in progress, not ended early: there is nothing to continue")
+        elif status == "finished":
+            said = Message("the game is finished, not ended early: there is nothing to continue")
+        else:  # a status the engine does not name itself: said as the caller wrote it
+            said = Message(
+                "the game is {status}, not ended early: there is nothing to continue",
+                status=status.replace("_", " "),
+            )
+        super().__init__(said)
 
 
 class RecordFormatError(ScorepadError):
@@ -384,16 +593,22 @@ class GameLinkError(ScorepadError):
     """A game link (``…#game=…``) that holds no record: cut short, mistyped, or not a link
     any scorepad made. The message says which, in words a player can act on."""
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str | Message) -> None:
         self.reason = reason
-        super().__init__(f"this link holds no game: {reason}")
+        super().__init__(Message("this link holds no game: {reason}", reason=reason))
 
 
 class GameLinkTooLongError(GameLinkError):
     def __init__(self, length: int, limit: int) -> None:
         self.length = length
+        # written with their thousands commas, as the English has always said them
+        length_written, limit_written = f"{length:,}", f"{limit:,}"
         super().__init__(
-            f"it is {length:,} characters long, more than any game's link (at most {limit:,})"
+            Message(
+                "it is {length} characters long, more than any game's link (at most {limit})",
+                length=length_written,
+                limit=limit_written,
+            )
         )
 
 
@@ -403,8 +618,10 @@ class GameLinkVersionError(GameLinkError):
     def __init__(self, version: str) -> None:
         self.version = version
         super().__init__(
-            f"it is in form {quoted(version)}, which a newer scorepad makes; update scorepad "
-            "to open it"
+            Message(
+                "it is in form {version}, which a newer scorepad makes; update scorepad to open it",
+                version=quoted(version),
+            )
         )
 
 
@@ -420,7 +637,9 @@ class DuplicateGameError(RecordsError):
 
     def __init__(self, game_id: str) -> None:
         self.game_id = game_id
-        super().__init__(f"game {quoted(game_id)} is listed twice; each game counts once")
+        super().__init__(
+            Message("game {game} is listed twice; each game counts once", game=quoted(game_id))
+        )
 
 
 class DayError(RecordsError):
@@ -434,20 +653,30 @@ class MinGamesError(RecordsError):
 
     def __init__(self, min_games: int) -> None:
         self.min_games = min_games
-        super().__init__(f"a minimum of {min_games} games makes no sense; use 0 or more")
+        super().__init__(
+            Message("a minimum of {count} games makes no sense; use 0 or more", count=min_games)
+        )
 
 
 class UnbalancedGameError(RecordsError):
     """A finished game with a stake whose money does not add up: somebody's cents are missing
     or made up, so no ledger built on it could balance."""
 
-    def __init__(self, game_id: str, reason: str) -> None:
+    def __init__(self, game_id: str, reason: str | Message) -> None:
         self.game_id = game_id
         self.reason = reason
         super().__init__(
-            f"game {quoted(game_id)} cannot go in the ledger: {reason}; "
-            "open the game to re-save it, or leave it out"
+            Message(
+                "game {game} cannot go in the ledger: {reason}; open the game to re-save it, "
+                "or leave it out",
+                game=quoted(game_id),
+                reason=reason,
+            )
         )
+
+
+LISTED_BALANCES = 8
+"""How many balances an :class:`UnbalancedLedgerError` names before it counts the rest."""
 
 
 class UnbalancedLedgerError(RecordsError):
@@ -456,9 +685,20 @@ class UnbalancedLedgerError(RecordsError):
     def __init__(self, balances: Mapping[str, int]) -> None:
         self.balances = dict(balances)
         self.total = sum(self.balances.values())
-        entries = [f"{quoted(name)} {cents}" for name, cents in self.balances.items()]
-        listed = ", ".join(entries[:8]) + (f" and {len(entries) - 8} more" if entries[8:] else "")
-        super().__init__(
-            f"the balances add up to {self.total} cents, not 0 ({listed}); "
-            "what some pay must equal what the others collect"
-        )
+        entries = tuple(f"{quoted(name)} {cents}" for name, cents in self.balances.items())
+        if len(entries) > LISTED_BALANCES:
+            said = Message(
+                "the balances add up to {total} cents, not 0 ({balances} and {more} more); "
+                "what some pay must equal what the others collect",
+                total=self.total,
+                balances=Listing(entries[:LISTED_BALANCES]),
+                more=len(entries) - LISTED_BALANCES,
+            )
+        else:
+            said = Message(
+                "the balances add up to {total} cents, not 0 ({balances}); what some pay "
+                "must equal what the others collect",
+                total=self.total,
+                balances=Listing(entries),
+            )
+        super().__init__(said)

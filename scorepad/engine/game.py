@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cached_property
 from typing import Any
 
-from scorepad.engine.cards import Suit, cards_left_over
+from scorepad.engine.cards import Suit, cards_left_over, suit_name
 from scorepad.engine.entry import BiddingState, TricksState, bidding_state, tricks_state
 from scorepad.engine.errors import (
     BidRangeError,
@@ -34,6 +34,7 @@ from scorepad.engine.errors import (
     UnknownPlayerError,
 )
 from scorepad.engine.frozen import FrozenDict
+from scorepad.engine.message import Message
 from scorepad.engine.names import checked_name, name_key
 from scorepad.engine.pad import RoundEntryState, Selection, entry_state
 from scorepad.engine.presets import resolve_variant
@@ -109,8 +110,11 @@ class Game:
         self.record = self._canonical_record(record)
         if record.abandoned and self.is_complete:
             raise GameOverError(
-                f"the game is marked abandoned, but all {len(self.schedule)} rounds are "
-                "recorded: it is finished"
+                Message(
+                    "the game is marked abandoned, but all {count} rounds are recorded: it is "
+                    "finished",
+                    count=len(self.schedule),
+                )
             )
 
     # --- building -----------------------------------------------------------------------------
@@ -216,7 +220,7 @@ class Game:
         (('Bob', 'Cat', 'Dan', 'Ann'), {'Dan': 0})
         """
         if self.record.abandoned:
-            raise GameOverError("the game was abandoned; the table can no longer change")
+            raise GameOverError(Message("the game was abandoned; the table can no longer change"))
         changes = list(self.record.changes)
         changes.insert(sum(1 for made in changes if made.after <= change.after), change)
         return self._with_changes(changes, change)
@@ -253,7 +257,11 @@ class Game:
             raise TableChangeError(
                 change.after,
                 change.player,
-                f"there is no place {index + 1} among the {len(self.record.changes)} changes",
+                Message(
+                    "there is no place {place} among the {count} changes",
+                    place=index + 1,
+                    count=len(self.record.changes),
+                ),
             )
         changes = list(self.record.changes)
         changes.insert(index, change)
@@ -266,7 +274,10 @@ class Game:
             raise TableChangeError(
                 change.after,
                 change.player,
-                f"the rounds recorded after it would no longer fit ({problem})",
+                Message(
+                    "the rounds recorded after it would no longer fit ({problem})",
+                    problem=problem.said,
+                ),
             ) from problem
 
     def _check_change_exists(self, index: int) -> None:
@@ -274,7 +285,11 @@ class Game:
             raise TableChangeError(
                 len(self.record.rounds),
                 None,
-                f"there is no change {index + 1}: {len(self.record.changes)} were made",
+                Message(
+                    "there is no change {number}: {count} were made",
+                    number=index + 1,
+                    count=len(self.record.changes),
+                ),
             )
 
     def abandon(self) -> Game:
@@ -300,9 +315,13 @@ there is nothing to continue
 
     def _check_open(self) -> None:
         if self.record.abandoned:
-            raise GameOverError("the game was abandoned; no more rounds can be recorded")
+            raise GameOverError(Message("the game was abandoned; no more rounds can be recorded"))
         if self.is_complete:
-            raise GameOverError(f"all {len(self.schedule)} rounds are recorded; the game is over")
+            raise GameOverError(
+                Message(
+                    "all {count} rounds are recorded; the game is over", count=len(self.schedule)
+                )
+            )
 
     def _check_round_exists(self, number: int) -> None:
         if not 1 <= number <= len(self.results):
@@ -411,7 +430,8 @@ there is nothing to continue
             self._check_turned(setup, draft.turned)
         elif (draft.bids or draft.tricks) and not setup.all_dealt:
             raise TurnedCardError(
-                setup.number, "bids were entered before the turned suit; tap the turned suit"
+                setup.number,
+                Message("bids were entered before the turned suit; tap the turned suit"),
             )
         # who has bid matters, not the order a file lists them in: sorted into bidding order
         # (strangers last, for bidding_state to name), the bidders must be the first in turn
@@ -435,7 +455,7 @@ there is nothing to continue
 
         >>> game = Game.start("scotch-bridge", ["Ann", "Bob", "Cat", "Dan"], first_dealer="Ann")
         >>> entry = game.entry(1, RoundDraft())
-        >>> entry.trump.note, entry.stage, entry.active
+        >>> str(entry.trump.note), entry.stage, entry.active
         ('all 52 cards dealt: no trump', <Stage.BIDS: 'bids'>, 'Dan')
         >>> entry.choose_trump(Suit.SPADES)
         Traceback (most recent call last):
@@ -518,17 +538,17 @@ is turned
 
         >>> from scorepad.engine.pad import Field
         >>> entry = game.entry(1, entry.draft, entry.select(Field.TRICKS, "Ann"))
-        >>> entry.pad_note
-        'Bob took 1: a higher number takes the difference from Bob'
+        >>> print(entry.pad_note)
+        Bob took 1: a higher number takes the difference from Bob
         >>> draft, note = entry.enter(1)
-        >>> dict(draft.tricks), note
+        >>> dict(draft.tricks), str(note)
         ({'Ann': 1, 'Bob': 0, 'Cat': 0}, 'Bob took 1 → 0, Ann 1')
 
         Lowering Bob instead leaves the trick with nobody until someone is given it:
 
         >>> entry = game.entry(1, entry.draft, entry.select(Field.TRICKS, "Bob"))
         >>> entry = game.entry(1, entry.enter(0).draft)
-        >>> entry.stage, entry.active, entry.missing
+        >>> entry.stage, entry.active, str(entry.missing)
         (<Stage.TRICKS: 'tricks'>, None, '1 trick is given to nobody: tap the tricks of \
 whoever took it')
         """
@@ -572,8 +592,12 @@ whoever took it')
                         raise TableChangeError(
                             number,
                             change.player,
-                            f"{change.player} was not at the table in round {number}: an "
-                            "adjustment goes to a player of the round it follows",
+                            Message(
+                                "{player} was not at the table in round {round}: an adjustment "
+                                "goes to a player of the round it follows",
+                                player=change.player,
+                                round=number,
+                            ),
                         )
                     adjusted[change.player] = adjusted.get(change.player, 0) + change.points
                     row_totals[change.player] += change.points
@@ -676,14 +700,21 @@ whoever took it')
         if setup.all_dealt and turned is not None:
             raise TurnedCardError(
                 setup.number,
-                f"all {setup.cards * len(setup.bid_order)} cards are dealt, so no card can be "
-                f"turned, but {turned} was recorded",
+                Message(
+                    "all {cards} cards are dealt, so no card can be turned, but {suit} was "
+                    "recorded",
+                    cards=setup.cards * len(setup.bid_order),
+                    suit=suit_name(turned),
+                ),
             )
         if not setup.all_dealt and turned is None:
             raise TurnedCardError(
                 setup.number,
-                f"no turned suit recorded; {self.variant.name} turns a card for trump "
-                "every round with cards left over",
+                Message(
+                    "no turned suit recorded; {variant} turns a card for trump every round "
+                    "with cards left over",
+                    variant=self.variant.name,
+                ),
             )
 
     def _trump(self, setup: RoundSetup, turned: Suit | None) -> TrumpCall:

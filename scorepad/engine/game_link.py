@@ -33,6 +33,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scorepad.engine.errors import GameLinkError, GameLinkTooLongError, GameLinkVersionError
+from scorepad.engine.message import Message
 from scorepad.engine.text import quoted
 
 LINK_VERSION = "1"
@@ -50,7 +51,10 @@ nothing into a few characters, so the unpacking stops here instead of filling a 
 memory."""
 
 _TOKEN = re.compile(r"(?P<version>[0-9A-Za-z]+)\.(?P<payload>[A-Za-z0-9_-]+)")
-_CUT_SHORT = "it is cut short or was changed (copy the whole link again)"
+
+
+def _cut_short() -> Message:
+    return Message("it is cut short or was changed (copy the whole link again)")
 
 
 def pack_record(data: Mapping[str, Any]) -> str:
@@ -69,7 +73,7 @@ def unpack_record(token: str) -> bytes:
     ...     try:
     ...         unpack_record(token)
     ...     except GameLinkError as problem:
-    ...         return problem.reason
+    ...         return str(problem.reason)
     ...     return "it holds a game"
     >>> why_not("2.abc")
     "it is in form '2', which a newer scorepad makes; update scorepad to open it"
@@ -81,12 +85,14 @@ def unpack_record(token: str) -> bytes:
     if len(token) > MAX_TOKEN_CHARS:
         raise GameLinkTooLongError(len(token), MAX_TOKEN_CHARS)
     if not token:
-        raise GameLinkError("nothing follows #game= (copy the whole link again)")
+        raise GameLinkError(Message("nothing follows #game= (copy the whole link again)"))
     matched = _TOKEN.fullmatch(token)
     if matched is None:
         raise GameLinkError(
-            f"{quoted(token[:40])} is not a game's link "
-            "(it starts with a number and a dot, like 1.eNq…)"
+            Message(
+                "{token} is not a game's link (it starts with a number and a dot, like 1.eNq…)",
+                token=quoted(token[:40]),
+            )
         )
     if matched["version"] != LINK_VERSION:
         raise GameLinkVersionError(matched["version"])
@@ -94,19 +100,21 @@ def unpack_record(token: str) -> bytes:
     try:
         packed = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
     except (binascii.Error, ValueError):
-        raise GameLinkError(_CUT_SHORT) from None
+        raise GameLinkError(_cut_short()) from None
     unpacker = zlib.decompressobj()
     try:
         text = unpacker.decompress(packed, MAX_RECORD_BYTES)
     except zlib.error:
-        raise GameLinkError(_CUT_SHORT) from None
+        raise GameLinkError(_cut_short()) from None
     if unpacker.unconsumed_tail:
         raise GameLinkError(
-            f"it unpacks to more than {MAX_RECORD_BYTES // (1024 * 1024)} MB, "
-            "far more than any game's record"
+            Message(
+                "it unpacks to more than {megabytes} MB, far more than any game's record",
+                megabytes=MAX_RECORD_BYTES // (1024 * 1024),
+            )
         )
     if not unpacker.eof or unpacker.unused_data:
-        raise GameLinkError(_CUT_SHORT)
+        raise GameLinkError(_cut_short())
     return text
 
 

@@ -57,10 +57,12 @@ from pydantic import BaseModel, ConfigDict
 
 from scorepad.engine.errors import UnbalancedGameError, UnbalancedLedgerError
 from scorepad.engine.frozen import FrozenDict
+from scorepad.engine.message import DOLLAR, Listing, Message
 from scorepad.engine.names import name_key
-from scorepad.engine.settlement import DOLLAR, format_cents, seat_order_payments
+from scorepad.engine.settlement import format_cents, seat_order_payments
 from scorepad.engine.sheet import GameStatus, Payment
 from scorepad.engine.stats import GameResults, counted_games, current_name
+from scorepad.engine.text import shown
 
 EXACT_LIMIT = 16
 """Up to this many players with a balance the fewest transfers are found exactly (2^16
@@ -109,11 +111,17 @@ def _check_balanced(game: GameResults) -> None:
     missing = [result.player for result in game.results if result.cents is None]
     if missing:
         raise UnbalancedGameError(
-            game.game_id, f"it is finished with a stake but has no money for {missing[0]}"
+            game.game_id,
+            Message(
+                "it is finished with a stake but has no money for {player}",
+                player=shown(missing[0]),
+            ),
         )
     total = sum(result.cents or 0 for result in game.results)
     if total:
-        raise UnbalancedGameError(game.game_id, f"its money adds up to {total} cents, not 0")
+        raise UnbalancedGameError(
+            game.game_id, Message("its money adds up to {total} cents, not 0", total=total)
+        )
 
 
 def fewest_transfers(balances: Mapping[str, int]) -> tuple[Payment, ...]:
@@ -285,20 +293,31 @@ def why_not_settled(game: GameResults) -> str | None:
     return "without a stake" if game.stake_cents is None else None
 
 
-def not_settled_text(reasons: Iterable[str]) -> str | None:
+def not_settled_text(reasons: Iterable[str]) -> Message | None:
     """The games left out of a ledger, counted by why, in one sentence (always in the same
     order, whatever order the games came in); ``None`` when none was left out.
 
     >>> not_settled_text(["without a stake", "ended early", "ended early"])
-    'Not counted: 2 games ended early (no payouts), 1 game without a stake.'
+    Message('Not counted: 2 games ended early (no payouts), 1 game without a stake.')
     >>> not_settled_text([]) is None
     True
     """
     counts = Counter(reasons)
-    notes = {"ended early": " (no payouts)"}
-    parts = [
-        f"{n} game{'s' if n != 1 else ''} {why}{notes.get(why, '')}"
-        for why in NOT_SETTLED_REASONS
-        if (n := counts[why])
-    ]
-    return f"Not counted: {', '.join(parts)}." if parts else None
+    parts = tuple(_left_out(why, n) for why in NOT_SETTLED_REASONS if (n := counts[why]))
+    return Message("Not counted: {games}.", games=Listing(parts)) if parts else None
+
+
+def _left_out(why: str, count: int) -> Message:
+    """``count`` games left out of a ledger for the reason ``why`` (a key of
+    :data:`NOT_SETTLED_REASONS`)."""
+    if why == "in progress":
+        if count == 1:
+            return Message("{count} game in progress", count=count)
+        return Message("{count} games in progress", count=count)
+    if why == "ended early":
+        if count == 1:
+            return Message("{count} game ended early (no payouts)", count=count)
+        return Message("{count} games ended early (no payouts)", count=count)
+    if count == 1:
+        return Message("{count} game without a stake", count=count)
+    return Message("{count} games without a stake", count=count)

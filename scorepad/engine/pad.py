@@ -21,11 +21,11 @@ Golf, Ann Bob Cat with Cat dealing (the hook: the bids may not add up to the tri
 >>> entry.stage
 <Stage.TRUMP: 'trump'>
 >>> entry = game.entry(1, entry.choose_trump(Suit.HEARTS))
->>> entry.trump.note, entry.stage, entry.active
+>>> str(entry.trump.note), entry.stage, entry.active
 ('hearts turned: hearts are trump', <Stage.BIDS: 'bids'>, 'Ann')
 >>> entry = game.entry(1, entry.enter(0).draft)
 >>> entry = game.entry(1, entry.enter(0).draft)
->>> [key.value for key in entry.pad if key.enabled], entry.pad_note
+>>> [key.value for key in entry.pad if key.enabled], str(entry.pad_note)
 ([0], 'Cat deals and may not bid 1: the bids would add up to 1, the number of tricks')
 >>> entry.enter(1)
 Traceback (most recent call last):
@@ -51,7 +51,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, InstanceOf
 
 from scorepad.engine.cards import Suit
 from scorepad.engine.entry import balance_text, bid_options, tricks_state
@@ -68,6 +68,7 @@ from scorepad.engine.errors import (
     TrickWinnerError,
 )
 from scorepad.engine.frozen import FrozenDict
+from scorepad.engine.message import Listing, Message
 from scorepad.engine.record import RoundDraft, RoundRecord
 from scorepad.engine.sheet import RoundSetup
 from scorepad.engine.tally import Tally, tally_of
@@ -117,7 +118,7 @@ class PadKey(BaseModel):
 
     value: int
     enabled: bool
-    reason: str | None = None
+    reason: InstanceOf[Message] | None = None
     """Why the key is disabled: the hook, or more tricks than are left."""
 
 
@@ -144,7 +145,7 @@ class Entered(NamedTuple):
     to be taken back to keep the rules (the dealer bids again after a hook correction)."""
 
     draft: RoundDraft
-    note: str | None
+    note: Message | None
 
 
 class RoundEntryState(BaseModel):
@@ -171,10 +172,10 @@ class RoundEntryState(BaseModel):
     """Whose number the pad enters now."""
     pad: tuple[PadKey, ...]
     """The keys 0…cards for the active player, each open or closed with the reason."""
-    pad_note: str | None
+    pad_note: InstanceOf[Message] | None
     """Why keys are closed, for the line under the prompt: the hook on a bid, or the tricks
     the others already took on a trick count (with what to lower to open them)."""
-    balance: str
+    balance: InstanceOf[Message]
     lines: tuple[PlayerLine, ...]
     tally: Tally | None = None
     """The tricks marked as they fall, when the table chose that over counting at the end
@@ -193,7 +194,9 @@ class RoundEntryState(BaseModel):
 
     def choose_trump(self, suit: Suit) -> RoundDraft:
         if self.setup.all_dealt:
-            raise NoCardToTurnError(self.number, "all the cards are dealt, so no card is turned")
+            raise NoCardToTurnError(
+                self.number, Message("all the cards are dealt, so no card is turned")
+            )
         return self.draft.model_copy(update={"turned": suit})
 
     def say_go(self) -> RoundDraft:
@@ -203,7 +206,7 @@ class RoundEntryState(BaseModel):
         """Enter ``value`` for the active player."""
         player, stage = self.active, self.stage
         if player is None or stage not in (Stage.BIDS, Stage.TRICKS):
-            raise NothingToEnterError(self.number, "nothing is waiting for a number now")
+            raise NothingToEnterError(self.number, Message("nothing is waiting for a number now"))
         key = next((k for k in self.pad if k.value == value), None)
         if key is None or not key.enabled:
             reason = key.reason if key is not None else None
@@ -212,9 +215,14 @@ class RoundEntryState(BaseModel):
             return self._with_bid(player, value)
         return self._with_tricks(player, value)
 
-    def _out_of_range(self, value: int) -> str:
+    def _out_of_range(self, value: int) -> Message:
         if self.stage is Stage.BIDS:
-            return f"{self.active} cannot bid {value} with {self.setup.cards} cards"
+            return Message(
+                "{player} cannot bid {bid} with {cards} cards",
+                player=str(self.active),
+                bid=value,
+                cards=self.setup.cards,
+            )
         return _trick_cap_reason(str(self.active), value, self.setup.cards)
 
     def _with_bid(self, player: str, value: int) -> Entered:
@@ -225,10 +233,7 @@ class RoundEntryState(BaseModel):
         if player != dealer and dealer in bids:
             dealer_options = bid_options(self.setup, bids, dealer)
             if bids[dealer] not in dealer_options.allowed:
-                note = (
-                    f"{dealer}'s bid of {bids[dealer]} is no longer allowed "
-                    f"({dealer_options.reason}); {dealer} bids again"
-                )
+                note = _bids_again(dealer, bids[dealer], dealer_options.reason)
                 bids = bids.without(dealer)
         return Entered(self.draft.model_copy(update={"bids": bids}), note)
 
@@ -246,7 +251,14 @@ class RoundEntryState(BaseModel):
             raise PadKeyError(self.number, player, value, self._out_of_range(value))
         had = others[giver]
         tricks = tricks | {giver: had - excess}
-        note = f"{giver} took {had} → {had - excess}, {player} {value}"
+        note = Message(
+            "{giver} took {had} → {now}, {player} {value}",
+            giver=giver,
+            had=had,
+            now=had - excess,
+            player=player,
+            value=value,
+        )
         return Entered(self.draft.model_copy(update={"tricks": tricks}), note)
 
     # --- marking the tricks as they fall (see scorepad.engine.tally) --------------------------
@@ -262,29 +274,47 @@ class RoundEntryState(BaseModel):
         if self.editing:
             raise TallyModeError(
                 self.number,
-                "a recorded round is corrected by its trick counts; its tricks cannot be "
-                "marked again as they fall",
+                Message(
+                    "a recorded round is corrected by its trick counts; its tricks cannot be "
+                    "marked again as they fall"
+                ),
             )
         if len(self.draft.bids) < len(self.setup.bid_order):
-            raise TallyModeError(self.number, "enter everyone's bid first")
+            raise TallyModeError(self.number, _bids_first())
         if on and self.draft.tricks:
             counts = self.draft.tricks
-            entered = ", ".join(f"{name} took {n}" for name, n in counts.items())
             if len(counts) > 2:  # a table's worth of names would not read as one line
-                entered = f"for {len(counts)} players"
-            raise TallyModeError(
-                self.number,
-                f"trick counts are already entered ({entered}); undo them first to mark "
-                "the tricks as they fall",
-            )
+                said = Message(
+                    "trick counts are already entered (for {count} players); undo them first "
+                    "to mark the tricks as they fall",
+                    count=len(counts),
+                )
+            else:
+                entered = tuple(
+                    Message("{player} took {count}", player=name, count=n)
+                    for name, n in counts.items()
+                )
+                said = Message(
+                    "trick counts are already entered ({entered}); undo them first to mark "
+                    "the tricks as they fall",
+                    entered=Listing(entered),
+                )
+            raise TallyModeError(self.number, said)
         if not on and self.draft.trick_winners:
             marked = len(self.draft.trick_winners)
-            raise TallyModeError(
-                self.number,
-                f"{marked} trick{'' if marked == 1 else 's'} marked; undo "
-                f"{'it' if marked == 1 else 'them'} first (Undo last trick) to count the "
-                "tricks at the end",
-            )
+            if marked == 1:
+                said = Message(
+                    "{count} trick marked; undo it first (Undo last trick) to count the "
+                    "tricks at the end",
+                    count=marked,
+                )
+            else:
+                said = Message(
+                    "{count} tricks marked; undo them first (Undo last trick) to count the "
+                    "tricks at the end",
+                    count=marked,
+                )
+            raise TallyModeError(self.number, said)
         return self.draft.model_copy(
             update={"tallying": on, "trick_winners": (), "tricks": FrozenDict()}
         )
@@ -297,11 +327,14 @@ class RoundEntryState(BaseModel):
         if tally is None:
             raise TallyModeError(
                 self.number,
-                f"{quoted(player)} cannot be marked: the tricks are counted at the end; choose "
-                "to mark them as they fall first",
+                Message(
+                    "{player} cannot be marked: the tricks are counted at the end; choose to "
+                    "mark them as they fall first",
+                    player=quoted(player),
+                ),
             )
         if len(self.draft.bids) < len(self.setup.bid_order):
-            raise TallyModeError(self.number, "enter everyone's bid first")
+            raise TallyModeError(self.number, _bids_first())
         if player not in tally.order:
             raise TrickWinnerError(self.number, player, tally.order)
         if tally.complete:
@@ -319,11 +352,13 @@ class RoundEntryState(BaseModel):
         filled-in trick count cannot be picked: it follows from the others."""
         setup = self.setup
         if player not in setup.bid_order:
-            raise SelectionRefusedError(self.number, f"{quoted(player)} is not playing")
+            raise SelectionRefusedError(
+                self.number, Message("{player} is not playing", player=quoted(player))
+            )
         if self.trump is None:
-            raise SelectionRefusedError(self.number, "tap the turned suit first")
+            raise SelectionRefusedError(self.number, _turned_suit_first())
         if self.stage is Stage.GO:
-            raise SelectionRefusedError(self.number, "say ready, set, go first")
+            raise SelectionRefusedError(self.number, Message("say ready, set, go first"))
         if (
             field is Field.BID
             and player not in self.draft.bids
@@ -331,21 +366,29 @@ class RoundEntryState(BaseModel):
             and player != self.active
         ):
             raise SelectionRefusedError(
-                self.number, f"bids go in order; it is {self.active}'s turn"
+                self.number,
+                Message("bids go in order; it is {player}'s turn", player=str(self.active)),
             )
         if field is Field.TRICKS:
             if len(self.draft.bids) < len(setup.bid_order):
-                raise SelectionRefusedError(self.number, "enter everyone's bid first")
+                raise SelectionRefusedError(self.number, _bids_first())
             if self.tallying:
                 raise SelectionRefusedError(
                     self.number,
-                    f"{player}'s tricks are marked as they fall; undo the last trick to change one",
+                    Message(
+                        "{player}'s tricks are marked as they fall; undo the last trick to "
+                        "change one",
+                        player=player,
+                    ),
                 )
             if player == self.filled_in:
                 raise SelectionRefusedError(
                     self.number,
-                    f"{player}'s tricks are worked out from the others'; "
-                    "correct one of theirs instead",
+                    Message(
+                        "{player}'s tricks are worked out from the others'; correct one of "
+                        "theirs instead",
+                        player=player,
+                    ),
                 )
         natural = Stage.BIDS if field is Field.BID else Stage.TRICKS
         if self.selection is None and self.stage is natural and player == self.active:
@@ -353,22 +396,27 @@ class RoundEntryState(BaseModel):
         return Selection(field, player)
 
     @property
-    def missing(self) -> str | None:
+    def missing(self) -> Message | None:
         """What the round still needs before it can be recorded; ``None`` when nothing."""
-        return {
-            Stage.TRUMP: "tap the turned suit first",
-            Stage.GO: "say go and enter the bids first",
-            Stage.BIDS: f"{self.active} has not bid yet",
-            Stage.TRICKS: self._tricks_missing(),
-        }.get(self.stage)
+        if self.stage is Stage.TRUMP:
+            return _turned_suit_first()
+        if self.stage is Stage.GO:
+            return Message("say go and enter the bids first")
+        if self.stage is Stage.BIDS:
+            return Message("{player} has not bid yet", player=str(self.active))
+        if self.stage is Stage.TRICKS:
+            return self._tricks_missing()
+        return None
 
-    def _tricks_missing(self) -> str:
+    def _tricks_missing(self) -> Message:
         if self.tally is None:
             if self.active is None:  # a correction took a trick from someone
                 return nobody_took(self.setup.cards - sum(self.tricks.values()))
-            return f"enter {self.active}'s tricks first"
+            return Message("enter {player}'s tricks first", player=self.active)
         left = self.tally.left
-        return "mark the last trick first" if left == 1 else f"mark the other {left} tricks first"
+        if left == 1:
+            return Message("mark the last trick first")
+        return Message("mark the other {count} tricks first", count=left)
 
     def record(self) -> RoundRecord:
         """The finished round (the game checks it again when it is recorded)."""
@@ -377,14 +425,47 @@ class RoundEntryState(BaseModel):
         return RoundRecord(turned=self.draft.turned, bids=self.bids, tricks=self.tricks)
 
 
-def nobody_took(remaining: int) -> str:
+def _bids_first() -> Message:
+    return Message("enter everyone's bid first")
+
+
+def _turned_suit_first() -> Message:
+    return Message("tap the turned suit first")
+
+
+def _bids_again(dealer: str, bid: int, reason: Message | None) -> Message:
+    """The note when a correction makes the dealer's bid one the hook forbids."""
+    if reason is None:  # never: a bid is refused only with the hook's reason
+        return Message(
+            "{dealer}'s bid of {bid} is no longer allowed; {dealer} bids again",
+            dealer=dealer,
+            bid=bid,
+        )
+    return Message(
+        "{dealer}'s bid of {bid} is no longer allowed ({reason}); {dealer} bids again",
+        dealer=dealer,
+        bid=bid,
+        reason=reason,
+    )
+
+
+def nobody_took(remaining: int) -> Message:
     """What a correction still needs after a trick was taken from someone.
 
     >>> nobody_took(1)
-    '1 trick is given to nobody: tap the tricks of whoever took it'
+    Message('1 trick is given to nobody: tap the tricks of whoever took it')
+    >>> print(nobody_took(2))
+    2 tricks are given to nobody: tap the tricks of whoever took them
     """
-    tricks, them = ("trick is", "it") if remaining == 1 else ("tricks are", "them")
-    return f"{remaining} {tricks} given to nobody: tap the tricks of whoever took {them}"
+    if remaining == 1:
+        return Message(
+            "{count} trick is given to nobody: tap the tricks of whoever took it",
+            count=remaining,
+        )
+    return Message(
+        "{count} tricks are given to nobody: tap the tricks of whoever took them",
+        count=remaining,
+    )
 
 
 def _only_holder(counts: Mapping[str, int]) -> str | None:
@@ -393,28 +474,54 @@ def _only_holder(counts: Mapping[str, int]) -> str | None:
     return holders[0] if len(holders) == 1 else None
 
 
-def _trick_cap_reason(player: str, value: int, cards: int) -> str:
-    return f"{player} cannot have taken {value}: that makes more than the {cards} tricks played"
+def _trick_cap_reason(player: str, value: int, cards: int) -> Message:
+    return Message(
+        "{player} cannot have taken {tricks}: that makes more than the {cards} tricks played",
+        player=player,
+        tricks=value,
+        cards=cards,
+    )
 
 
-def _trick_cap_note(cap: int, cards: int, others: Mapping[str, int]) -> str:
+def _trick_cap_note(cap: int, cards: int, others: Mapping[str, int]) -> Message:
     """Why the player's higher keys are closed, naming who holds the tricks and what to do
     (the prompt above it names the player). Correcting a count, a key greyed for no visible
     reason reads as a broken pad.
 
     >>> _trick_cap_note(1, 2, {"Dan": 0, "Ann": 1})
-    "Up to 1: Ann already took 1 of the 2 tricks; lower Ann's first"
-    >>> _trick_cap_note(0, 6, {"Ann": 2, "Bob": 3, "Cat": 1})
-    'None left: the others already took 6 of the 6 tricks; lower one of theirs first'
+    Message("Up to 1: Ann already took 1 of the 2 tricks; lower Ann's first")
+    >>> print(_trick_cap_note(0, 6, {"Ann": 2, "Bob": 3, "Cat": 1}))
+    None left: the others already took 6 of the 6 tricks; lower one of theirs first
+    >>> print(_trick_cap_note(2, 6, {"Ann": 2, "Bob": 2}))
+    Up to 2: Ann and Bob already took 4 of the 6 tricks; lower one of theirs first
     """
     holders = [name for name, taken in others.items() if taken > 0]
+    most = Message("None left") if cap == 0 else Message("Up to {count}", count=cap)
+    taken = sum(others.values())
+    if len(holders) == 1:
+        return Message(
+            "{most}: {player} already took {taken} of the {cards} tricks; lower {player}'s first",
+            most=most,
+            player=holders[0],
+            taken=taken,
+            cards=cards,
+        )
+    if len(holders) == 2:
+        return Message(
+            "{most}: {first} and {second} already took {taken} of the {cards} tricks; lower "
+            "one of theirs first",
+            most=most,
+            first=holders[0],
+            second=holders[1],
+            taken=taken,
+            cards=cards,
+        )
     # a table's worth of names would not read as one line
-    who = "the others" if len(holders) > 2 else " and ".join(holders)
-    theirs = f"{holders[0]}'s" if len(holders) == 1 else "one of theirs"
-    most = "None left" if cap == 0 else f"Up to {cap}"
-    return (
-        f"{most}: {who} already took {sum(others.values())} of the {cards} tricks; "
-        f"lower {theirs} first"
+    return Message(
+        "{most}: the others already took {taken} of the {cards} tricks; lower one of theirs first",
+        most=most,
+        taken=taken,
+        cards=cards,
     )
 
 
@@ -470,8 +577,10 @@ def entry_state(
         giver = _only_holder(others) if editing else None
         most = cap + (others[giver] if giver is not None else 0)
         if giver is not None and cap < setup.cards:
-            pad_note = (
-                f"{giver} took {others[giver]}: a higher number takes the difference from {giver}"
+            pad_note = Message(
+                "{player} took {count}: a higher number takes the difference from {player}",
+                player=giver,
+                count=others[giver],
             )
         elif cap < setup.cards:
             pad_note = _trick_cap_note(cap, setup.cards, others)

@@ -6,6 +6,7 @@ from types import MappingProxyType
 from typing import Any
 
 from scorepad.engine.errors import UnknownVariantError, VariantSettingError
+from scorepad.engine.message import Message
 from scorepad.engine.variant import BidMode, TrumpRule, Variant, Winner
 
 MORMON_BRIDGE = Variant(
@@ -103,7 +104,9 @@ def resolve_variant(spec: str | dict[str, Any] | Variant) -> Variant:
     if base_name is None:
         return Variant.parse(settings)
     if not isinstance(base_name, str):
-        raise VariantSettingError("based_on", f"must name a preset, got {base_name!r}")
+        raise VariantSettingError(
+            "based_on", Message("must name a preset, got {value}", value=repr(base_name))
+        )
     base = preset(base_name)
     settings.setdefault("name", f"{base.name} (house rules)")
     return base.with_changes(**settings)

@@ -27,6 +27,7 @@ from pydantic import (
 from scorepad.engine.cards import Suit
 from scorepad.engine.errors import NotJsonError, RecordFormatError
 from scorepad.engine.frozen import FrozenDict
+from scorepad.engine.message import Listing, Message
 from scorepad.engine.settlement import MAX_STAKE_CENTS
 from scorepad.engine.table_changes import TableChange
 from scorepad.engine.text import brief, shown
@@ -89,7 +90,7 @@ class GameRecord(BaseModel):
     @classmethod
     def from_data(cls, data: object) -> GameRecord:
         if not isinstance(data, dict):
-            raise RecordFormatError(f"a game record is a JSON object, not {type(data).__name__}")
+            raise RecordFormatError(_not_an_object(data))
         try:
             return cls.model_validate(data)
         except ValidationError as exc:
@@ -144,12 +145,17 @@ before it started (2026-11-29)
         if isinstance(value, datetime):  # given by scorepad itself (a stored game's times)
             return value if value.tzinfo is not None else value.astimezone()
         if not isinstance(value, str):
-            raise ValueError("expected a date and time as text, like 2026-11-28T20:15:00+01:00")
+            raise ValueError(
+                Message("expected a date and time as text, like 2026-11-28T20:15:00+01:00")
+            )
         try:
             moment = datetime.fromisoformat(value.strip())
         except ValueError:
             raise ValueError(
-                f"{brief(value)} is not a date and time, like 2026-11-28T20:15:00+01:00"
+                Message(
+                    "{value} is not a date and time, like 2026-11-28T20:15:00+01:00",
+                    value=brief(value),
+                )
             ) from None
         return moment if moment.tzinfo is not None else moment.astimezone()
 
@@ -157,8 +163,11 @@ before it started (2026-11-29)
     def _in_order(self) -> PlayedTimes:
         if self.started and self.updated and self.updated < self.started:
             raise ValueError(
-                f"the game was last changed ({self.updated.date()}) before it started "
-                f"({self.started.date()})"
+                Message(
+                    "the game was last changed ({updated}) before it started ({started})",
+                    updated=self.updated.date().isoformat(),
+                    started=self.started.date().isoformat(),
+                )
             )
         return self
 
@@ -193,7 +202,7 @@ class RecordFile(BaseModel):
     def from_data(cls, data: object) -> RecordFile:
         """The record and its times; any problem is one :class:`RecordFormatError`."""
         if not isinstance(data, dict):
-            raise RecordFormatError(f"a game record is a JSON object, not {type(data).__name__}")
+            raise RecordFormatError(_not_an_object(data))
         times = {key: data[key] for key in PLAYED_KEYS if key in data}
         record = GameRecord.from_data({k: v for k, v in data.items() if k not in PLAYED_KEYS})
         try:
@@ -211,15 +220,21 @@ MAX_DEPTH = 12
 a round, its bids, a count); anything far deeper is not a record, and data nested thousands
 deep would exhaust Python's stack in the JSON reader or when quoted in a message."""
 
+A_RECORD = Message("a record")
+"""What :func:`read_json` reads unless told: the kind of file a too-deep message names."""
+
 MAX_DIGITS = 30
 """The longest number read. Counts and stakes are small; Python refuses to read integers
 past 4300 digits with an error of its own, and reading long ones costs quadratic time."""
 
 
-def read_json(text: str | bytes, *, max_depth: int = MAX_DEPTH, what: str = "a record") -> object:
+def read_json(
+    text: str | bytes, *, max_depth: int = MAX_DEPTH, what: str | Message = A_RECORD
+) -> object:
     """Parse JSON strictly: no duplicate keys, no NaN or Infinity, no huge numbers, no
     nesting deeper than ``max_depth``. Every problem is one :class:`RecordFormatError` naming
-    what is wrong (``what`` names the kind of file in it: "a backup" nests deeper)."""
+    what is wrong (``what`` names the kind of file in it: "a backup" nests deeper; a
+    :class:`Message` to be said in the reader's language)."""
     try:
         data = json.loads(
             text,
@@ -232,16 +247,24 @@ def read_json(text: str | bytes, *, max_depth: int = MAX_DEPTH, what: str = "a r
     except RecursionError:
         raise RecordFormatError(_too_deep(max_depth, what)) from None
     except json.JSONDecodeError as exc:
-        raise NotJsonError(f"not valid JSON: {json_problem(exc)}") from None
+        raise NotJsonError(_not_json(json_problem(exc))) from None
     except UnicodeDecodeError as exc:
-        raise NotJsonError(f"not valid JSON: {not_text_problem(exc)}") from None
+        raise NotJsonError(_not_json(not_text_problem(exc))) from None
     except ValueError as exc:  # a text Python's reader refuses before parsing it
-        raise NotJsonError(f"not valid JSON: {exc}") from None
+        raise NotJsonError(_not_json(str(exc))) from None
     _check_depth(data, max_depth, what)
     return data
 
 
-def json_problem(exc: json.JSONDecodeError) -> str:
+def _not_json(problem: str | Message) -> Message:
+    return Message("not valid JSON: {problem}", problem=problem)
+
+
+def _not_an_object(data: object) -> Message:
+    return Message("a game record is a JSON object, not {kind}", kind=type(data).__name__)
+
+
+def json_problem(exc: json.JSONDecodeError) -> Message:
     """Where a text stops being JSON, in the words of someone looking at the file, not of
     the parser ("Expecting value: line 1 column 1 (char 0)" reached users).
 
@@ -251,34 +274,47 @@ def json_problem(exc: json.JSONDecodeError) -> str:
     ...     except json.JSONDecodeError as exc:
     ...         return json_problem(exc)
     >>> problem("hello")
-    "unexpected 'hello' at line 1, column 1"
-    >>> problem('{"players": ["Ann",')
-    'it stops before the end, at line 1: the file may be cut short'
-    >>> problem("")
-    'the file is empty'
-    >>> problem("Ann 10, Bob 7")
-    "unexpected 'Ann' at line 1, column 1"
+    Message("unexpected 'hello' at line 1, column 1")
+    >>> print(problem('{"players": ["Ann",'))
+    it stops before the end, at line 1: the file may be cut short
+    >>> print(problem(""))
+    the file is empty
+    >>> print(problem("Ann 10, Bob 7"))
+    unexpected 'Ann' at line 1, column 1
     """
     document = exc.doc
     if not document.strip():
-        return "the file is empty"
+        return Message("the file is empty")
     if exc.pos >= len(document.rstrip()):
-        return f"it stops before the end, at line {exc.lineno}: the file may be cut short"
+        return Message(
+            "it stops before the end, at line {line}: the file may be cut short",
+            line=exc.lineno,
+        )
     found = document[exc.pos :].split(maxsplit=1)[0][:12]  # the word where it goes wrong
-    return f"unexpected {brief(found)} at line {exc.lineno}, column {exc.colno}"
+    return Message(
+        "unexpected {found} at line {line}, column {column}",
+        found=brief(found),
+        line=exc.lineno,
+        column=exc.colno,
+    )
 
 
-def not_text_problem(exc: UnicodeDecodeError) -> str:
+def not_text_problem(exc: UnicodeDecodeError) -> Message:
     """Why bytes are not text, naming the first byte that is not UTF-8 (a picture, a PDF),
     not the codec's words ("invalid start byte" reached users).
 
     >>> try:
     ...     b"\\x89PNG".decode("utf-8")
     ... except UnicodeDecodeError as exc:
-    ...     not_text_problem(exc)
-    'not text, byte 0x89 at position 0 is not UTF-8'
+    ...     print(not_text_problem(exc))
+    not text, byte 0x89 at position 0 is not UTF-8
     """
-    return f"not text, byte {exc.object[exc.start]:#04x} at position {exc.start} is not UTF-8"
+    byte = f"{exc.object[exc.start]:#04x}"
+    return Message(
+        "not text, byte {byte} at position {position} is not UTF-8",
+        byte=byte,
+        position=exc.start,
+    )
 
 
 def _object_without_twin_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -288,7 +324,10 @@ def _object_without_twin_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     for key, value in pairs:
         if key in found:
             raise RecordFormatError(
-                f"the key {brief(key)} appears twice in one object; give each key once"
+                Message(
+                    "the key {key} appears twice in one object; give each key once",
+                    key=brief(key),
+                )
             )
         found[key] = value
     return found
@@ -297,21 +336,28 @@ def _object_without_twin_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def _bounded_int(digits: str) -> int:
     if len(digits.lstrip("-")) > MAX_DIGITS:
         raise RecordFormatError(
-            f"a number with {len(digits.lstrip('-'))} digits is too large "
-            f"(at most {MAX_DIGITS} digits)"
+            Message(
+                "a number with {count} digits is too large (at most {limit} digits)",
+                count=len(digits.lstrip("-")),
+                limit=MAX_DIGITS,
+            )
         )
     return int(digits)
 
 
 def _refuse_constant(name: str) -> object:
-    raise NotJsonError(f"not valid JSON: {name} is not a number JSON allows")
+    raise NotJsonError(_not_json(Message("{name} is not a number JSON allows", name=name)))
 
 
-def _too_deep(max_depth: int, what: str) -> str:
-    return f"arrays and objects are nested too deeply ({what} nests at most {max_depth} deep)"
+def _too_deep(max_depth: int, what: str | Message) -> Message:
+    return Message(
+        "arrays and objects are nested too deeply ({what} nests at most {depth} deep)",
+        what=what,
+        depth=max_depth,
+    )
 
 
-def _check_depth(data: object, max_depth: int, what: str) -> None:
+def _check_depth(data: object, max_depth: int, what: str | Message) -> None:
     """Refuse data nested deeper than ``max_depth`` (iteratively: no recursion to run out)."""
     pending: list[tuple[object, int]] = [(data, 1)]
     while pending:
@@ -328,7 +374,7 @@ def _check_depth(data: object, max_depth: int, what: str) -> None:
         pending.extend((child, depth + 1) for child in children)
 
 
-def describe_validation_error(exc: ValidationError) -> str:
+def describe_validation_error(exc: ValidationError) -> Message:
     """One readable line for the first shape problem: where it is and what was found there.
 
     Keys and values from the record are quoted with control characters escaped and cut short,
@@ -338,34 +384,55 @@ def describe_validation_error(exc: ValidationError) -> str:
     kind = problem["type"]
     found = brief(problem.get("input"))
     if loc and loc[0] == "variant" and kind != "missing":
-        return f"variant: expected a preset name or a variant object (got {found})"
+        return Message(
+            "variant: expected a preset name or a variant object (got {found})", found=found
+        )
     where = _location(loc)
     if kind == "missing":
-        return f"{where}: this field is required"
+        return Message("{where}: this field is required", where=where)
     if kind == "extra_forbidden":
-        return f"{where}: unknown field"
-    message = shown(str(problem["msg"]).removeprefix("Value error, "))
+        return Message("{where}: unknown field", where=where)
+    message = _said(problem)
     if not loc:  # a rule across fields: the message names them
-        return f"{where}: {message}"
+        return Message("{where}: {problem}", where=where, problem=message)
     if kind.startswith("int"):
-        message = "expected a whole number"
+        message = Message("expected a whole number")
     elif kind.startswith("bool"):
-        message = "expected true or false"
-    return f"{where}: {message} (got {found})"
+        message = Message("expected true or false")
+    return Message("{where}: {problem} (got {found})", where=where, problem=message, found=found)
 
 
-def _location(loc: tuple[int | str, ...]) -> str:
+def _said(problem: Any) -> str | Message:
+    """What pydantic says is wrong: the engine's own sentence when a validator here raised it
+    (a :class:`Message` in a ``ValueError``), else pydantic's words, escaped."""
+    error = problem.get("ctx", {}).get("error")
+    if isinstance(error, ValueError) and error.args and isinstance(error.args[0], Message):
+        return error.args[0]
+    return shown(str(problem["msg"]).removeprefix("Value error, "))
+
+
+def _location(loc: tuple[int | str, ...]) -> Listing | Message:
     """``('rounds', 2, 'bids', 'Ann')`` reads as ``round 3, bids, Ann``; ``('changes', 0,
-    'join', 'player')`` as ``change 1, join, player``."""
-    words: list[str] = []
+    'join', 'player')`` as ``change 1, join, player``. The field names are the record's
+    keys, said as they are written; "round 3" is said in the reader's language."""
+    words: list[str | Message] = []
     rest = list(loc)
     if len(rest) >= 2 and rest[0] in ("rounds", "players", "changes") and isinstance(rest[1], int):
-        words.append(f"{str(rest[0])[:-1]} {rest[1] + 1}")
+        number = rest[1] + 1
+        if rest[0] == "rounds":
+            words.append(Message("round {number}", number=number))
+        elif rest[0] == "players":
+            words.append(Message("player {number}", number=number))
+        else:
+            words.append(Message("change {number}", number=number))
         rest = rest[2:]
     words.extend(
         brief(part) if isinstance(part, str) and _odd(part) else str(part) for part in rest
     )
-    return ", ".join(words) or "record"
+    if not words:
+        # TRANSLATORS: where in a game record a problem is, when it is the record as a whole
+        return Message("record")
+    return Listing(tuple(words))
 
 
 def _odd(key: str) -> bool:

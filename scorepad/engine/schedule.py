@@ -25,6 +25,7 @@ import re
 from collections.abc import Sequence
 
 from scorepad.engine.errors import VariantSettingError
+from scorepad.engine.message import Message
 from scorepad.engine.text import QUOTE_LIMIT, quoted
 
 MAX_ROUNDS = 60
@@ -116,7 +117,8 @@ hand can hold
             continue
         if _TOKEN.fullmatch(token) is None:
             raise VariantSettingError(
-                "hand_sizes", f"{quoted(token)} is not a number or a range like 10-1"
+                "hand_sizes",
+                Message("{text} is not a number or a range like 10-1", text=quoted(token)),
             )
         ends = [_size(number) for number in re.split(_RANGE_MARK, token)]
         if len(ends) == 1:
@@ -126,7 +128,12 @@ hand can hold
             sizes.extend(range(start, end + step, step))
         if len(sizes) > MAX_ROUNDS:
             raise VariantSettingError(
-                "hand_sizes", f"{quoted(text.strip())} is more than {MAX_ROUNDS} rounds; list fewer"
+                "hand_sizes",
+                Message(
+                    "{text} is more than {count} rounds; list fewer",
+                    text=quoted(text.strip()),
+                    count=MAX_ROUNDS,
+                ),
             )
     return tuple(sizes)
 
@@ -134,5 +141,9 @@ hand can hold
 def _size(digits: str) -> int:
     if len(digits) > len(str(MAX_WRITTEN_NUMBER)) or int(digits) > MAX_WRITTEN_NUMBER:
         number = digits if len(digits) <= QUOTE_LIMIT else f"{digits[:QUOTE_LIMIT]}…"
-        raise VariantSettingError("hand_sizes", f"{number} is far more cards than a hand can hold")
+        raise VariantSettingError(
+            "hand_sizes",
+            # the digits as typed: a number would be grouped as thousands, or be too long
+            Message("{number} is far more cards than a hand can hold", number=number),
+        )
     return int(digits)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, InstanceOf
 
 from scorepad.engine.errors import StakeRangeError
+from scorepad.engine.message import DOLLAR, Listing, Message, Money
 from scorepad.engine.sheet import Payment, ScoreSheet
 
 MAX_STAKE_CENTS = 100_000
@@ -97,10 +98,6 @@ def net_cents(players: Sequence[str], payments: Sequence[Payment]) -> dict[str, 
     return balance
 
 
-DOLLAR = "$"
-"""The table's currency symbol until one is set (``Settings.currency_symbol`` in the store)."""
-
-
 def format_cents(cents: int, symbol: str = DOLLAR) -> str:
     """Money as people say it at the table, in the table's currency ``symbol``.
 
@@ -115,12 +112,11 @@ def format_cents(cents: int, symbol: str = DOLLAR) -> str:
 
     >>> format_cents(35, "€"), format_cents(115, "€"), format_cents(-5, "kr")
     ('€0.35', '€1.15', '-kr0.05')
+
+    It is the English of :class:`~scorepad.engine.message.Money`, the value a sentence holds
+    an amount as (so that the reader's locale can write it its own way).
     """
-    sign = "-" if cents < 0 else ""
-    cents = abs(cents)
-    if symbol == DOLLAR and cents < 100:
-        return f"{sign}{cents}¢"
-    return f"{sign}{symbol}{cents // 100}.{cents % 100:02d}"
+    return str(Money(cents, symbol))
 
 
 def spoken_cents(cents: int, symbol: str = DOLLAR) -> str:
@@ -128,11 +124,13 @@ def spoken_cents(cents: int, symbol: str = DOLLAR) -> str:
     cents are written as a word; a currency symbol before the amount ("$1.25", "€0.35") is
     said well, so those stay as shown.
 
-    >>> spoken_cents(1), spoken_cents(30), spoken_cents(125), spoken_cents(30, "€")
-    ('1 cent', '30 cents', '$1.25', '€0.30')
+    >>> [str(spoken_cents(c)) for c in (1, 30, 125)], spoken_cents(30, "€")
+    (['1 cent', '30 cents', '$1.25'], '€0.30')
     """
     if symbol == DOLLAR and abs(cents) < 100:
-        return f"{cents} cent{'' if abs(cents) == 1 else 's'}"
+        if abs(cents) == 1:
+            return Message("{count} cent", count=cents)
+        return Message("{count} cents", count=cents)
     return format_cents(cents, symbol)
 
 
@@ -143,13 +141,13 @@ class SettlementSummary(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    payments: tuple[str, ...]
+    payments: tuple[InstanceOf[Message], ...]
     """``"Bob pays Ann 30¢"``, payer by payer in seating order."""
-    collections: tuple[str, ...]
+    collections: tuple[InstanceOf[Message], ...]
     """``"Ann collects 35¢ in all"``, for each player who collects anything."""
-    note: str | None
+    note: InstanceOf[Message] | None
     """Why nobody pays, when nobody does."""
-    sets: str
+    sets: InstanceOf[Message]
     """``"Sets: Ann 2, Bob 6, Cat 1 (at 5¢ a set)"``."""
 
 
@@ -168,27 +166,38 @@ def summarise_settlement(sheet: ScoreSheet, symbol: str = DOLLAR) -> SettlementS
     >>> [(s.player, s.total, s.sets) for s in game.sheet.standings]
     [('Ann', 10, 2), ('Bob', 20, 1)]
     >>> summary = summarise_settlement(game.sheet)
+    >>> summary.payments, summary.collections, summary.note
+    ((Message('Bob pays Ann 5¢'),), (Message('Ann collects 5¢ in all'),), None)
+    >>> print(summary.sets)
+    Sets: Ann 2, Bob 1 (at 5¢ a set)
     """
     if not sheet.winners or sheet.stake_cents is None:
         return None
     payments = tuple(
-        f"{payment.payer} pays {payment.payee} {format_cents(payment.cents, symbol)}"
+        Message(
+            "{payer} pays {payee} {amount}",
+            payer=payment.payer,
+            payee=payment.payee,
+            amount=Money(payment.cents, symbol),
+        )
         for payment in sheet.settlement
     )
     collections = tuple(
-        f"{player} collects {format_cents(cents, symbol)} in all"
+        Message("{player} collects {amount} in all", player=player, amount=Money(cents, symbol))
         for player, cents in net_cents(sheet.players, sheet.settlement).items()
         if cents > 0
     )
     note = None
     if all(player in sheet.winners for player in sheet.players):
-        note = "Everyone ties for the win: nobody pays."
+        note = Message("Everyone ties for the win: nobody pays.")
     elif not sheet.settlement:
-        note = "Nobody owes anything: no loser was ever set."
-    sets = ", ".join(f"{player} {sheet.sets[player]}" for player in sheet.players)
+        note = Message("Nobody owes anything: no loser was ever set.")
+    sets = Listing(tuple(f"{player} {sheet.sets[player]}" for player in sheet.players))
     return SettlementSummary(
         payments=payments,
         collections=collections,
         note=note,
-        sets=f"Sets: {sets} (at {format_cents(sheet.stake_cents, symbol)} a set)",
+        sets=Message(
+            "Sets: {sets} (at {stake} a set)", sets=sets, stake=Money(sheet.stake_cents, symbol)
+        ),
     )

@@ -5,13 +5,29 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, InstanceOf
 
 from scorepad.engine.cards import Suit
 from scorepad.engine.frozen import FrozenDict
+from scorepad.engine.message import Listing, Message
 
 if TYPE_CHECKING:
     from scorepad.engine.settlement import SettlementSummary
+
+
+def _notes(notes: list[Message]) -> Message | None:
+    """Notes beside one name, as one: "took over from Bob; left after round 7"."""
+    if not notes:
+        return None
+    if len(notes) == 1:
+        return notes[0]
+    if len(notes) == 2:
+        # TRANSLATORS: two notes beside a player's name ("joined after round 1 at 2; left
+        # after round 7")
+        return Message("{first}; {second}", first=notes[0], second=notes[1])
+    # TRANSLATORS: three notes beside a player's name ("took over from Bob; joined after
+    # round 1 at 2; left after round 7")
+    return Message("{first}; {second}; {third}", first=notes[0], second=notes[1], third=notes[2])
 
 
 class GameStatus(StrEnum):
@@ -50,7 +66,7 @@ class RoundResult(RoundSetup):
 
     turned: Suit | None
     trump: Suit | None
-    trump_note: str
+    trump_note: InstanceOf[Message]
     bids: FrozenDict[str, int]
     """Those dealt in only, as are ``tricks`` and ``made``."""
     tricks: FrozenDict[str, int]
@@ -164,7 +180,7 @@ class ScoreSheet(BaseModel):
         """
         return tuple(player for player in self.players if player not in self.left)
 
-    def seat_note(self, player: str) -> str | None:
+    def seat_note(self, player: str) -> Message | None:
         """How ``player`` came to or went from the table, as the standings say it beside the
         name: "joined after round 1 at 2", "left after round 7", "took over from Bob"
         (``None``: at the table from first to last).
@@ -174,21 +190,25 @@ class ScoreSheet(BaseModel):
         >>> game = Game.start("golf", ["Ann", "Bob"]).record_change(
         ...     Join(after=0, player="Cat", left_of="Bob", starting=5))
         >>> game.sheet.seat_note("Cat"), game.sheet.seat_note("Ann")
-        ('joined before the first round at 5', None)
+        (Message('joined before the first round at 5'), None)
         """
-        notes = []
+        notes: list[Message] = []
         seat = self.seat_names.get(player, ())
         if len(seat) > 1:
-            notes.append(f"took over from {', '.join(seat[:-1])}")
+            notes.append(Message("took over from {players}", players=Listing(seat[:-1])))
         if player in self.joined:
-            after = self.joined[player]
-            when = "before the first round" if after == 0 else f"after round {after}"
-            notes.append(f"joined {when} at {self.starting[player]}")
+            after, total = self.joined[player], self.starting[player]
+            if after == 0:
+                notes.append(Message("joined before the first round at {total}", total=total))
+            else:
+                notes.append(
+                    Message("joined after round {round} at {total}", round=after, total=total)
+                )
         if player in self.left:
-            notes.append(f"left after round {self.left[player]}")
-        return "; ".join(notes) if notes else None
+            notes.append(Message("left after round {round}", round=self.left[player]))
+        return _notes(notes)
 
-    def gone_from(self, seat: str) -> str | None:
+    def gone_from(self, seat: str) -> Message | None:
         """Why ``seat`` (a player's name, as a phone holds it) is no longer at the table:
         they left, or someone took their seat over; ``None`` while they play on.
 
@@ -197,15 +217,25 @@ class ScoreSheet(BaseModel):
         >>> game = Game.start("golf", ["Ann", "Bob", "Cat"]).record_change(
         ...     TakeOver(after=0, seat="Bob", player="Zoe"))
         >>> game.sheet.gone_from("Bob"), game.sheet.gone_from("Ann")
-        ("Zoe took over Bob's seat", None)
+        (Message("Zoe took over Bob's seat"), None)
         """
         if seat in self.left:
-            after = self.left[seat]
-            when = "before the first round" if after == 0 else f"after round {after}"
-            return f"{seat} left the game {when}, with {self.totals[seat]} kept"
+            after, total = self.left[seat], self.totals[seat]
+            if after == 0:
+                return Message(
+                    "{player} left the game before the first round, with {total} kept",
+                    player=seat,
+                    total=total,
+                )
+            return Message(
+                "{player} left the game after round {round}, with {total} kept",
+                player=seat,
+                round=after,
+                total=total,
+            )
         for now, played in self.seat_names.items():
             if seat in played[:-1]:
-                return f"{now} took over {seat}'s seat"
+                return Message("{player} took over {seat}'s seat", player=now, seat=seat)
         return None
 
     def cell(self, result: RoundResult, place: str) -> SeatCell:

@@ -33,6 +33,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from scorepad.engine.errors import ScorepadError
+from scorepad.engine.message import Listing, Message
 from scorepad.engine.names import checked_name, name_key
 from scorepad.engine.text import quoted
 from scorepad.engine.variant import Variant, Winner
@@ -140,38 +141,59 @@ class TableChangeError(ScorepadError):
     'after round 3: Dan is already at the table'
     """
 
-    def __init__(self, after: int, player: str | None, message: str) -> None:
+    def __init__(self, after: int, player: str | None, message: str | Message) -> None:
         self.after = after
         self.player = player
-        where = "before the first round" if after == 0 else f"after round {after}"
-        super().__init__(f"{where}: {message}")
+        self.detail = message
+        if after == 0:
+            said = Message("before the first round: {problem}", problem=message)
+        else:
+            said = Message("after round {round}: {problem}", round=after, problem=message)
+        super().__init__(said)
 
 
 def change_in_words(
     change: Join | Leave | TakeOver | SitOut | Adjustment,
     starting: Mapping[str, int],
     shown: Callable[[str], str] = str,
-) -> str:
+) -> Message:
     """A change as the pad notes it under the rounds (``starting``: the late arrivals'
     starting totals, as the sheet has them; ``shown``: a player's name as printed).
 
     >>> change_in_words(Join(after=3, player="Dan", left_of="Cat"), {"Dan": 12})
-    'Dan joined after round 3, starting on 12'
-    >>> change_in_words(SitOut(after=3, player="Cat"), {})
-    'Cat sat out round 4'
-    >>> change_in_words(Adjustment(after=2, player="Bob", points=-10, reason="renege"), {})
-    'After round 2: Bob -10 (renege)'
+    Message('Dan joined after round 3, starting on 12')
+    >>> print(change_in_words(SitOut(after=3, player="Cat"), {}))
+    Cat sat out round 4
+    >>> print(change_in_words(Adjustment(after=2, player="Bob", points=-10, reason="renege"), {}))
+    After round 2: Bob -10 (renege)
     """
     who = shown(change.player)
     if isinstance(change, Join):
-        return f"{who} joined after round {change.after}, starting on {starting[change.player]}"
+        return Message(
+            "{player} joined after round {round}, starting on {total}",
+            player=who,
+            round=change.after,
+            total=starting[change.player],
+        )
     if isinstance(change, Leave):
-        return f"{who} left after round {change.after}"
+        return Message("{player} left after round {round}", player=who, round=change.after)
     if isinstance(change, TakeOver):
-        return f"{who} took over {shown(change.seat)}'s seat after round {change.after}"
+        return Message(
+            "{player} took over {seat}'s seat after round {round}",
+            player=who,
+            seat=shown(change.seat),
+            round=change.after,
+        )
     if isinstance(change, SitOut):
-        return f"{who} sat out round {change.after + 1}"
-    return f"After round {change.after}: {who} {change.points:+d} ({change.reason})"
+        return Message("{player} sat out round {round}", player=who, round=change.after + 1)
+    points = f"{change.points:+d}"  # the sign always shown: a bonus or a penalty
+    return Message(
+        "After round {round}: {player} {points} ({reason})",
+        round=change.after,
+        player=who,
+        points=points,
+        reason=change.reason,
+    )
 
 
 @dataclass(frozen=True)
@@ -253,8 +275,11 @@ class TableTimeline:
             raise TableChangeError(
                 late.after,
                 late.player,
-                f"only {rounds_played} round(s) are recorded: a change is made between rounds "
-                "the table has played",
+                Message(
+                    "only {count} round(s) are recorded: a change is made between rounds the "
+                    "table has played",
+                    count=rounds_played,
+                ),
             )
         dealer: str | None = None
         first = self.first_dealer
@@ -265,7 +290,9 @@ class TableTimeline:
             for change in self.changes_after(number):
                 if number >= len(planned) and not isinstance(change, Adjustment):
                     raise TableChangeError(
-                        number, change.player, "the game is over: no round is left to change"
+                        number,
+                        change.player,
+                        Message("the game is over: no round is left to change"),
                     )
                 before = seats
                 seats, sitting_out = self._apply(change, number, seats, sitting_out, been)
@@ -284,7 +311,10 @@ class TableTimeline:
                 raise TableChangeError(
                     number,
                     self.changes_after(number)[-1].player,
-                    f"only {len(dealt)} player(s) would be dealt in: a hand needs at least 2",
+                    Message(
+                        "only {count} player(s) would be dealt in: a hand needs at least 2",
+                        count=len(dealt),
+                    ),
                 )
             if len(seats) != len(previous_seats):
                 kept = [s for s in planned[number:] if self.variant.can_deal(len(seats), s)]
@@ -292,8 +322,11 @@ class TableTimeline:
                     raise TableChangeError(
                         number,
                         None,
-                        f"no hand left in the schedule can be dealt to {len(seats)} players: "
-                        "the game would be over",
+                        Message(
+                            "no hand left in the schedule can be dealt to {count} players: "
+                            "the game would be over",
+                            count=len(seats),
+                        ),
                     )
                 planned = planned[:number] + kept
             dealt_in = tuple(name for name in seats if name not in sitting_out)
@@ -332,50 +365,64 @@ class TableTimeline:
         """The seats and who sits out after ``change``; ``been`` learns a new name."""
         keys = {name_key(name): name for name in seats}
         if isinstance(change, Join):
-            self._refuse_if_fixed(change, "join")
+            self._refuse_if_fixed(change)
             name = _newcomer(change.player, after, been)
-            neighbour = _seated(keys, change.left_of, after, "sit to the left of")
+            neighbour = _seated(keys, change.left_of, after, _NEIGHBOUR)
             if len(seats) + 1 > self.variant.max_players:
                 raise TableChangeError(
                     after,
                     name,
-                    f"{self.variant.name} is played by at most {self.variant.max_players}",
+                    Message(
+                        "{variant} is played by at most {count}",
+                        variant=self.variant.name,
+                        count=self.variant.max_players,
+                    ),
                 )
             seats = [*seats]
             seats.insert(seats.index(neighbour) + 1, name)
             self._resolve(change, player=name, left_of=neighbour)
             return seats, sitting_out
         if isinstance(change, Leave):
-            self._refuse_if_fixed(change, "leave")
-            name = _seated(keys, change.player, after, "leave")
+            self._refuse_if_fixed(change)
+            name = _seated(keys, change.player, after, _LEAVE)
             if len(seats) - 1 < max(2, self.variant.min_players):
                 raise TableChangeError(
                     after,
                     name,
-                    f"{name} cannot leave: {self.variant.name} needs at least "
-                    f"{max(2, self.variant.min_players)} players",
+                    Message(
+                        "{player} cannot leave: {variant} needs at least {count} players",
+                        player=name,
+                        variant=self.variant.name,
+                        count=max(2, self.variant.min_players),
+                    ),
                 )
             self._resolve(change, player=name)
             return [seat for seat in seats if seat != name], sitting_out - {name}
         if isinstance(change, TakeOver):
-            seat = _seated(keys, change.seat, after, "hand over the seat of")
+            seat = _seated(keys, change.seat, after, _HAND_OVER)
             name = _newcomer(change.player, after, been)
             self._resolve(change, seat=seat, player=name)
             return [name if s == seat else s for s in seats], {
                 name if s == seat else s for s in sitting_out
             }
         if isinstance(change, SitOut):
-            name = _seated(keys, change.player, after, "sit out")
+            name = _seated(keys, change.player, after, _SIT_OUT)
             if len(seats) - len(sitting_out | {name}) < 2:
                 raise TableChangeError(
-                    after, name, f"{name} cannot sit out: a hand needs at least 2 players"
+                    after,
+                    name,
+                    Message(
+                        "{player} cannot sit out: a hand needs at least 2 players", player=name
+                    ),
                 )
             self._resolve(change, player=name)
             return seats, sitting_out | {name}
-        name = _seated(keys, change.player, after, "adjust the points of")
+        name = _seated(keys, change.player, after, _ADJUST)
         if after == 0:
             raise TableChangeError(
-                after, change.player, "an adjustment follows a round: record a round first"
+                after,
+                change.player,
+                Message("an adjustment follows a round: record a round first"),
             )
         self._resolve(change, player=name)
         return seats, sitting_out
@@ -385,14 +432,26 @@ class TableTimeline:
         differ = {key: name for key, name in names.items() if getattr(change, key) != name}
         self._resolved.append(change.model_copy(update=differ) if differ else change)
 
-    def _refuse_if_fixed(self, change: Join | Leave, what: str) -> None:
-        if self.variant.min_players == self.variant.max_players:
-            raise TableChangeError(
-                change.after,
-                change.player,
-                f"{self.variant.name} is written for {self.variant.min_players} players: "
-                f"nobody can {what} (a seat can be taken over, or a hand sat out)",
+    def _refuse_if_fixed(self, change: Join | Leave) -> None:
+        if self.variant.min_players != self.variant.max_players:
+            return
+        values: dict[str, str | int] = {
+            "variant": self.variant.name,
+            "count": self.variant.min_players,
+        }
+        if isinstance(change, Join):
+            said = Message(
+                "{variant} is written for {count} players: nobody can join (a seat can be "
+                "taken over, or a hand sat out)",
+                **values,
             )
+        else:
+            said = Message(
+                "{variant} is written for {count} players: nobody can leave (a seat can be "
+                "taken over, or a hand sat out)",
+                **values,
+            )
+        raise TableChangeError(change.after, change.player, said)
 
 
 def _newcomer(raw: str, after: int, been: set[str]) -> str:
@@ -401,25 +460,58 @@ def _newcomer(raw: str, after: int, been: set[str]) -> str:
     try:
         name = checked_name(raw, 1)
     except ScorepadError as problem:
-        raise TableChangeError(after, raw, str(problem)) from None
+        raise TableChangeError(after, raw, problem.said) from None
     if name_key(name) in been:
         raise TableChangeError(
-            after, name, f"{quoted(name)} has played a seat in this game already"
+            after,
+            name,
+            Message("{player} has played a seat in this game already", player=quoted(name)),
         )
     been.add(name_key(name))
     return name
 
 
-def _seated(keys: dict[str, str], name: str, after: int, what: str) -> str:
-    """The player at the table whom ``name`` means, or the refusal to ``what`` them."""
+_NEIGHBOUR, _LEAVE, _HAND_OVER, _SIT_OUT, _ADJUST = range(5)
+"""What :func:`_seated` looks a player up for, which its refusal names."""
+
+
+def _seated(keys: dict[str, str], name: str, after: int, what: int) -> str:
+    """The player at the table whom ``name`` means, or the refusal to ``what`` them (one of
+    :data:`_NEIGHBOUR`, :data:`_LEAVE`, ...)."""
     found = keys.get(name_key(name))
     if found is None:
-        raise TableChangeError(
-            after,
-            name,
-            f"cannot {what} {quoted(name)}: not at the table ({', '.join(keys.values())})",
-        )
+        raise TableChangeError(after, name, _not_seated(what, quoted(name), tuple(keys.values())))
     return found
+
+
+def _not_seated(what: int, name: str, seated: tuple[str, ...]) -> Message:
+    """Why ``name`` (quoted) cannot be looked up for ``what``: not among ``seated``."""
+    table = Listing(seated)
+    if what == _NEIGHBOUR:
+        return Message(
+            "cannot sit to the left of {player}: not at the table ({players})",
+            player=name,
+            players=table,
+        )
+    if what == _LEAVE:
+        return Message(
+            "cannot leave {player}: not at the table ({players})", player=name, players=table
+        )
+    if what == _HAND_OVER:
+        return Message(
+            "cannot hand over the seat of {player}: not at the table ({players})",
+            player=name,
+            players=table,
+        )
+    if what == _SIT_OUT:
+        return Message(
+            "cannot sit out {player}: not at the table ({players})", player=name, players=table
+        )
+    return Message(
+        "cannot adjust the points of {player}: not at the table ({players})",
+        player=name,
+        players=table,
+    )
 
 
 def change_name(name: str | None, old: str, new: str) -> str | None:

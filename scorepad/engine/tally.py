@@ -23,13 +23,13 @@ A Golf round of 3 cards, Ann bidding 1, Bob 0 and Cat 1:
 
 >>> bids = {"Ann": 1, "Bob": 0, "Cat": 1}
 >>> tally = Tally.of(3, ("Ann", "Bob", "Cat"), bids, winners=("Cat",))
->>> [(line.name, line.text) for line in tally.lines]
+>>> [(line.name, str(line.text)) for line in tally.lines]
 [('Ann', 'needs 1 more'), ('Bob', 'made it so far'), ('Cat', 'made it so far')]
 >>> tally = Tally.of(3, ("Ann", "Bob", "Cat"), bids, winners=("Cat", "Cat"))
->>> [(line.name, line.text) for line in tally.lines], tally.trick_name
+>>> [(line.name, str(line.text)) for line in tally.lines], str(tally.trick_name)
 ([('Ann', 'needs 1 more'), ('Bob', 'made it so far'), ('Cat', 'set')], 'the last trick')
 >>> tally = Tally.of(3, ("Ann", "Bob", "Cat"), bids, winners=("Cat", "Cat", "Ann"))
->>> tally.complete, dict(tally.counts), [line.text for line in tally.lines]
+>>> tally.complete, dict(tally.counts), [str(line.text) for line in tally.lines]
 (True, {'Ann': 1, 'Bob': 0, 'Cat': 2}, ['made it', 'made it', 'set'])
 """
 
@@ -42,6 +42,7 @@ from pydantic import BaseModel, ConfigDict
 
 from scorepad.engine.errors import AllTricksMarkedError, TallyModeError, TrickWinnerError
 from scorepad.engine.frozen import FrozenDict
+from scorepad.engine.message import Message
 from scorepad.engine.record import RoundDraft
 from scorepad.engine.sheet import RoundSetup
 
@@ -90,36 +91,41 @@ class TallyLine(BaseModel):
         return None if self.bid is None else trick_status(self.bid, self.taken, self.left)
 
     @property
-    def text(self) -> str:
+    def text(self) -> Message:
         """The status as the table says it: "needs 2 more", "made it (so far)", "set".
 
         >>> TallyLine(name="Ann", bid=3, taken=1, left=4).text
-        'needs 2 more'
+        Message('needs 2 more')
         >>> TallyLine(name="Ann", bid=1, taken=2, left=0).why_set
-        'took 2, bid 1'
+        Message('took 2, bid 1')
         """
         status = self.status
         if status is None or self.bid is None:
-            return "no bid yet"
+            return Message("no bid yet")
         if status is TrickStatus.NEEDS:
-            return f"needs {self.bid - self.taken} more"
+            return Message("needs {count} more", count=self.bid - self.taken)
         if status is TrickStatus.MADE:
-            return "made it" if self.left == 0 else "made it so far"
-        return "set"
+            return Message("made it") if self.left == 0 else Message("made it so far")
+        # TRANSLATORS: a player's bid can no longer be made this round
+        return Message("set")
 
     @property
-    def why_set(self) -> str | None:
-        """Why a set player is set, for a tooltip; ``None`` when they are not."""
+    def why_set(self) -> Message | None:
+        """Why a set player is set, for a tooltip; ``None`` when they are not.
+
+        >>> print(TallyLine(name="Ann", bid=3, taken=1, left=1).why_set)
+        needs 2 more, only 1 trick left
+        """
         if self.status is not TrickStatus.SET or self.bid is None:
             return None
         if self.taken > self.bid:
-            return f"took {self.taken}, bid {self.bid}"
-        left = "no tricks" if self.left == 0 else f"only {self.left} trick{_s(self.left)}"
-        return f"needs {self.bid - self.taken} more, {left} left"
-
-
-def _s(count: int) -> str:
-    return "" if count == 1 else "s"
+            return Message("took {taken}, bid {bid}", taken=self.taken, bid=self.bid)
+        needed = self.bid - self.taken
+        if self.left == 0:
+            return Message("needs {count} more, no tricks left", count=needed)
+        if self.left == 1:
+            return Message("needs {count} more, only {left} trick left", count=needed, left=1)
+        return Message("needs {count} more, only {left} tricks left", count=needed, left=self.left)
 
 
 class Tally(BaseModel):
@@ -198,20 +204,20 @@ round has only 1 trick; undo the last trick to change one
         return FrozenDict({line.name: line.taken for line in self.lines})
 
     @property
-    def trick_name(self) -> str | None:
+    def trick_name(self) -> Message | None:
         """The trick being played, as the pad names it: "trick 2 of 5", or "the last trick"
         (``None`` once all are marked).
 
         >>> Tally.of(5, ("Ann",), {}, ("Ann",)).trick_name
-        'trick 2 of 5'
+        Message('trick 2 of 5')
         >>> Tally.of(1, ("Ann",), {}, ()).trick_name
-        'the last trick'
+        Message('the last trick')
         """
         if self.complete:
             return None
         if self.left == 1:
-            return "the last trick"
-        return f"trick {self.marked + 1} of {self.cards}"
+            return Message("the last trick")
+        return Message("trick {number} of {count}", number=self.marked + 1, count=self.cards)
 
     @property
     def last_winner(self) -> str | None:
@@ -240,14 +246,16 @@ tricks; keep one of the two
         if draft.trick_winners:
             raise TallyModeError(
                 setup.number,
-                "tricks are marked, but the round counts the tricks at the end; "
-                "choose to mark the tricks as they fall",
+                Message(
+                    "tricks are marked, but the round counts the tricks at the end; "
+                    "choose to mark the tricks as they fall"
+                ),
             )
         return None
     if draft.tricks:
         raise TallyModeError(
             setup.number,
-            "trick counts are entered as well as marked tricks; keep one of the two",
+            Message("trick counts are entered as well as marked tricks; keep one of the two"),
         )
     return Tally.of(
         setup.cards,

@@ -14,6 +14,8 @@ import reprlib
 import unicodedata
 from collections.abc import Sequence
 
+from scorepad.engine.message import Listing, Message
+
 UNSAFE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 """Controls, format characters (zero-width and bidi controls among them), lone surrogates,
 and line and paragraph separators: none of them shows as itself."""
@@ -95,16 +97,18 @@ def brief(value: object) -> str:
 
 def spoken_list(names: Sequence[str]) -> str:
     """Names as a sentence lists them: the last two joined by "and", the others by commas
-    ("Ann, Bob and Dan share the win", not "Ann and Bob and Dan").
+    ("Ann, Bob and Dan share the win", not "Ann and Bob and Dan"). Two or more are a
+    :class:`~scorepad.engine.message.Message`, so the reader's language joins them its way.
 
     >>> spoken_list(["Ann"]), spoken_list(["Ann", "Bob"]), spoken_list(["Ann", "Bob", "Dan"])
-    ('Ann', 'Ann and Bob', 'Ann, Bob and Dan')
+    ('Ann', Message('Ann and Bob'), Message('Ann, Bob and Dan'))
     >>> spoken_list([])
     ''
     """
     if len(names) <= 1:
         return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
+    # TRANSLATORS: a list of names: the others (already joined by commas), then the last one
+    return Message("{names} and {last}", names=Listing(tuple(names[:-1])), last=names[-1])
 
 
 def counted(*counts: tuple[int, str], also: Sequence[str] = ()) -> str:
@@ -117,7 +121,7 @@ def counted(*counts: tuple[int, str], also: Sequence[str] = ()) -> str:
     ('the settings', '')
     """
     words = [f"{n} {word}{'' if n == 1 else 's'}" for n, word in counts if n]
-    return spoken_list([*words, *also])
+    return str(spoken_list([*words, *also]))  # English words: said as they are
 
 
 def clipped(text: str, limit: int) -> str:

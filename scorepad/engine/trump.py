@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, InstanceOf
 
-from scorepad.engine.cards import DECK_SIZE, Suit
+from scorepad.engine.cards import DECK_SIZE, Suit, suit_name
+from scorepad.engine.message import Message
 from scorepad.engine.variant import TrumpRule
 
 
@@ -15,7 +16,7 @@ class TrumpCall(BaseModel):
 
     turned: Suit | None
     trump: Suit | None
-    note: str
+    note: InstanceOf[Message]
 
 
 def call_trump(
@@ -28,13 +29,17 @@ def call_trump(
 
     >>> call_trump(TrumpRule.NO_REPEAT, turned=Suit.HEARTS, all_dealt=False,
     ...            previous_trump=Suit.HEARTS).note
-    'hearts again: no trump this round'
-    >>> call_trump(TrumpRule.NONE_WHEN_ALL_DEALT, turned=None, all_dealt=True,
-    ...            previous_trump=None).note
-    'all 52 cards dealt: no trump'
+    Message('hearts again: no trump this round')
+    >>> print(call_trump(TrumpRule.NONE_WHEN_ALL_DEALT, turned=None, all_dealt=True,
+    ...            previous_trump=None).note)
+    all 52 cards dealt: no trump
     """
     if all_dealt or turned is None:
-        return TrumpCall(turned=None, trump=None, note=f"all {DECK_SIZE} cards dealt: no trump")
+        note = Message("all {cards} cards dealt: no trump", cards=DECK_SIZE)
+        return TrumpCall(turned=None, trump=None, note=note)
+    suit = suit_name(turned)
     if rule is TrumpRule.NO_REPEAT and turned == previous_trump:
-        return TrumpCall(turned=turned, trump=None, note=f"{turned} again: no trump this round")
-    return TrumpCall(turned=turned, trump=turned, note=f"{turned} turned: {turned} are trump")
+        note = Message("{suit} again: no trump this round", suit=suit)
+        return TrumpCall(turned=turned, trump=None, note=note)
+    note = Message("{suit} turned: {suit} are trump", suit=suit)
+    return TrumpCall(turned=turned, trump=turned, note=note)

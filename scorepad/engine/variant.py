@@ -22,8 +22,9 @@ from pydantic import (
 
 from scorepad.engine.cards import DECK_SIZE, cards_left_over
 from scorepad.engine.errors import PlayerCountError, VariantSettingError
+from scorepad.engine.message import DOLLAR, Listing, Message, Money
 from scorepad.engine.schedule import MAX_ROUNDS, compress_sizes
-from scorepad.engine.settlement import DOLLAR, MAX_STAKE_CENTS, format_cents
+from scorepad.engine.settlement import MAX_STAKE_CENTS
 from scorepad.engine.text import brief
 
 
@@ -106,21 +107,22 @@ class Variant(BaseModel):
         if self.min_players > self.max_players:
             raise VariantSettingError(
                 "min_players",
-                f"{self.min_players} is more than max_players ({self.max_players})",
+                Message(
+                    "{minimum} is more than max_players ({maximum})",
+                    minimum=self.min_players,
+                    maximum=self.max_players,
+                ),
             )
         if self.dealer_hook and not self.bid_mode.is_sequential:
             raise VariantSettingError(
                 "dealer_hook",
-                "the hook needs one-by-one bidding: with simultaneous bids the dealer "
-                "cannot know what the others bid",
+                Message(
+                    "the hook needs one-by-one bidding: with simultaneous bids the dealer "
+                    "cannot know what the others bid"
+                ),
             )
         if not self.schedule_for(self.max_players):
-            sizes = ", ".join(str(size) for size in self.hand_sizes)
-            raise VariantSettingError(
-                "hand_sizes",
-                f"with {self.max_players} players none of the hand sizes ({sizes}) can be "
-                f"dealt from {DECK_SIZE} cards{self._turned_card_note()}",
-            )
+            raise VariantSettingError("hand_sizes", self._undealable())
         if (
             self.made_bonus == 0
             and self.points_per_trick_made == 0
@@ -128,14 +130,28 @@ class Variant(BaseModel):
             and not self.made_zero_bonus
         ):
             raise VariantSettingError(
-                "made_bonus", "every bid, made or missed, would score 0 points"
+                "made_bonus", Message("every bid, made or missed, would score 0 points")
             )
         return self
 
-    def _turned_card_note(self) -> str:
+    def _undealable(self) -> Message:
+        """Why no hand of the schedule can be dealt to the most players."""
+        values: dict[str, int | Listing] = {
+            "players": self.max_players,
+            "sizes": Listing(self.hand_sizes),
+            "cards": DECK_SIZE,
+        }
         if self.trump_rule is TrumpRule.NONE_WHEN_ALL_DEALT:
-            return ""
-        return " with a card left to turn for trump"
+            return Message(
+                "with {players} players none of the hand sizes ({sizes}) can be dealt from "
+                "{cards} cards",
+                **values,
+            )
+        return Message(
+            "with {players} players none of the hand sizes ({sizes}) can be dealt from "
+            "{cards} cards with a card left to turn for trump",
+            **values,
+        )
 
     @classmethod
     def parse(cls, data: Any) -> Variant:
@@ -185,79 +201,107 @@ class Variant(BaseModel):
             return cards + self.made_zero_bonus
         return self.made_bonus + self.points_per_trick_made * tricks
 
-    def describe_schedule(self, players: int) -> str:
+    def describe_schedule(self, players: int) -> Message:
         """A one-line schedule such as ``"16 rounds: 1…8…1"``.
 
         >>> from scorepad.engine.presets import GOLF
         >>> GOLF.describe_schedule(6)
-        '16 rounds: 1…8…1'
+        Message('16 rounds: 1…8…1')
         """
         sizes = self.schedule(players)
-        return f"{len(sizes)} round{'s' if len(sizes) != 1 else ''}: {compress_sizes(sizes)}"
+        if len(sizes) == 1:
+            return Message("{count} round: {sizes}", count=1, sizes=compress_sizes(sizes))
+        return Message("{count} rounds: {sizes}", count=len(sizes), sizes=compress_sizes(sizes))
 
     @property
     def has_payouts(self) -> bool:
         return self.stake_cents is not None
 
-    def describe(self, symbol: str = DOLLAR) -> str:
+    def describe(self, symbol: str = DOLLAR) -> Message:
         """What the variant is like, in one line worked out from its settings (money in the
         table's currency ``symbol``), so a house rule never reads like the preset it was
         copied from.
 
         >>> from scorepad.engine.presets import GOLF, MORMON_BRIDGE, SCOTCH_BRIDGE
-        >>> GOLF.describe()
-        "2–8 players; 18 rounds (1…9…1); bids from the dealer's left, dealer hooked; made: 10 + \
-1 a trick, missed: 0; low score wins, 5¢ a set"
-        >>> MORMON_BRIDGE.describe()
-        '2–8 players; 10 rounds (10…1), never one trump twice running; bids at once; made: 10 + \
-1 a trick, missed: 1 a trick; high score wins'
-        >>> SCOTCH_BRIDGE.describe()
-        "4 players; 25 rounds (13…1, 2…13), no trump when all 52 are dealt; bids from the \
+        >>> print(GOLF.describe())
+        2–8 players; 18 rounds (1…9…1); bids from the dealer's left, dealer hooked; made: 10 + \
+1 a trick, missed: 0; low score wins, 5¢ a set
+        >>> print(MORMON_BRIDGE.describe())
+        2–8 players; 10 rounds (10…1), never one trump twice running; bids at once; made: 10 + \
+1 a trick, missed: 1 a trick; high score wins
+        >>> print(SCOTCH_BRIDGE.describe())
+        4 players; 25 rounds (13…1, 2…13), no trump when all 52 are dealt; bids from the \
 dealer's right, dealer hooked; made: 10 + 1 a trick, a made zero: the tricks + 5, missed: 0; \
-high score wins"
+high score wins
         """
-        players = (
-            f"{self.min_players} players"
-            if self.min_players == self.max_players
-            else f"{self.min_players}–{self.max_players} players"
-        )
+        if self.min_players == self.max_players:
+            players = Message("{count} players", count=self.min_players)
+        else:
+            players = Message(
+                "{minimum}–{maximum} players", minimum=self.min_players, maximum=self.max_players
+            )
         rounds = len(self.hand_sizes)
-        schedule = (
-            f"{rounds} round{'' if rounds == 1 else 's'} ({compress_sizes(self.hand_sizes)})"
-            f"{_TRUMP_WORDS[self.trump_rule]}"
-        )
-        bidding = _BIDDING_WORDS[self.bid_mode] + (", dealer hooked" if self.dealer_hook else "")
-        scoring = [f"made: {_points(self.made_bonus, self.points_per_trick_made)}"]
+        sizes = compress_sizes(self.hand_sizes)
+        if rounds == 1:
+            schedule = Message("{count} round ({sizes})", count=rounds, sizes=sizes)
+        else:
+            schedule = Message("{count} rounds ({sizes})", count=rounds, sizes=sizes)
+        if self.trump_rule is TrumpRule.NONE_WHEN_ALL_DEALT:
+            schedule = Message(
+                "{rounds}, no trump when all {cards} are dealt", rounds=schedule, cards=DECK_SIZE
+            )
+        elif self.trump_rule is TrumpRule.NO_REPEAT:
+            schedule = Message("{rounds}, never one trump twice running", rounds=schedule)
+        bidding = _bidding_words(self.bid_mode)
+        if self.dealer_hook:
+            bidding = Message("{bidding}, dealer hooked", bidding=bidding)
+        scoring = [
+            Message("made: {points}", points=_points(self.made_bonus, self.points_per_trick_made))
+        ]
         if self.made_zero_bonus is not None:
-            scoring.append(f"a made zero: the tricks {_signed(self.made_zero_bonus)}")
-        scoring.append(f"missed: {_points(0, self.points_per_trick_missed)}")
-        winner = "low score wins" if self.winner is Winner.LOWEST else "high score wins"
+            scoring.append(
+                Message("a made zero: the tricks {bonus}", bonus=_signed(self.made_zero_bonus))
+            )
+        scoring.append(Message("missed: {points}", points=_points(0, self.points_per_trick_missed)))
+        if self.winner is Winner.LOWEST:
+            winner = Message("low score wins")
+        else:
+            winner = Message("high score wins")
         if self.stake_cents is not None:
-            winner += f", {format_cents(self.stake_cents, symbol)} a set"
-        return "; ".join([players, schedule, bidding, ", ".join(scoring), winner])
+            winner = Message(
+                "{winner}, {stake} a set", winner=winner, stake=Money(self.stake_cents, symbol)
+            )
+        # TRANSLATORS: a variant in one line: "2–8 players; 18 rounds (1…9…1); bids from
+        # the dealer's left, dealer hooked; made: 10 + 1 a trick, missed: 0; low score wins"
+        return Message(
+            "{players}; {schedule}; {bidding}; {scoring}; {winner}",
+            players=players,
+            schedule=schedule,
+            bidding=bidding,
+            scoring=Listing(tuple(scoring)),
+            winner=winner,
+        )
 
 
-_TRUMP_WORDS = {
-    TrumpRule.EVERY_ROUND: "",
-    TrumpRule.NONE_WHEN_ALL_DEALT: f", no trump when all {DECK_SIZE} are dealt",
-    TrumpRule.NO_REPEAT: ", never one trump twice running",
-}
-_BIDDING_WORDS = {
-    BidMode.SIMULTANEOUS: "bids at once",
-    BidMode.SEQUENTIAL_FROM_LEFT: "bids from the dealer's left",
-    BidMode.SEQUENTIAL_FROM_RIGHT: "bids from the dealer's right",
-}
+def _bidding_words(mode: BidMode) -> Message:
+    if mode is BidMode.SIMULTANEOUS:
+        return Message("bids at once")
+    if mode is BidMode.SEQUENTIAL_FROM_LEFT:
+        return Message("bids from the dealer's left")
+    return Message("bids from the dealer's right")
 
 
-def _points(fixed: int, per_trick: int) -> str:
+def _points(fixed: int, per_trick: int) -> int | Message:
     """ "10 + 1 a trick", "1 a trick", "10", "0"."""
     if not per_trick:
-        return str(fixed)
-    each = f"{per_trick} a trick"
-    return f"{fixed} {_signed(per_trick)} a trick" if fixed else each
+        return fixed
+    if not fixed:
+        return Message("{count} a trick", count=per_trick)
+    return Message("{fixed} {per_trick} a trick", fixed=fixed, per_trick=_signed(per_trick))
 
 
 def _signed(number: int) -> str:
+    """ "+ 5" or "- 5": written out here, a sign and a number (not a sentence)."""
     return f"+ {number}" if number >= 0 else f"- {-number}"
 
 
@@ -268,9 +312,10 @@ def variant_error_from(exc: ValidationError) -> VariantSettingError:
     if isinstance(original, VariantSettingError):
         return original
     setting = ".".join(str(part) for part in problem["loc"]) or "variant"
-    message = str(problem["msg"]).removeprefix("Value error, ")
+    message: str | Message = str(problem["msg"]).removeprefix("Value error, ")
     if problem["type"] == "extra_forbidden":
-        message = "is not a setting of a variant"
+        message = Message("is not a setting of a variant")
     elif "input" in problem and problem["type"] != "missing":
-        message = f"{message} (got {brief(problem['input'])})"
+        # pydantic's own words (in English), with what was found
+        message = Message("{problem} (got {value})", problem=message, value=brief(problem["input"]))
     return VariantSettingError(setting, message)

@@ -20,16 +20,22 @@ import io
 import unicodedata
 from collections.abc import Mapping, Sequence
 
-from scorepad.engine import Game, Presence, RoundResult, ScoreSheet
+from scorepad.engine import Game, Presence, RoundResult, ScoreSheet, suit_name
+from scorepad.i18n import N_, say, tr
 from scorepad.paper.renames import NO_RENAMES, played_as
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 """What makes a spreadsheet read a cell as a formula (the tab and carriage return are the
 OWASP list's: some spreadsheets skip them and read the formula behind)."""
 
-NO_TRUMP = "no trump"
-SAT_OUT, LEFT = "sat out", "left"
-"""What a place's bid cell says in a round its player sat out, or after they left."""
+# TRANSLATORS: the trump cell of a round played without a trump suit (in the spreadsheet)
+NO_TRUMP = N_("no trump")
+# TRANSLATORS: a player's bid cell (in the spreadsheet) in a round they sat out
+SAT_OUT = N_("sat out")
+# TRANSLATORS: a player's bid cell (in the spreadsheet) once they have left the table
+LEFT = N_("left")
+"""What a place's bid cell says in a round its player sat out, or after they left (marked:
+``tr(SAT_OUT)`` where written)."""
 
 
 def neutralised(text: str) -> str:
@@ -57,10 +63,20 @@ def header(players: Sequence[str], renamed: Mapping[str, str] = NO_RENAMES) -> l
     >>> header(["Bob"], {"Bob": "Robert"})[4]
     'Robert (played as Bob) bid'
     """
-    columns = ["round", "cards", "dealer", "trump"]
+    # TRANSLATORS: the spreadsheet's column heads of a round: its number, the cards dealt to
+    # each player, who dealt, the trump suit
+    columns = [tr("round"), tr("cards"), tr("dealer"), tr("trump")]
+    heads = (
+        # TRANSLATORS: the spreadsheet's column heads of a player: their bid, the tricks they
+        # took, the round's points and their running total
+        tr("{name} bid"),
+        tr("{name} tricks"),
+        tr("{name} points"),
+        tr("{name} total"),
+    )
     for player in players:
-        name = neutralised(played_as(renamed.get(player, player), player))
-        columns += [f"{name} bid", f"{name} tricks", f"{name} points", f"{name} total"]
+        name = played_as(renamed.get(player, player), player)
+        columns += [neutralised(head.format(name=name)) for head in heads]
     return columns
 
 
@@ -75,16 +91,16 @@ def round_row(
         result.number,
         result.cards,
         neutralised(renamed.get(result.dealer, result.dealer)),
-        NO_TRUMP if result.trump is None else result.trump.value,
+        tr(NO_TRUMP) if result.trump is None else say(suit_name(result.trump)),
     ]
     for place in sheet.players:
         cell = sheet.cell(result, place)
         if cell.presence is Presence.PLAYED:
             row += [cell.bid or 0, cell.tricks or 0, cell.points or 0, cell.total or 0]
         elif cell.presence is Presence.SAT_OUT:
-            row += [SAT_OUT, "", 0, cell.total or 0]
+            row += [neutralised(tr(SAT_OUT)), "", 0, cell.total or 0]
         elif cell.presence is Presence.LEFT:
-            row += [LEFT, "", "", cell.total or 0]
+            row += [neutralised(tr(LEFT)), "", "", cell.total or 0]
         else:
             row += ["", "", "", ""]
     return row

@@ -17,6 +17,7 @@ from scorepad.engine import (
     Adjustment,
     Game,
     GameStatus,
+    Money,
     Presence,
     RoundResult,
     RoundSetup,
@@ -26,12 +27,15 @@ from scorepad.engine import (
     Variant,
     Winner,
     change_in_words,
-    format_cents,
+    suit_name,
 )
+from scorepad.i18n import N_, money, say, tr, tr_n
 from scorepad.paper.printable import printable, printed_names
 from scorepad.paper.renames import NO_RENAMES, in_current_words, now_called, played_as_note
 
-NO_TRUMP = "no trump"
+# TRANSLATORS: the trump box of a round on the printed pad when it has no trump suit
+NO_TRUMP = N_("no trump")
+"""Marked for the catalogue: ``tr(NO_TRUMP)`` where it is printed."""
 EMPTY = ("", "", "", "")
 
 
@@ -57,12 +61,12 @@ class Grid:
     notes: tuple[str, ...] = ()
     """Plain lines after the footer (who played under another name)."""
     tally: str | None = None
-    """A blank pad for a stake: the stake ("5¢ a set"), for a box to tally sets and settle
-    by pencil; ``None`` for no box."""
+    """A blank pad for a stake: the price of a set ("5¢"), for a box to tally sets and
+    settle by pencil; ``None`` for no box."""
 
 
 def _trump_text(result: RoundResult) -> str:
-    return NO_TRUMP if result.trump is None else result.trump.value
+    return printable(tr(NO_TRUMP) if result.trump is None else say(suit_name(result.trump)))
 
 
 def _played_row(result: RoundResult, sheet: ScoreSheet, dealer: str) -> GridRow:
@@ -83,9 +87,11 @@ def _cell_boxes(cell: SeatCell) -> tuple[str, str, str, str]:
     if cell.presence is Presence.PLAYED:
         return (str(cell.bid), str(cell.tricks), str(cell.points), total)
     if cell.presence is Presence.SAT_OUT:
-        return ("out", "", "0", total)
+        # TRANSLATORS: the bid box of the printed pad in a hand the player sat out (short)
+        return (printable(tr("out")), "", "0", total)
     if cell.presence is Presence.LEFT:
-        return ("left", "", "", total)
+        # TRANSLATORS: the bid box of the printed pad once the player has left (short)
+        return (printable(tr("left")), "", "", total)
     return EMPTY
 
 
@@ -98,7 +104,8 @@ def _table_notes(game: Game, printed: Mapping[str, str]) -> tuple[str, ...]:
         return printed.get(name, name)
 
     lines = [
-        ("*" if isinstance(change, Adjustment) else "") + change_in_words(change, starting, shown)
+        ("*" if isinstance(change, Adjustment) else "")
+        + say(change_in_words(change, starting, shown))
         for change in game.record.changes
     ]
     return tuple(printable(line) for line in lines)
@@ -111,19 +118,28 @@ def _empty_row(setup: RoundSetup, variant: Variant, players: int, dealer: str) -
         number=setup.number,
         cards=setup.cards,
         dealer=dealer,
-        trump=NO_TRUMP if no_turn else "",
+        trump=printable(tr(NO_TRUMP)) if no_turn else "",
         players=(EMPTY,) * players,
     )
 
 
 def _rules_line(game: Game, symbol: str = DOLLAR) -> str:
-    parts = [game.variant.describe_schedule(len(game.players))]
-    parts.append("low score wins" if game.variant.winner is Winner.LOWEST else "high score wins")
+    parts = [say(game.variant.describe_schedule(len(game.players)))]
+    parts.append(
+        tr("low score wins") if game.variant.winner is Winner.LOWEST else tr("high score wins")
+    )
     if game.variant.dealer_hook:
-        parts.append("dealer hooked")
+        # TRANSLATORS: a rule: the dealer may not bid what makes the bids add up to the tricks
+        parts.append(tr("dealer hooked"))
     if game.stake_cents is not None:
-        parts.append(f"{format_cents(game.stake_cents, symbol)} a set")
-    return printable(", ".join(parts))
+        parts.append(a_set(money(Money(game.stake_cents, symbol))))
+    return printable(tr(", ").join(parts))
+
+
+def a_set(price: str) -> str:
+    """The stake as the rules say it: "5¢ a set"."""
+    # TRANSLATORS: the stake of a game: what a player pays for each hand they are set
+    return tr("{amount} a set").format(amount=price)
 
 
 def game_grid(
@@ -145,14 +161,21 @@ def game_grid(
         for place in sheet.players
     )
     rows = [_played_row(result, sheet, printed[result.dealer]) for result in sheet.rounds]
-    day = "" if played_on is None else f"Played {played_on:%Y-%m-%d}. "
+    day = (
+        ""
+        if played_on is None
+        else printable(tr("Played {day}.").format(day=f"{played_on:%Y-%m-%d}")) + " "
+    )
     if sheet.status is GameStatus.IN_PROGRESS:
         for number in range(len(game.results) + 1, len(game.schedule) + 1):
             setup = game.setup(number)
             rows.append(_empty_row(setup, game.variant, len(names), printed[setup.dealer]))
+    players = tr(", ").join(now_called(sheet.players, renamed))
+    # TRANSLATORS: the title of a printed pad: the variant, then the players
+    title = tr("{variant}: {players}").format(variant=game.variant.name, players=players)
     return Grid(
-        title=printable(f"{game.variant.name}: {', '.join(now_called(sheet.players, renamed))}"),
-        subtitle=f"{day}{_status_line(game)}. {_rules_line(game, symbol)}",
+        title=printable(title),
+        subtitle=f"{day}{printable(_status_line(game))}. {_rules_line(game, symbol)}",
         players=names,
         rows=tuple(rows),
         footer=_footer(game, printed, renamed, symbol),
@@ -167,11 +190,19 @@ def _notes(players: Sequence[str], renamed: Mapping[str, str]) -> tuple[str, ...
 
 def _status_line(game: Game) -> str:
     played, total = len(game.results), len(game.schedule)
+    # the English says "rounds" for any count: both forms keep it, and a translation has its
+    # own form for each count
     if game.status is GameStatus.FINISHED:
-        return f"Finished: all {total} rounds played"
+        return tr_n(
+            "Finished: all {count} rounds played", "Finished: all {count} rounds played", total
+        ).format(count=total)
     if game.status is GameStatus.ABANDONED:
-        return f"Ended early after round {played} of {total}"
-    return f"In progress: {played} of {total} rounds played"
+        return tr("Ended early after round {played} of {count}").format(played=played, count=total)
+    return tr_n(
+        "In progress: {played} of {count} rounds played",
+        "In progress: {played} of {count} rounds played",
+        total,
+    ).format(played=played, count=total)
 
 
 def _footer(
@@ -180,36 +211,41 @@ def _footer(
     sheet = game.sheet
 
     def now(sentence: str) -> str:  # the engine's sentence under today's names, printable
-        return printable(in_current_words(sentence, game.timeline.everyone, renamed))
+        return printable(in_current_words(say(sentence), game.timeline.everyone, renamed))
 
     if not game.results:
         return ()
-    standing_words = "Final standings" if sheet.winners else "Standings"
-    standings = ", ".join(f"{s.rank}. {printed[s.player]} {s.total}" for s in sheet.standings)
-    lines = [f"{standing_words}: {standings}"]
+    comma = tr(", ")
+    standings = comma.join(f"{s.rank}. {printed[s.player]} {s.total}" for s in sheet.standings)
+    # TRANSLATORS: under a printed pad: "Final standings: 1. Ann 45, 2. Bob 30"
+    final = tr("Final standings: {standings}") if sheet.winners else tr("Standings: {standings}")
+    lines = [printable(final.format(standings=standings))]
     if sheet.winners:
-        winners = " and ".join(printed[player] for player in sheet.winners)
-        lines.append(
-            f"Winner: {winners}" if len(sheet.winners) == 1 else f"Tied winners: {winners}"
-        )
+        # TRANSLATORS: between the names of tied winners ("Ann and Bob")
+        winners = tr(" and ").join(printed[player] for player in sheet.winners)
+        won = tr("Winner: {names}") if len(sheet.winners) == 1 else tr("Tied winners: {names}")
+        lines.append(printable(won.format(names=winners)))
     summary = sheet.settlement_summary(symbol)
     if summary is not None:
+        # TRANSLATORS: between the payments under a printed pad ("Bob pays Ann 30¢; ...")
+        between = tr("; ")
         lines.append(now(summary.sets))
         if summary.payments:
-            lines.append(now("; ".join(summary.payments)))
+            lines.append(now(between.join(say(payment) for payment in summary.payments)))
         if summary.collections:
-            lines.append(now("; ".join(summary.collections)))
+            lines.append(now(between.join(say(line) for line in summary.collections)))
         if summary.note:
             lines.append(now(summary.note))
     else:
         owed = sheet.owed_so_far()
-        sets = ", ".join(f"{printed[player]} {sheet.sets[player]}" for player in sheet.players)
-        lines.append(f"Sets: {sets}")
+        sets = comma.join(f"{printed[player]} {sheet.sets[player]}" for player in sheet.players)
+        # TRANSLATORS: under a printed pad: how often each player was set so far ("Ann 2, Bob 1")
+        lines.append(printable(tr("Sets: {sets}").format(sets=sets)))
         if owed is not None and game.status is GameStatus.IN_PROGRESS:
-            owing = ", ".join(
-                f"{printed[p]} {format_cents(owed[p], symbol)}" for p in sheet.players
+            owing = comma.join(
+                f"{printed[p]} {money(Money(owed[p], symbol))}" for p in sheet.players
             )
-            lines.append(f"Owed so far: {owing}")
+            lines.append(printable(tr("Owed so far: {owing}").format(owing=owing)))
     return tuple(lines)
 
 
@@ -230,11 +266,14 @@ def blank_grid(variant: Variant, players: Sequence[str] | int) -> Grid:
     for number in range(1, len(game.schedule) + 1):
         setup = game.setup(number)
         rows.append(_empty_row(setup, variant, len(heads), dealers[setup.dealer]))
+    count = len(heads)
+    table = printable(tr_n("{count} player.", "{count} players.", count).format(count=count))
     return Grid(
-        title=printable(f"{variant.name}: score pad"),
-        subtitle=f"{len(heads)} players. {_rules_line(game)}",
+        # TRANSLATORS: the title of a blank printed pad: the variant's name, then this
+        title=printable(tr("{variant}: score pad").format(variant=variant.name)),
+        subtitle=f"{table} {_rules_line(game)}",
         players=heads,
         rows=tuple(rows),
         footer=(),
-        tally=None if game.stake_cents is None else f"{format_cents(game.stake_cents)} a set",
+        tally=None if game.stake_cents is None else money(Money(game.stake_cents)),
     )

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from scorepad.i18n import N_
+
 
 class PaperSize(StrEnum):
     LETTER = "letter"
@@ -27,9 +29,34 @@ MARGIN_MM = 10.0
 FIXED_COLUMNS_MM = {"Round": 12.5, "Cards": 11.5, "Trump": 17.0}
 """The round's own columns beside the dealer's (whose width follows the names)."""
 
-PLAYER_COLUMNS = ("Bid", "Took", "Pts", "Total")
-SHORT_PLAYER_COLUMNS = ("Bid", "Tk", "Pts", "Tot")
-"""The same heads where eight players leave each column too narrow for the words."""
+FIXED_COLUMNS = (
+    # TRANSLATORS: the column heads of a round on the printed pad: its number, the cards
+    # dealt to each player, who deals, the trump suit (narrow columns: keep them short)
+    N_("Round"),
+    N_("Cards"),
+    N_("Dealer"),
+    N_("Trump"),
+)
+"""The heads of the round's own columns (marked: ``tr(head)`` where printed)."""
+
+PLAYER_COLUMNS = (
+    # TRANSLATORS: the column heads of a player on the printed pad: the bid, the tricks
+    # taken, the round's points, the running total (narrow columns: keep them short)
+    N_("Bid"),
+    N_("Took"),
+    N_("Pts"),
+    N_("Total"),
+)
+SHORT_PLAYER_COLUMNS = (
+    N_("Bid"),
+    # TRANSLATORS: "Took" (tricks taken) cut short, for a very narrow column of the pad
+    N_("Tk"),
+    N_("Pts"),
+    # TRANSLATORS: "Total" cut short, for a very narrow column of the pad
+    N_("Tot"),
+)
+"""The same heads where eight players leave each column too narrow for the words (marked:
+``tr(head)`` where printed)."""
 
 SUB_COLUMN_MAX_MM = 17.0
 """A player's four columns stop growing here: a wider box is no easier to write in."""

@@ -16,11 +16,13 @@ from datetime import date
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from scorepad.engine import DOLLAR, Game, ScorepadError, Variant
+from scorepad.engine import DOLLAR, Game, Message, ScorepadError, Variant
+from scorepad.i18n import N_, tr
 from scorepad.paper.grid import Grid, GridRow, blank_grid, game_grid
 from scorepad.paper.layout import (
     DEALER_WIDTH_MM,
     DEFAULT_PAPER,
+    FIXED_COLUMNS,
     FIXED_COLUMNS_MM,
     MARGIN_MM,
     PLAYER_COLUMNS,
@@ -30,7 +32,7 @@ from scorepad.paper.layout import (
     fit_rows,
     font_size,
 )
-from scorepad.paper.printable import PDF_ENCODING
+from scorepad.paper.printable import PDF_ENCODING, printable
 from scorepad.paper.renames import NO_RENAMES
 from scorepad.paper.tally_box import draw_tally, tally_height
 
@@ -54,7 +56,10 @@ class PdfUnavailableError(ScorepadError):
     def __init__(self, problem: ImportError) -> None:
         self.problem = problem
         super().__init__(
-            f"a printable pad (PDF) cannot be made here: fpdf2 is not installed ({problem})"
+            Message(
+                N_("a printable pad (PDF) cannot be made here: fpdf2 is not installed ({problem})"),
+                problem=str(problem),
+            )
         )
 
 
@@ -134,7 +139,7 @@ class _PadWriter:
         room = self.pdf.w - 2 * MARGIN_MM
         low, high = DEALER_WIDTH_MM
         dealer = max(
-            [self._text_width("Dealer", bold=True)]
+            [self._text_width(printable(tr(FIXED_COLUMNS[2])), bold=True)]
             + [self._text_width(row.dealer) for row in self.grid.rows]
         )
         dealer = min(high, max(low, dealer + 3))
@@ -235,17 +240,19 @@ class _PadWriter:
         pdf.set_font(FONT, "B", self.pt)
         fixed = self.widths[:4]
         top = pdf.get_y()
-        for width, label in zip(fixed, ("Round", "Cards", "Dealer", "Trump"), strict=True):
-            pdf.cell(width, self._head_height, label, border=1, align="C")
+        for width, head in zip(fixed, FIXED_COLUMNS, strict=True):
+            pdf.cell(width, self._head_height, printable(tr(head)), border=1, align="C")
         sub = self.widths[4] if len(self.widths) > 4 else 0.0
         group = sub * len(PLAYER_COLUMNS)
         for name in self.grid.players:
             pdf.cell(group, self.line_mm, self._clip(name, group - 2), border=1, align="C")
         pdf.set_xy(MARGIN_MM + sum(fixed), top + self.line_mm)
         pdf.set_font(FONT, "", self.pt)
-        fits = all(pdf.get_string_width(label) <= sub - 1 for label in PLAYER_COLUMNS)
+        heads = [printable(tr(head)) for head in PLAYER_COLUMNS]
+        if not all(pdf.get_string_width(label) <= sub - 1 for label in heads):
+            heads = [printable(tr(head)) for head in SHORT_PLAYER_COLUMNS]
         for _ in self.grid.players:
-            for label in PLAYER_COLUMNS if fits else SHORT_PLAYER_COLUMNS:
+            for label in heads:
                 pdf.cell(sub, self.line_mm, self._clip(label, sub - 1), border=1, align="C")
         pdf.set_xy(MARGIN_MM, top + self._head_height)
 

@@ -17,6 +17,8 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 
+from scorepad.i18n import tr
+
 PDF_ENCODING = "windows-1252"
 """What the standard PDF fonts print (fpdf2 writes them with WinAnsiEncoding)."""
 
@@ -68,7 +70,9 @@ def printed_names(names: Sequence[str]) -> tuple[str, ...]:
     """
     printed = [printable(name) for name in names]
     keys = [name.casefold() for name in printed]
+    # TRANSLATORS: a name on the printed pad that prints like another one, with its seat
+    seated = tr("{name} (seat {seat})")
     return tuple(
-        f"{name} (seat {seat})" if keys.count(key) > 1 else name
+        printable(seated.format(name=name, seat=seat)) if keys.count(key) > 1 else name
         for seat, (name, key) in enumerate(zip(printed, keys, strict=True), start=1)
     )

@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from scorepad.i18n import tr
+
 NO_RENAMES: Mapping[str, str] = {}
 
 
@@ -32,7 +34,8 @@ def played_as(now: str, played: str) -> str:
     >>> played_as("Robert", "Bob"), played_as("Ann", "Ann")
     ('Robert (played as Bob)', 'Ann')
     """
-    return now if now == played else f"{now} (played as {played})"
+    # TRANSLATORS: a player under their name now, and the name the game was played under
+    return now if now == played else tr("{now} (played as {played})").format(now=now, played=played)
 
 
 def played_as_note(players: Sequence[str], renamed: Mapping[str, str]) -> str | None:
@@ -45,8 +48,11 @@ def played_as_note(players: Sequence[str], renamed: Mapping[str, str]) -> str | 
     pairs = [(renamed[player], player) for player in players if player in renamed]
     if not pairs:
         return None
-    said = ", ".join(f"{now} played as {played}" for now, played in pairs)
-    return f"Names as known now: {said}."
+    # TRANSLATORS: one of the pairs in "Names as known now: Robert played as Bob, ..."
+    pair = tr("{now} played as {played}")
+    said = tr(", ").join(pair.format(now=now, played=played) for now, played in pairs)
+    # TRANSLATORS: under a printed pad or in a sheet: who goes by another name since the game
+    return tr("Names as known now: {pairs}.").format(pairs=said)
 
 
 def in_current_words(text: str, players: Sequence[str], renamed: Mapping[str, str]) -> str:

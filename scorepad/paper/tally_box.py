@@ -12,6 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from scorepad.i18n import N_, tr
+from scorepad.paper.printable import printable
+
 if TYPE_CHECKING:  # only drawn on a document the pad's writer made (fpdf2 loaded then)
     from fpdf import FPDF
 
@@ -21,21 +24,31 @@ TALLY_GAP_MM = 4.0
 """Space between the grid (or the lines under it) and the box."""
 TALLY_ROW_MM = 7.0
 """Tall enough for a row of tally marks and a written sum."""
-TALLY_HEADS = ("Player", "Sets: a mark for each hand set", "Sets", "Pays", "Collects")
+TALLY_HEADS = (
+    # TRANSLATORS: the column heads of the settling-up box of a blank printed pad
+    N_("Player"),
+    N_("Sets: a mark for each hand set"),
+    N_("Sets"),
+    N_("Pays"),
+    N_("Collects"),
+)
+"""Marked for the catalogue: ``tr(head)`` where they are printed."""
 TALLY_WIDTHS_MM = (30.0, 90.0, 18.0, 28.0, 28.0)
 
 
-def tally_title(stake: str) -> str:
-    """The box's heading: the stake and how it is paid (the rules' words).
+def tally_title(price: str) -> str:
+    """The box's heading: the stake (``price``: what a set costs) and how it is paid (the
+    rules' words).
 
-    >>> print(tally_title("5¢ a set"))  # doctest: +NORMALIZE_WHITESPACE
+    >>> print(tally_title("5¢"))  # doctest: +NORMALIZE_WHITESPACE
     Settling up at 5¢ a set: each loser pays 5¢ for every hand they were set;
     the winner collects (tied winners share).
     """
-    price = stake.removesuffix(" a set")
-    return (
-        f"Settling up at {stake}: each loser pays {price} for every hand they were set; "
-        "the winner collects (tied winners share)."
+    return printable(
+        tr(
+            "Settling up at {price} a set: each loser pays {price} for every hand they were "
+            "set; the winner collects (tied winners share)."
+        ).format(price=price)
     )
 
 
@@ -44,18 +57,19 @@ def tally_height(players: int) -> float:
     return TALLY_GAP_MM + (players + 2) * TALLY_ROW_MM
 
 
-def draw_tally(pdf: FPDF, left: float, players: Sequence[str], stake: str) -> None:
-    """The box at the current height, ``left`` mm from the page's edge."""
+def draw_tally(pdf: FPDF, left: float, players: Sequence[str], price: str) -> None:
+    """The box at the current height, ``left`` mm from the page's edge (``price``: what a
+    set costs, "5¢")."""
     pdf.ln(TALLY_GAP_MM)
     pdf.set_x(left)
     pdf.set_font(TALLY_FONT, "B", TALLY_PT)
-    pdf.cell(0, TALLY_ROW_MM, tally_title(stake))
+    pdf.cell(0, TALLY_ROW_MM, tally_title(price))
     pdf.ln()
     pdf.set_x(left)
     pdf.set_draw_color(0)
     pdf.set_line_width(0.2)
     for width, head in zip(TALLY_WIDTHS_MM, TALLY_HEADS, strict=True):
-        pdf.cell(width, TALLY_ROW_MM, head, border=1, align="C")
+        pdf.cell(width, TALLY_ROW_MM, printable(tr(head)), border=1, align="C")
     pdf.ln()
     pdf.set_font(TALLY_FONT, "", TALLY_PT)
     for player in players:

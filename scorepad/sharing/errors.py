@@ -9,7 +9,16 @@ only :class:`PinFormatError` quotes the input, which by then is known not to be 
 
 from __future__ import annotations
 
-from scorepad.engine import ScorepadError, quoted, shown
+from scorepad.engine import Message, ScorepadError, quoted, shown
+
+
+def N_(text: str) -> str:  # noqa: N802 (gettext's name for the marker, which the tools know)
+    """Mark ``text`` for the catalogue (``tools/catalogues.py`` extracts every ``N_("...")``):
+    :func:`scorepad.i18n.N_`, which this layer may not import (it stands on the engine
+    alone). The refusals below are the engine's kind of sentence, a
+    :class:`~scorepad.engine.message.Message`: ``str()`` is the English, and
+    :func:`scorepad.i18n.describe` says it in the reader's language."""
+    return text
 
 
 class SharingError(ScorepadError):
@@ -30,8 +39,14 @@ class PinFormatError(SharingError):
         self.typed = typed
         self.length = length
         super().__init__(
-            f"the PIN is {length} digits, and {quoted(typed)} is not: "
-            "type the digits shown on the scorekeeper's screen"
+            Message(
+                N_(
+                    "the PIN is {length} digits, and {typed} is not: "
+                    "type the digits shown on the scorekeeper's screen"
+                ),
+                length=length,
+                typed=quoted(typed),
+            )
         )
 
 
@@ -41,7 +56,9 @@ class WrongPinError(SharingError):
 
     def __init__(self) -> None:
         super().__init__(
-            "that is not the PIN: check the PIN on the scorekeeper's screen and try again"
+            Message(
+                N_("that is not the PIN: check the PIN on the scorekeeper's screen and try again")
+            )
         )
 
 
@@ -58,9 +75,23 @@ class TooManyTriesError(SharingError):
     def __init__(self, wait_seconds: int, *, everyone: bool = False) -> None:
         self.wait_seconds = wait_seconds
         self.everyone = everyone
-        source = "at this table" if everyone else "from this screen"
-        unit = "second" if wait_seconds == 1 else "seconds"
-        super().__init__(f"too many wrong PINs {source}: wait {wait_seconds} {unit} and try again")
+        if everyone:
+            said = Message(
+                N_("too many wrong PINs at this table: wait {seconds} second and try again")
+                if wait_seconds == 1
+                else N_("too many wrong PINs at this table: wait {seconds} seconds and try again"),
+                seconds=wait_seconds,
+            )
+        else:
+            said = Message(
+                N_("too many wrong PINs from this screen: wait {seconds} second and try again")
+                if wait_seconds == 1
+                else N_(
+                    "too many wrong PINs from this screen: wait {seconds} seconds and try again"
+                ),
+                seconds=wait_seconds,
+            )
+        super().__init__(said)
 
 
 class NotSharedError(SharingError):
@@ -74,8 +105,14 @@ is no PIN (start scorepad with --share to share it)
     def __init__(self, what: str) -> None:
         self.what = what
         super().__init__(
-            f"cannot {what}: this table is not shared, so every screen keeps score and "
-            "there is no PIN (start scorepad with --share to share it)"
+            Message(
+                # TRANSLATORS: {action} is what was asked, as after "to" ("change the PIN")
+                N_(
+                    "cannot {action}: this table is not shared, so every screen keeps score and "
+                    "there is no PIN (start scorepad with --share to share it)"
+                ),
+                action=what,
+            )
         )
 
 
@@ -92,7 +129,13 @@ class ViewerCannotEditError(SharingError):
 
     def __init__(self, what: str) -> None:
         self.what = what
-        super().__init__(f"this screen only views the game: enter the PIN to {what}")
+        super().__init__(
+            Message(
+                # TRANSLATORS: {action} is what was asked, as after "to" ("record the round")
+                N_("this screen only views the game: enter the PIN to {action}"),
+                action=what,
+            )
+        )
 
 
 class ScorekeeperOnlyError(SharingError):
@@ -101,7 +144,13 @@ class ScorekeeperOnlyError(SharingError):
 
     def __init__(self, what: str) -> None:
         self.what = what
-        super().__init__(f"only the scorekeeper can {what}: ask them to do it on their screen")
+        super().__init__(
+            Message(
+                # TRANSLATORS: {action} is what was asked, as after "to" ("change the PIN")
+                N_("only the scorekeeper can {action}: ask them to do it on their screen"),
+                action=what,
+            )
+        )
 
 
 class DeviceNotKnownError(SharingError):
@@ -111,8 +160,14 @@ class DeviceNotKnownError(SharingError):
     def __init__(self, what: str) -> None:
         self.what = what
         super().__init__(
-            f"this browser is not recognised yet, so it cannot {what}: wait a moment or "
-            "reload the page"
+            Message(
+                # TRANSLATORS: {action} is what was asked, as after "to" ("claim a seat")
+                N_(
+                    "this browser is not recognised yet, so it cannot {action}: wait a moment or "
+                    "reload the page"
+                ),
+                action=what,
+            )
         )
 
 
@@ -130,8 +185,13 @@ to release it
     def __init__(self, player: str) -> None:
         self.player = player
         super().__init__(
-            f"{quoted(player)} is already taken by another phone: pick your own seat, or ask "
-            "the scorekeeper to release it"
+            Message(
+                N_(
+                    "{player} is already taken by another phone: pick your own seat, or ask "
+                    "the scorekeeper to release it"
+                ),
+                player=quoted(player),
+            )
         )
 
 
@@ -146,8 +206,13 @@ enter that bid
     def __init__(self, player: str) -> None:
         self.player = player
         super().__init__(
-            f"you do not hold the seat of {quoted(player)}: bid from your own seat, "
-            "or ask the scorekeeper to enter that bid"
+            Message(
+                N_(
+                    "you do not hold the seat of {player}: bid from your own seat, "
+                    "or ask the scorekeeper to enter that bid"
+                ),
+                player=quoted(player),
+            )
         )
 
 
@@ -157,7 +222,10 @@ class NoSuchSeatError(SharingError):
     def __init__(self, player: str) -> None:
         self.player = player
         super().__init__(
-            f"{quoted(player)} is not a player of this game: pick one of the players' seats"
+            Message(
+                N_("{player} is not a player of this game: pick one of the players' seats"),
+                player=quoted(player),
+            )
         )
 
 
@@ -166,7 +234,12 @@ class BidsNotSecretError(SharingError):
 
     def __init__(self) -> None:
         super().__init__(
-            "bids in this round are made one by one, not in secret: bid when it is your turn"
+            Message(
+                N_(
+                    "bids in this round are made one by one, not in secret: "
+                    "bid when it is your turn"
+                )
+            )
         )
 
 
@@ -184,12 +257,15 @@ class NotYourTurnError(SharingError):
         self.player = player
         self.whose = whose
         if whose is None:
-            message = (
-                f"no bid is waiting now, so {shown(player)} cannot bid: wait for the next round"
+            message = Message(
+                N_("no bid is waiting now, so {player} cannot bid: wait for the next round"),
+                player=shown(player),
             )
         else:
-            message = (
-                f"it is {shown(whose)}'s turn to bid, not {shown(player)}'s: wait for your turn"
+            message = Message(
+                N_("it is {whose}'s turn to bid, not {player}'s: wait for your turn"),
+                whose=shown(whose),
+                player=shown(player),
             )
         super().__init__(message)
 
@@ -211,5 +287,14 @@ changed, try again
         self.what = what
         self.why = why
         super().__init__(
-            f"could not {what}: the table could not be saved ({why}); nothing changed, try again"
+            Message(
+                # TRANSLATORS: {action} is what was asked, as after "to" ("claim the seat");
+                # {why} is what the disk said
+                N_(
+                    "could not {action}: the table could not be saved ({why}); nothing changed, "
+                    "try again"
+                ),
+                action=what,
+                why=why,
+            )
         )

@@ -56,9 +56,10 @@ from typing import Final
 
 from pydantic import ValidationError
 
-from scorepad.engine import quoted
+from scorepad.engine import Message, quoted
 from scorepad.sharing.access import Clock, RateLimiter, make_pin, pins_match
 from scorepad.sharing.errors import (
+    N_,
     DeviceNotKnownError,
     NotSharedError,
     NotYourSeatError,
@@ -236,7 +237,7 @@ class SharedTable:
             ):
                 if device not in self._scorekeepers:
                     log.info("the scorekeeper's token opened device %s", device_hint(device))
-                    with self._changing("keep this screen as the scorekeeper's"):
+                    with self._changing(Message(N_("keep this screen as the scorekeeper's"))):
                         self._scorekeepers.add(device)
             elif self._token is not None and token is not None:
                 log.warning("a wrong token from device %s", device_hint(device))
@@ -250,9 +251,9 @@ class SharedTable:
         wait (even for the right PIN), else :class:`WrongPinError`. The PIN is never logged.
         """
         if self._token is None:
-            raise NotSharedError("enter a PIN")
+            raise NotSharedError(Message(N_("enter a PIN")))
         if device is None:
-            raise DeviceNotKnownError("enter the PIN")
+            raise DeviceNotKnownError(Message(N_("enter the PIN")))
         if not isinstance(typed, str):  # a crafted event may send anything
             raise PinFormatError(repr(typed), len(self.pin or ""))
         candidate = typed.strip()
@@ -278,7 +279,7 @@ class SharedTable:
                     )
                 raise WrongPinError()
             if self._role_of(device) is Role.VIEWER:
-                with self._changing("keep the PIN on this screen"):
+                with self._changing(Message(N_("keep the PIN on this screen"))):
                     self._editors.add(device)
                 log.info("device %s entered the PIN and keeps score now", device_hint(device))
 
@@ -286,16 +287,16 @@ class SharedTable:
         """A new PIN (never the same as before), which the scorekeeper alone may ask for: every
         editor views only again, until they type the new one. Announces :class:`AccessChanged`."""
         if self._token is None:
-            raise NotSharedError("change the PIN")
+            raise NotSharedError(Message(N_("change the PIN")))
         with self._lock:
             if self._role_of(device) is not Role.SCOREKEEPER:
-                raise ScorekeeperOnlyError("change the PIN")
+                raise ScorekeeperOnlyError(Message(N_("change the PIN")))
             old = self._pin
             pin = self._new_pin()
             while pin == old:
                 pin = self._new_pin()
             logged_out = len(self._editors)
-            with self._changing("change the PIN"):
+            with self._changing(Message(N_("change the PIN"))):
                 self._pin = pin
                 self._editors.clear()
         log.info("the scorekeeper changed the PIN; %d editor(s) view only again", logged_out)
@@ -312,10 +313,10 @@ class SharedTable:
     def share_game(self, device: str | None, game_id: str) -> None:
         """Make ``game_id`` the game every viewer sees (an editor opened or wrote it)."""
         with self._lock:
-            self._require_edit(device, "choose the game everyone sees")
+            self._require_edit(device, Message(N_("choose the game everyone sees")))
             if self._shared_game == game_id:  # every tap on the game says so: nothing to keep
                 return
-            with self._changing("choose the game everyone sees"):
+            with self._changing(Message(N_("choose the game everyone sees"))):
                 self._shared_game = game_id
 
     @property
@@ -326,10 +327,10 @@ class SharedTable:
 
     def set_reveal_on_last_bid(self, device: str | None, on: bool) -> None:
         with self._lock:
-            self._require_edit(device, "choose when the bids are shown")
+            self._require_edit(device, Message(N_("choose when the bids are shown")))
             if self._reveal_on_last_bid == on:
                 return
-            with self._changing("choose when the bids are shown"):
+            with self._changing(Message(N_("choose when the bids are shown"))):
                 self._reveal_on_last_bid = on
 
     # --- Seats ------------------------------------------------------------------------------
@@ -340,12 +341,12 @@ class SharedTable:
         another moves it. Whether ``player`` plays ``game_id`` is the caller's check
         (:class:`~scorepad.sharing.errors.NoSuchSeatError`); the table does not read games."""
         if device is None:
-            raise DeviceNotKnownError("claim a seat")
+            raise DeviceNotKnownError(Message(N_("claim a seat")))
         with self._lock:
             holder = self._seats.get(game_id, {}).get(player)
             if holder is not None and holder != device:
                 raise SeatTakenError(player)
-            with self._changing("claim the seat"):
+            with self._changing(Message(N_("claim the seat"))):
                 seats = self._seats.pop(game_id, {})  # the newest game last (see below)
                 self._seats[game_id] = seats
                 for other, held_by in list(seats.items()):
@@ -358,8 +359,8 @@ class SharedTable:
     def release_seat(self, device: str | None, game_id: str, player: str) -> None:
         """Free ``player``'s seat (editors only: a phone was lost, or changed hands)."""
         with self._lock:
-            self._require_edit(device, "release a seat")
-            with self._changing("release the seat"):
+            self._require_edit(device, Message(N_("release a seat")))
+            with self._changing(Message(N_("release the seat"))):
                 seats = self._seats.get(game_id, {})
                 held_by = seats.pop(player, None)
                 if not seats:
@@ -400,7 +401,7 @@ class SharedTable:
             held_by = self._seats.get(game_id, {}).get(player)
             if not (self._role_of(device).can_edit or (device is not None and held_by == device)):
                 raise NotYourSeatError(player)
-            with self._changing("keep your bid"):
+            with self._changing(Message(N_("keep your bid"))):
                 self._hidden.setdefault((game_id, round_number), {})[player] = bid
                 while len(self._hidden) > GAMES_WITH_SEATS_KEPT:  # rounds left unshown
                     del self._hidden[next(iter(self._hidden))]
@@ -421,7 +422,7 @@ class SharedTable:
         """Drop the round's hidden bids: the game now shows (and keeps) them."""
         with self._lock:
             if (game_id, round_number) in self._hidden:
-                with self._changing("show the bids"):
+                with self._changing(Message(N_("show the bids"))):
                     del self._hidden[(game_id, round_number)]
 
     # --- Live updates -----------------------------------------------------------------------
@@ -466,9 +467,13 @@ class SharedTable:
                 self._keep(after)
         except (OSError, ValidationError) as problem:
             self._restore(before)
-            why = problem.strerror if isinstance(problem, OSError) else "too much to keep"
+            why = (
+                (problem.strerror or str(problem))
+                if isinstance(problem, OSError)
+                else Message(N_("too much to keep"))
+            )
             log.error("the table could not be kept (%s): %s", what, problem)
-            raise TableNotKeptError(what, str(why or problem)) from None
+            raise TableNotKeptError(what, why) from None
 
     def _kept(self) -> KeptTable | None:
         if self._token is None or self._pin is None:

@@ -27,6 +27,8 @@ from scorepad.engine import (
     PRESETS,
     EmptyNameError,
     GameRecord,
+    Listing,
+    Message,
     NotJsonError,
     PlayerError,
     RecordFormatError,
@@ -36,8 +38,8 @@ from scorepad.engine import (
     not_text_problem,
     quoted,
     read_json,
-    spoken_list,
 )
+from scorepad.i18n import N_, describe, say, tr, tr_n
 from scorepad.store import schema
 from scorepad.store.checks import first_problem
 from scorepad.store.errors import (
@@ -150,29 +152,43 @@ class RestorePlan:
 def parse_backup(raw: bytes) -> Backup:
     """The checked backup in a file's bytes (see :func:`read_backup`)."""
     if not raw.strip():
-        raise BackupFormatError("the file is empty")
+        raise BackupFormatError(tr("the file is empty"))
     if len(raw) > BACKUP_MAX_BYTES:
         raise BackupFormatError(
-            f"it is {len(raw):,} bytes, over the {BACKUP_MAX_BYTES:,} a backup may be"
+            tr("it is {size} bytes, over the {limit} a backup may be").format(
+                size=f"{len(raw):,}", limit=f"{BACKUP_MAX_BYTES:,}"
+            )
         )
     values = raw.count(b",") + raw.count(b"[") + raw.count(b"{")
     if values > BACKUP_MAX_VALUES:
         raise BackupFormatError(
-            f"it holds over {BACKUP_MAX_VALUES:,} values (about {values:,}), more than any "
-            f"backup scorepad writes"
+            tr(
+                "it holds over {limit} values (about {values}), more than any "
+                "backup scorepad writes"
+            ).format(limit=f"{BACKUP_MAX_VALUES:,}", values=f"{values:,}")
         )
     try:
         text = raw.decode("utf-8")  # scorepad writes UTF-8, and only that
     except UnicodeDecodeError as exc:
-        raise BackupFormatError(f"it is {not_text_problem(exc)}") from None
+        problem = say(not_text_problem(exc))
+        # TRANSLATORS: {problem} says why the file is no text ("not text, byte 0x89 at ...")
+        raise BackupFormatError(tr("it is {problem}").format(problem=problem)) from None
     try:
         document = read_json(text, max_depth=BACKUP_MAX_DEPTH, what="a backup")
     except NotJsonError as exc:
-        problem = str(exc).removeprefix("not valid JSON: ")
-        raise BackupFormatError(f"it is not JSON: {problem}") from None
+        problem = _json_problem(exc)
+        raise BackupFormatError(tr("it is not JSON: {problem}").format(problem=problem)) from None
     except RecordFormatError as exc:  # a key twice, nested too deep, a number too long
-        raise BackupFormatError(str(exc)) from None
+        raise BackupFormatError(describe(exc)) from None
     return read_backup(document)
+
+
+def _json_problem(exc: NotJsonError) -> str:
+    """What the engine says is wrong with the JSON, without its "not valid JSON: "."""
+    found = exc.said.values.get("problem")
+    if isinstance(found, str):  # the engine's sentence keeps the problem as a value
+        return say(found)
+    return describe(exc).removeprefix("not valid JSON: ")
 
 
 def read_backup(document: object) -> Backup:
@@ -183,18 +199,21 @@ def read_backup(document: object) -> Backup:
     if isinstance(document, Backup):
         return document
     if not isinstance(document, dict):
-        raise BackupFormatError(f"it holds a JSON {type(document).__name__}, not an object")
+        raise BackupFormatError(
+            # TRANSLATORS: {kind} is a JSON type as Python names it ("list", "str")
+            tr("it holds a JSON {kind}, not an object").format(kind=type(document).__name__)
+        )
     if document.get("format") != BACKUP_FORMAT:
         if "variant" in document and "players" in document:
             raise RecordNotBackupError
-        raise BackupFormatError(f'it has no "format": "{BACKUP_FORMAT}"')
-    _check_version(document, "version", "backup format", BACKUP_VERSION)
-    _check_version(document, "schema", "schema", schema.SCHEMA_VERSION)
+        raise BackupFormatError(tr('it has no "format": "{format}"').format(format=BACKUP_FORMAT))
+    _check_version(document, "version", N_("backup format"), BACKUP_VERSION)
+    _check_version(document, "schema", N_("schema"), schema.SCHEMA_VERSION)
     try:
         backup = Backup.model_validate(document)
     except ValidationError as exc:
         error = exc.errors()[0]
-        where = ".".join(str(part) for part in error["loc"]) or "the backup"
+        where = ".".join(str(part) for part in error["loc"]) or tr("the backup")
         raise BackupDamagedError(where, str(error["msg"])) from None
     except CurrencySymbolError as exc:
         raise BackupDamagedError("settings.currency_symbol", str(exc)) from None
@@ -205,35 +224,43 @@ def read_backup(document: object) -> Backup:
 
 
 def _check_version(document: dict[str, Any], key: str, what: str, known: int) -> None:
+    """``what``: the version's name, marked with ``N_`` (translated here)."""
     found = document.get(key)
     if not isinstance(found, int) or isinstance(found, bool) or found < 1:
-        raise BackupDamagedError(key, f"{found!r} is not a version number")
+        raise BackupDamagedError(
+            key, tr("{found} is not a version number").format(found=repr(found))
+        )
     if found > known:
-        raise BackupTooNewError(what, found, known)
+        raise BackupTooNewError(tr(what), found, known)
 
 
 def _check_games(games: Iterable[StoredGame]) -> None:
     seen: set[str] = set()
     for stored in games:
-        where = f"game {quoted(stored.id)}"
+        # TRANSLATORS: where in a backup a problem is: one of its games, by id
+        where = tr("game {game}").format(game=quoted(stored.id))
         if not GAME_ID.fullmatch(stored.id):
-            raise BackupDamagedError(where, f"not a game id ({EXPECTED})")
+            raise BackupDamagedError(
+                where, tr("not a game id ({expected})").format(expected=tr(EXPECTED))
+            )
         if stored.id in seen:
-            raise BackupDamagedError(where, "two games have this id")
+            raise BackupDamagedError(where, tr("two games have this id"))
         seen.add(stored.id)
         if stored.schema_version > schema.SCHEMA_VERSION:
-            raise BackupTooNewError("game schema", stored.schema_version, schema.SCHEMA_VERSION)
+            raise BackupTooNewError(tr("game schema"), stored.schema_version, schema.SCHEMA_VERSION)
         if (size := game_file_size(stored)) > MAX_FILE_BYTES:
             mb = 1024 * 1024
             raise BackupDamagedError(
                 where,
-                f"its file would be {size / mb:.1f} MB, over the {MAX_FILE_BYTES / mb:.1f} MB "
-                f"a game file may hold: it could never be opened",
+                tr(
+                    "its file would be {size} MB, over the {limit} MB "
+                    "a game file may hold: it could never be opened"
+                ).format(size=f"{size / mb:.1f}", limit=f"{MAX_FILE_BYTES / mb:.1f}"),
             )
         try:
             stored.game  # noqa: B018  (derive it: a game that breaks the rules is damaged)
         except ScorepadError as exc:
-            raise BackupDamagedError(where, str(exc).splitlines()[0]) from None
+            raise BackupDamagedError(where, describe(exc).splitlines()[0]) from None
         except ValidationError as exc:
             raise BackupDamagedError(where, first_problem(exc)) from None
 
@@ -248,7 +275,8 @@ def _check_roster(players: Iterable[RosterPlayer]) -> None:
             _check_name(place, name)
             if name_key(name) in seen:
                 raise BackupDamagedError(
-                    "roster", f"the name {quoted(name)} is there twice (ignoring case)"
+                    "roster",
+                    tr("the name {name} is there twice (ignoring case)").format(name=quoted(name)),
                 )
             seen.add(name_key(name))
 
@@ -265,9 +293,9 @@ def _check_name(where: str, name: str) -> None:
     try:
         checked_name(name, 1)
     except EmptyNameError:
-        raise BackupDamagedError(where, "the name is empty; every player needs one") from None
+        raise BackupDamagedError(where, tr("the name is empty; every player needs one")) from None
     except PlayerError as exc:
-        raise BackupDamagedError(where, str(exc)) from None
+        raise BackupDamagedError(where, describe(exc)) from None
 
 
 def _check_house_rules(house_rules: Iterable[SavedVariant]) -> None:
@@ -276,9 +304,13 @@ def _check_house_rules(house_rules: Iterable[SavedVariant]) -> None:
     for saved in house_rules:
         key = saved.name.casefold()
         if key in presets:
-            raise BackupDamagedError("house_rules", f"{quoted(saved.name)} is a preset's name")
+            raise BackupDamagedError(
+                "house_rules", tr("{name} is a preset's name").format(name=quoted(saved.name))
+            )
         if key in seen:
-            raise BackupDamagedError("house_rules", f"two are called {quoted(saved.name)}")
+            raise BackupDamagedError(
+                "house_rules", tr("two are called {name}").format(name=quoted(saved.name))
+            )
         seen.add(key)
 
 
@@ -324,12 +356,28 @@ def plan_restore(
 
 def _holdings(here: StoreContents) -> str:
     """What a store holds, in words ("3 games and 4 players"), or "" when it is empty."""
-    counts = (
-        (len(here.game_ids), "game"),
-        (len(here.roster), "player"),
-        (len(here.house_rules), "house rule"),
-    )
-    return spoken_list([f"{n} {word}{'' if n == 1 else 's'}" for n, word in counts if n])
+    games, players, rules = len(here.game_ids), len(here.roster), len(here.house_rules)
+    words = [
+        tr_n("{count} game", "{count} games", games).format(count=games) if games else "",
+        tr_n("{count} player", "{count} players", players).format(count=players) if players else "",
+        tr_n("{count} house rule", "{count} house rules", rules).format(count=rules)
+        if rules
+        else "",
+    ]
+    return said_list([word for word in words if word])
+
+
+def said_list(items: list[str]) -> str:
+    """Items as a sentence lists them, in the reader's language ("A, B and C"); English is
+    :func:`~scorepad.engine.spoken_list`'s.
+
+    >>> said_list(["3 games", "1 player", "2 house rules"]), said_list(["1 game"])
+    ('3 games, 1 player and 2 house rules', '1 game')
+    """
+    if len(items) <= 1:
+        return "".join(items)
+    # TRANSLATORS: the end of a list: "{items}" is "A, B" (joined by ", "), "{last}" is "C"
+    return tr("{items} and {last}").format(items=tr(", ").join(items[:-1]), last=items[-1])
 
 
 def _merged_games(
@@ -411,8 +459,21 @@ def _merge_as_in_backup(
     roster[roster.index(target)] = merged
     for other in others:
         roster.remove(other)
-    folded = spoken_list([other.name for other in others])
-    report.roster_changes.append(f"merged {folded} into {target.name}, as in the backup")
+    folded = [other.name for other in others]
+    if len(folded) == 1:
+        merged_words = Message(
+            N_("merged {player} into {target}, as in the backup"),
+            player=folded[0],
+            target=target.name,
+        )
+    else:
+        merged_words = Message(
+            N_("merged {players} and {last} into {target}, as in the backup"),
+            players=Listing(tuple(folded[:-1])),
+            last=folded[-1],
+            target=target.name,
+        )
+    report.roster_changes.append(merged_words)
     return merged
 
 
@@ -431,14 +492,26 @@ def _rename_as_in_backup(
         return owner
     if name_key(owner.name) not in their_former:
         report.roster_kept.append(
-            f"kept the name {owner.name} here: the backup calls them {player.name}, a name "
-            f"this store never had for them (added as a former name)"
+            Message(
+                N_(
+                    "kept the name {name} here: the backup calls them {theirs}, a name "
+                    "this store never had for them (added as a former name)"
+                ),
+                name=owner.name,
+                theirs=player.name,
+            )
         )
         return owner
     aliases = unique_names((*owner.aliases, owner.name), excluding=name_key(player.name))
     renamed = RosterPlayer(name=player.name, added=owner.added, aliases=aliases)
     roster[roster.index(owner)] = renamed
-    report.roster_changes.append(f"renamed {owner.name} to {player.name}, as in the backup")
+    report.roster_changes.append(
+        Message(
+            N_("renamed {name} to {new_name}, as in the backup"),
+            name=owner.name,
+            new_name=player.name,
+        )
+    )
     return renamed
 
 

@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from scorepad.engine import Game, ScorepadError
+from scorepad.i18n import N_, describe, tr
 from scorepad.store import schema
 from scorepad.store.errors import CurrencySymbolError
 from scorepad.store.models import RosterPlayer, SavedVariant, Settings, StoredGame
@@ -32,11 +33,15 @@ scorepad (and migrating it again would start its roster afresh)."""
 
 def check_schema_version(found: object) -> None:
     if not isinstance(found, int) or isinstance(found, bool) or found < 1:
-        raise ValueError(f"not a scorepad store file (schema version {found!r})")
+        raise ValueError(
+            tr("not a scorepad store file (schema version {found})").format(found=repr(found))
+        )
     if found > schema.SCHEMA_VERSION:
         raise NewerSchemaDataError(
-            f"it was written by a newer scorepad (schema {found}; this one reads up to "
-            f"{schema.SCHEMA_VERSION}); update scorepad to open it"
+            tr(
+                "it was written by a newer scorepad (schema {found}; this one reads up to "
+                "{known}); update scorepad to open it"
+            ).format(found=found, known=schema.SCHEMA_VERSION)
         )
 
 
@@ -47,11 +52,16 @@ def first_problem(exc: ValidationError) -> str:
 
 
 def _check_rows(data: dict[str, Any], table: str, model: type[BaseModel], what: str) -> None:
+    """``what``: the kind of row, marked with ``N_`` ("roster entry"; translated here)."""
     for doc_id, row in data.get(table, {}).items():
         try:
             model.model_validate(row)
         except ValidationError as exc:
-            raise ValueError(f"{what} {doc_id} is not valid ({first_problem(exc)})") from None
+            # TRANSLATORS: {what} is a kind of row ("roster entry"), {row} its number
+            said = tr("{what} {row} is not valid ({problem})")
+            raise ValueError(
+                said.format(what=tr(what), row=doc_id, problem=first_problem(exc))
+            ) from None
 
 
 def _check_version_row(data: dict[str, Any]) -> None:
@@ -63,8 +73,8 @@ def check_meta(data: dict[str, Any]) -> None:
     """``meta.json`` of schema 1 and 2: a known schema version, then every roster and
     saved-variant row (read once more, to move them into the catalogue)."""
     _check_version_row(data)
-    _check_rows(data, "roster", RosterPlayer, "roster entry")
-    _check_rows(data, "variants", SavedVariant, "saved variant")
+    _check_rows(data, "roster", RosterPlayer, N_("roster entry"))
+    _check_rows(data, "variants", SavedVariant, N_("saved variant"))
 
 
 def check_catalogue(data: dict[str, Any]) -> None:
@@ -76,19 +86,21 @@ def check_catalogue(data: dict[str, Any]) -> None:
     found = row.get("version") if isinstance(row, dict) else None
     check_schema_version(found)
     if isinstance(found, int) and found < FIRST_CATALOGUE_SCHEMA:
-        raise ValueError(f"not a scorepad catalogue (schema version {found})")
-    _check_rows(data, "roster", RosterPlayer, "roster entry")
-    _check_rows(data, "house_rules", SavedVariant, "saved variant")
+        raise ValueError(
+            tr("not a scorepad catalogue (schema version {found})").format(found=found)
+        )
+    _check_rows(data, "roster", RosterPlayer, N_("roster entry"))
+    _check_rows(data, "house_rules", SavedVariant, N_("saved variant"))
     try:
-        _check_rows(data, "settings", Settings, "settings row")
+        _check_rows(data, "settings", Settings, N_("settings row"))
     except CurrencySymbolError as exc:
-        raise ValueError(f"its settings are not valid ({exc})") from None
+        raise ValueError(tr("its settings are not valid ({problem})").format(problem=exc)) from None
 
 
 def _game_document(data: dict[str, Any]) -> dict[str, Any]:
     document = data.get("game", {}).get(str(ONE))
     if not isinstance(document, dict):
-        raise ValueError("no game in it")
+        raise ValueError(tr("no game in it"))
     check_schema_version(document.get("schema"))
     return document
 
@@ -100,7 +112,11 @@ def game_file_check(game_id: str) -> Check:
     def check(data: dict[str, Any]) -> None:
         inner = _game_document(data).get("id")
         if inner != game_id:
-            raise ValueError(f"the game in it is {inner!r}, not {game_id} as its file name says")
+            raise ValueError(
+                tr("the game in it is {inner}, not {game} as its file name says").format(
+                    inner=repr(inner), game=game_id
+                )
+            )
 
     return check
 
@@ -115,8 +131,10 @@ def full_game_check(game_id: str) -> Check:
         try:
             Game(StoredGame.model_validate(data["game"][str(ONE)]).record)
         except ValidationError as exc:
-            raise ValueError(f"the game in it is not valid ({first_problem(exc)})") from None
+            raise ValueError(
+                tr("the game in it is not valid ({problem})").format(problem=first_problem(exc))
+            ) from None
         except ScorepadError as exc:
-            raise ValueError(str(exc).splitlines()[0]) from None
+            raise ValueError(describe(exc).splitlines()[0]) from None
 
     return check

@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from scorepad.i18n import tr
 from scorepad.store.atomic import backup_paths, replace_atomically
 from scorepad.store.files import content_digest, link_or_copy, read_store_file
 
@@ -29,24 +30,27 @@ def parse_store_json(raw: bytes) -> dict[str, Any]:
     number), so that a wrong shape is reported as damage rather than failing inside TinyDB.
     """
     if not raw.strip():
-        raise ValueError("the file is empty")
+        raise ValueError(tr("the file is empty"))
     try:
         data = json.loads(raw)
     except UnicodeDecodeError as exc:
-        raise ValueError(f"not text: {exc.reason} at byte {exc.start}") from None
+        # TRANSLATORS: {reason} is Python's own words ("invalid start byte")
+        said = tr("not text: {reason} at byte {byte}")
+        raise ValueError(said.format(reason=exc.reason, byte=exc.start)) from None
     except json.JSONDecodeError as exc:
-        where = f"line {exc.lineno}, column {exc.colno}"
-        raise ValueError(f"not valid JSON ({exc.msg} at {where})") from None
+        # TRANSLATORS: {problem} is Python's JSON reader's own words ("Expecting value")
+        said = tr("not valid JSON ({problem} at line {line}, column {column})")
+        raise ValueError(said.format(problem=exc.msg, line=exc.lineno, column=exc.colno)) from None
     except RecursionError:
-        raise ValueError("not a scorepad store file (nested far too deeply)") from None
+        raise ValueError(tr("not a scorepad store file (nested far too deeply)")) from None
     except ValueError as exc:  # e.g. a number too long to convert
-        raise ValueError(f"not valid JSON ({exc})") from None
+        raise ValueError(tr("not valid JSON ({problem})").format(problem=exc)) from None
     if not isinstance(data, dict) or not all(
         isinstance(table, dict)
         and all(_DOC_ID.fullmatch(key) and isinstance(row, dict) for key, row in table.items())
         for table in data.values()
     ):
-        raise ValueError("not a scorepad store file (unexpected structure)")
+        raise ValueError(tr("not a scorepad store file (unexpected structure)"))
     return data
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from scorepad.engine import name_key, quoted, shown
+from scorepad.i18n import tr
 
 
 class StoreError(Exception):
@@ -48,14 +49,15 @@ class StoreUnreadableError(StoreFileError):
     ) -> None:
         self.kept_copy = kept_copy
         self.backup = backup
-        parts = [f"{path} cannot be read: {reason}"]
+        parts = [tr("{path} cannot be read: {reason}").format(path=path, reason=reason)]
         if kept_copy is not None:
-            parts.append(f"a copy was kept at {kept_copy}")
+            parts.append(tr("a copy was kept at {path}").format(path=kept_copy))
         if backup is not None:
-            parts.append("a good backup is available (scorepad recover starts from it)")
+            parts.append(tr("a good backup is available (scorepad recover starts from it)"))
         else:
-            parts.append("no good backup of it exists")
-        super().__init__(path, reason, "; ".join(parts))
+            parts.append(tr("no good backup of it exists"))
+        # TRANSLATORS: between the parts of a message about a damaged store file
+        super().__init__(path, reason, tr("; ").join(parts))
 
 
 class StoreAccessError(StoreFileError):
@@ -65,12 +67,16 @@ class StoreAccessError(StoreFileError):
     what to fix, and scorepad reads it again once that is done.
     """
 
-    def __init__(self, path: Path, reason: str, fix: str = "check its permissions") -> None:
+    def __init__(self, path: Path, reason: str, fix: str | None = None) -> None:
+        fix = tr("check its permissions") if fix is None else fix
         self.fix = fix
         super().__init__(
             path,
             reason,
-            f"{path} cannot be opened: {reason}; {fix}, then try again (nothing was changed)",
+            # TRANSLATORS: {fix} says what to do ("check its permissions")
+            tr(
+                "{path} cannot be opened: {reason}; {fix}, then try again (nothing was changed)"
+            ).format(path=path, reason=reason, fix=fix),
         )
 
 
@@ -78,7 +84,13 @@ class NewerSchemaError(StoreFileError):
     """Data written by a newer scorepad: refused untouched rather than misread or downgraded."""
 
     def __init__(self, path: Path, reason: str) -> None:
-        super().__init__(path, reason, f"{path} cannot be read: {reason} (nothing was changed)")
+        super().__init__(
+            path,
+            reason,
+            tr("{path} cannot be read: {reason} (nothing was changed)").format(
+                path=path, reason=reason
+            ),
+        )
 
 
 class DamagedCopyError(StoreFileError):
@@ -88,9 +100,11 @@ class DamagedCopyError(StoreFileError):
         super().__init__(
             path,
             reason,
-            f"{path} cannot be read ({reason}) and no copy of it could be kept aside ({why}), "
-            "so it was left as it is; free some disk space or fix the permissions of the "
-            "store folder, then run scorepad recover again",
+            tr(
+                "{path} cannot be read ({reason}) and no copy of it could be kept aside ({why}), "
+                "so it was left as it is; free some disk space or fix the permissions of the "
+                "store folder, then run scorepad recover again"
+            ).format(path=path, reason=reason, why=why),
         )
 
 
@@ -100,7 +114,11 @@ class StoreWriteError(StoreError):
     def __init__(self, path: Path, reason: str) -> None:
         self.path = path
         self.reason = reason
-        super().__init__(f"could not save {path}: {reason}; the previous version is unchanged")
+        super().__init__(
+            tr("could not save {path}: {reason}; the previous version is unchanged").format(
+                path=path, reason=reason
+            )
+        )
 
 
 class StoreFileTooLargeError(StoreWriteError):
@@ -113,7 +131,9 @@ class StoreFileTooLargeError(StoreWriteError):
         mb = 1024 * 1024
         super().__init__(
             path,
-            f"at {size / mb:.1f} MB it would be over the {limit / mb:.1f} MB a store file may hold",
+            tr("at {size} MB it would be over the {limit} MB a store file may hold").format(
+                size=f"{size / mb:.1f}", limit=f"{limit / mb:.1f}"
+            ),
         )
 
 
@@ -127,18 +147,17 @@ class StoreReadOnlyError(StoreWriteError):
         self.path = folder
         self.reason = reason
         if needs_upgrade is None:
-            consequence = (
-                "its games can be looked at and exported but nothing can be saved; make the "
-                "folder writable to change them"
-            )
+            message = tr(
+                "the store folder {folder} is read-only ({reason}): its games can be looked at "
+                "and exported but nothing can be saved; make the folder writable to change them"
+            ).format(folder=folder, reason=reason)
         else:
-            consequence = (
-                f"its games (schema {needs_upgrade}) must be upgraded once before this "
-                "scorepad can read them; make the folder writable to open it"
-            )
-        StoreError.__init__(
-            self, f"the store folder {folder} is read-only ({reason}): {consequence}"
-        )
+            message = tr(
+                "the store folder {folder} is read-only ({reason}): its games (schema "
+                "{schema}) must be upgraded once before this scorepad can read them; make the "
+                "folder writable to open it"
+            ).format(folder=folder, reason=reason, schema=needs_upgrade)
+        StoreError.__init__(self, message)
 
 
 class StaleGameError(StoreError):
@@ -147,15 +166,19 @@ class StaleGameError(StoreError):
     def __init__(self, game_id: str, expected: int, found: int) -> None:
         self.game_id = game_id
         super().__init__(
-            f"game {game_id} was changed elsewhere since it was opened (revision {found}, "
-            f"expected {expected}); it has been reloaded, please check and try again"
+            tr(
+                "game {game} was changed elsewhere since it was opened (revision {found}, "
+                "expected {expected}); it has been reloaded, please check and try again"
+            ).format(game=game_id, found=found, expected=expected)
         )
 
 
 class StoreBusyError(StoreError):
     def __init__(self, lock_path: Path, seconds: float) -> None:
         super().__init__(
-            f"another scorepad kept the store locked for over {seconds:g} s ({lock_path})"
+            tr("another scorepad kept the store locked for over {seconds} s ({lock})").format(
+                seconds=f"{seconds:g}", lock=lock_path
+            )
         )
 
 
@@ -163,9 +186,11 @@ class GameNotFoundError(StoreError, KeyError):
     def __init__(self, game_id: str, candidates: tuple[str, ...] = ()) -> None:
         self.game_id = game_id
         if candidates:
-            message = f"{game_id!r} matches several games: {', '.join(candidates)}"
+            message = tr("{typed} matches several games: {games}").format(
+                typed=repr(game_id), games=", ".join(candidates)
+            )
         else:
-            message = f"no game with id {game_id!r}"
+            message = tr("no game with id {typed}").format(typed=repr(game_id))
         super().__init__(message)
 
     def __str__(self) -> str:
@@ -178,13 +203,17 @@ class GameIdError(GameNotFoundError):
 
     def __init__(self, text: str, expected: str) -> None:
         self.game_id = text
-        StoreError.__init__(self, f"no game with id {text!r}: {expected}")
+        StoreError.__init__(
+            self,
+            # TRANSLATORS: {expected} says what a game id looks like
+            tr("no game with id {typed}: {expected}").format(typed=repr(text), expected=expected),
+        )
 
 
 class VariantNotFoundError(StoreError, KeyError):
     def __init__(self, name: str) -> None:
         self.name = name
-        super().__init__(f"no saved variant called {name!r}")
+        super().__init__(tr("no saved variant called {name}").format(name=repr(name)))
 
     def __str__(self) -> str:
         return str(self.args[0])
@@ -202,12 +231,13 @@ class NotOnRosterError(RosterError, KeyError):
         self.name = name
         self.now_called = now_called
         if now_called is not None:
-            message = (
-                f"{quoted(name)} is a former name of {quoted(now_called)}; "
-                f"use {quoted(now_called)} instead"
+            message = tr("{name} is a former name of {now}; use {now} instead").format(
+                name=quoted(name), now=quoted(now_called)
             )
         else:
-            message = f"no player called {quoted(name)} on the roster; check the spelling"
+            message = tr("no player called {name} on the roster; check the spelling").format(
+                name=quoted(name)
+            )
         super().__init__(message)
 
     def __str__(self) -> str:
@@ -235,14 +265,20 @@ class NameTakenError(RosterError):
         self.name = name
         self.new_name = new_name
         self.owner = owner
-        whose = (
-            "is already on the roster"
-            if name_key(owner) == name_key(new_name)
-            else f"is a former name of {quoted(owner)}"
-        )
+        if name_key(owner) == name_key(new_name):
+            # TRANSLATORS: "Merge" is the button on the roster that makes two players one
+            said = tr(
+                "{new_name} is already on the roster; use Merge to make {name} and {owner} "
+                "one player"
+            )
+        else:
+            # TRANSLATORS: "Merge" is the button on the roster that makes two players one
+            said = tr(
+                "{new_name} is a former name of {owner}; use Merge to make {name} and {owner} "
+                "one player"
+            )
         super().__init__(
-            f"{quoted(new_name)} {whose}; use Merge to make {quoted(name)} and "
-            f"{quoted(owner)} one player"
+            said.format(new_name=quoted(new_name), name=quoted(name), owner=quoted(owner))
         )
 
 
@@ -251,7 +287,9 @@ class SameNameError(RosterError):
 
     def __init__(self, name: str) -> None:
         self.name = name
-        super().__init__(f"{quoted(name)} is already called that; type a different name")
+        super().__init__(
+            tr("{name} is already called that; type a different name").format(name=quoted(name))
+        )
 
 
 class MergeIntoItselfError(RosterError):
@@ -260,17 +298,20 @@ class MergeIntoItselfError(RosterError):
     def __init__(self, name: str, into: str) -> None:
         self.name = name
         self.into = into
-        same = "" if name == into else f" ({quoted(name)} is {quoted(into)})"
-        super().__init__(
-            f"cannot merge {quoted(name)} into itself{same}; choose two different players"
-        )
+        if name == into:
+            said = tr("cannot merge {name} into itself; choose two different players")
+        else:
+            said = tr(
+                "cannot merge {name} into itself ({name} is {into}); choose two different players"
+            )
+        super().__init__(said.format(name=quoted(name), into=quoted(into)))
 
 
 class NothingToUndoError(RosterError):
     """An undo with no roster change left to take back."""
 
     def __init__(self) -> None:
-        super().__init__("there is no roster change to undo")
+        super().__init__(tr("there is no roster change to undo"))
 
 
 class BackupError(StoreError, ValueError):
@@ -285,8 +326,10 @@ class BackupFormatError(BackupError):
     def __init__(self, reason: str) -> None:
         self.reason = reason
         super().__init__(
-            f"not a scorepad backup ({reason}); give a file made by scorepad backup "
-            "(nothing was restored)"
+            tr(
+                "not a scorepad backup ({reason}); give a file made by scorepad backup "
+                "(nothing was restored)"
+            ).format(reason=reason)
         )
 
 
@@ -294,7 +337,7 @@ class RecordNotBackupError(BackupFormatError):
     """A game record given where a backup was asked for: it is imported, not restored."""
 
     def __init__(self) -> None:
-        super().__init__("it is a game record; store it with scorepad import")
+        super().__init__(tr("it is a game record; store it with scorepad import"))
 
 
 class BackupDamagedError(BackupError):
@@ -305,8 +348,12 @@ class BackupDamagedError(BackupError):
         self.where = where
         self.problem = problem
         super().__init__(
-            f"the backup is damaged: {where}: {problem}; nothing was restored (use another "
-            "copy of the backup)"
+            # TRANSLATORS: {where} is the place in the backup file ("game '1a2b3c4d'",
+            # "roster.2.name")
+            tr(
+                "the backup is damaged: {where}: {problem}; nothing was restored (use another "
+                "copy of the backup)"
+            ).format(where=where, problem=problem)
         )
 
 
@@ -318,8 +365,11 @@ class BackupTooNewError(BackupError):
         self.found = found
         self.known = known
         super().__init__(
-            f"the backup was made by a newer scorepad ({what} {found}; this one reads up to "
-            f"{known}); update scorepad to restore it (nothing was restored)"
+            # TRANSLATORS: {what} is "backup format", "schema" or "game schema", with its version
+            tr(
+                "the backup was made by a newer scorepad ({what} {found}; this one reads up to "
+                "{known}); update scorepad to restore it (nothing was restored)"
+            ).format(what=what, found=found, known=known)
         )
 
 
@@ -330,8 +380,10 @@ class StoreNotEmptyError(BackupError):
     def __init__(self, root: Path, holds: str) -> None:
         self.root = root
         super().__init__(
-            f"the store {shown(str(root))} is not empty (it holds {holds}); restore with "
-            "--merge to add only what it lacks (nothing was changed)"
+            tr(
+                "the store {folder} is not empty (it holds {holds}); restore with "
+                "--merge to add only what it lacks (nothing was changed)"
+            ).format(folder=shown(str(root)), holds=holds)
         )
 
 
@@ -343,4 +395,8 @@ class CurrencySymbolError(StoreError):
     def __init__(self, symbol: str, reason: str) -> None:
         self.symbol = symbol
         self.reason = reason
-        super().__init__(f"the currency symbol {quoted(symbol)} cannot be used: {reason}")
+        super().__init__(
+            tr("the currency symbol {symbol} cannot be used: {reason}").format(
+                symbol=quoted(symbol), reason=reason
+            )
+        )

@@ -20,6 +20,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import NamedTuple
 
+from scorepad.i18n import N_, tr
+
 MAX_FILE_BYTES = 10 * 1024 * 1024
 """The largest store file read. A game file is a few KB and the roster even less, so a file
 over this is not one scorepad wrote (and reading it whole could exhaust a phone's memory)."""
@@ -38,12 +40,13 @@ _READ_FLAGS = (
 )
 
 _KINDS = (
-    (stat.S_ISDIR, "a folder"),
-    (stat.S_ISLNK, "a symbolic link"),
-    (stat.S_ISFIFO, "a FIFO (named pipe)"),
-    (stat.S_ISCHR, "a device"),
-    (stat.S_ISBLK, "a device"),
-    (stat.S_ISSOCK, "a socket"),
+    # TRANSLATORS: kinds of file, said as "it is a folder, not a regular file"
+    (stat.S_ISDIR, N_("a folder")),
+    (stat.S_ISLNK, N_("a symbolic link")),
+    (stat.S_ISFIFO, N_("a FIFO (named pipe)")),
+    (stat.S_ISCHR, N_("a device")),
+    (stat.S_ISBLK, N_("a device")),
+    (stat.S_ISSOCK, N_("a socket")),
 )
 
 
@@ -51,7 +54,8 @@ class NotRegularFileError(OSError):
     """The path is a symlink, folder, FIFO, device or socket: not a file scorepad wrote."""
 
     def __init__(self, path: Path, kind: str) -> None:
-        super().__init__(errno.EINVAL, f"it is {kind}, not a regular file", str(path))
+        said = tr("it is {kind}, not a regular file").format(kind=kind)
+        super().__init__(errno.EINVAL, said, str(path))
         self.kind = kind
 
 
@@ -60,8 +64,9 @@ class FileTooLargeError(ValueError):
 
     def __init__(self, size: int, limit: int) -> None:
         super().__init__(
-            f"it is {_megabytes(size)}, far more than a scorepad file holds (at most "
-            f"{_megabytes(limit)})"
+            tr("it is {size} MB, far more than a scorepad file holds (at most {limit} MB)").format(
+                size=_megabytes(size), limit=_megabytes(limit)
+            )
         )
 
 
@@ -71,11 +76,13 @@ class FileRead(NamedTuple):
 
 
 def _megabytes(size: int) -> str:
-    return f"{size / (1024 * 1024):.1f} MB"
+    return f"{size / (1024 * 1024):.1f}"
 
 
 def kind_of(mode: int) -> str:
-    return next((kind for test, kind in _KINDS if test(mode)), "not a regular file")
+    """What a file that is not a regular one is, in the reader's words ("a folder")."""
+    # TRANSLATORS: a kind of file scorepad has no name for, as in "it is {kind}, ..."
+    return next((tr(kind) for test, kind in _KINDS if test(mode)), tr("not a regular file"))
 
 
 INODES_KEPT = sys.platform != "emscripten"

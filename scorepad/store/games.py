@@ -15,6 +15,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from scorepad.engine import Game, GameRecord, PlayedTimes, RoundDraft, ScorepadError
+from scorepad.i18n import describe, tr
 from scorepad.store.atomic import fsync_folder
 from scorepad.store.checks import first_problem
 from scorepad.store.errors import GameNotFoundError, StaleGameError
@@ -190,9 +191,9 @@ class GameFiles:
             stored.game  # noqa: B018  (derive it: a game that breaks the rules is damaged)
         except (ValidationError, ScorepadError) as exc:
             reason = (
-                f"the game in it is not valid ({first_problem(exc)})"
+                tr("the game in it is not valid ({problem})").format(problem=first_problem(exc))
                 if isinstance(exc, ValidationError)
-                else str(exc).splitlines()[0]
+                else describe(exc).splitlines()[0]
             )
             raise file.storage.unreadable(reason) from None
         self._remember(game_id, file.last_bytes, stored)

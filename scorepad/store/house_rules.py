@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from scorepad.engine import PRESETS, Variant
+from scorepad.i18n import tr
 from scorepad.store.catalogue import Catalogue
 from scorepad.store.errors import RosterError, VariantNotFoundError
 from scorepad.store.locking import StoreLock
@@ -26,7 +27,11 @@ class HouseRules:
         """Save a custom variant under its name (``replacing`` names the one it updates)."""
         key = variant.name.casefold()
         if any(key == known.name.casefold() for known in PRESETS.values()):
-            raise RosterError(f"{variant.name!r} is a preset's name; give the variant its own")
+            raise RosterError(
+                tr("{name} is a preset's name; give the variant its own").format(
+                    name=repr(variant.name)
+                )
+            )
         saved = SavedVariant(variant=variant, saved=now())
         with self._lock.held():
             replaced = None
@@ -37,7 +42,9 @@ class HouseRules:
                 replaced = found[0]
             same_name = self._catalogue.house_rule_ids(variant.name, any_case=True)
             if any(doc_id != replaced for doc_id in same_name):
-                raise RosterError(f"a saved variant is already called {variant.name!r}")
+                raise RosterError(
+                    tr("a saved variant is already called {name}").format(name=repr(variant.name))
+                )
             self._catalogue.save_house_rule(saved, replaced)
         return saved
 

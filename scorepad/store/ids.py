@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import secrets
 
+from scorepad.i18n import N_, tr
 from scorepad.store.errors import GameIdError
 
 GAME_ID_BYTES = 4
@@ -18,7 +19,8 @@ GAME_ID = re.compile(r"[0-9a-f]{8}")
 GAME_ID_PREFIX = re.compile(r"[0-9a-f]{1,8}")
 GAME_FILE_SUFFIX = ".json"
 GAME_FILE_NAME_LENGTH = 2 * GAME_ID_BYTES + len(GAME_FILE_SUFFIX)
-EXPECTED = "a game id is 8 characters from 0-9 and a-f, like 1a2b3c4d"
+EXPECTED = N_("a game id is 8 characters from 0-9 and a-f, like 1a2b3c4d")
+"""What a game id looks like, for a refusal (marked: ``tr(EXPECTED)`` where it is said)."""
 
 
 def new_game_id() -> str:
@@ -28,7 +30,7 @@ def new_game_id() -> str:
 def checked_game_id(game_id: str) -> str:
     """``game_id`` if it is exactly a game id, else :class:`GameIdError`."""
     if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id):
-        raise GameIdError(str(game_id), EXPECTED)
+        raise GameIdError(str(game_id), tr(EXPECTED))
     return game_id
 
 
@@ -36,7 +38,10 @@ def checked_prefix(text: str) -> str:
     """A typed id or the start of one (case and surrounding spaces aside), else an error."""
     wanted = text.strip().lower()
     if not GAME_ID_PREFIX.fullmatch(wanted):
-        raise GameIdError(text, f"{EXPECTED} (or its first few characters)")
+        raise GameIdError(
+            text,
+            tr("{expected} (or its first few characters)").format(expected=tr(EXPECTED)),
+        )
     return wanted
 
 

@@ -20,6 +20,7 @@ from scorepad.engine import (
     Variant,
     is_unsafe,
 )
+from scorepad.i18n import tr, tr_n
 from scorepad.store import schema
 from scorepad.store.errors import CurrencySymbolError
 
@@ -229,15 +230,20 @@ class Settings(BaseModel):
         # CurrencySymbolError is no ValueError, so pydantic lets it through as itself: the
         # caller gets the typed error with its one-line message, not a ValidationError.
         if not isinstance(value, str):
-            raise CurrencySymbolError(repr(value), "it must be text")
+            raise CurrencySymbolError(repr(value), tr("it must be text"))
         if not value:
-            raise CurrencySymbolError(value, "it is empty; type a symbol such as $ or €")
+            raise CurrencySymbolError(value, tr("it is empty; type a symbol such as $ or €"))
         if len(value) > CURRENCY_SYMBOL_MAX:
             raise CurrencySymbolError(
-                value, f"it is longer than {CURRENCY_SYMBOL_MAX} characters; shorten it"
+                value,
+                tr_n(
+                    "it is longer than {count} character; shorten it",
+                    "it is longer than {count} characters; shorten it",
+                    CURRENCY_SYMBOL_MAX,
+                ).format(count=CURRENCY_SYMBOL_MAX),
             )
         if any(is_unsafe(char) or char.isspace() for char in value):
             raise CurrencySymbolError(
-                value, "it holds a space or an invisible character; type a visible symbol"
+                value, tr("it holds a space or an invisible character; type a visible symbol")
             )
         return value

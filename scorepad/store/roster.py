@@ -24,6 +24,8 @@ store reads the tables, calls them and writes the result in one write.
 
 from __future__ import annotations
 
+import re
+import string
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -32,12 +34,14 @@ from pydantic import BaseModel, ConfigDict
 
 from scorepad.engine import (
     EmptyNameError,
+    Message,
     NameTooLongError,
     PlayerError,
     checked_name,
     name_key,
     shown,
 )
+from scorepad.i18n import N_, describe, tr, tr_n
 from scorepad.store.errors import (
     MergeIntoItselfError,
     NameTakenError,
@@ -49,6 +53,41 @@ from scorepad.store.models import RosterPlayer, now
 
 ROSTER_UNDO_KEPT = 10
 """How many roster changes can be undone, newest first (the oldest are dropped)."""
+
+# TRANSLATORS: a roster change, as the undo button names it ("Undo rename Bob to Robert")
+RENAME_LABEL = N_("rename {name} to {new_name}")
+# TRANSLATORS: a roster change, as the undo button names it ("Undo merge Bob into Robert")
+MERGE_LABEL = N_("merge {name} into {into}")
+LABELS = (RENAME_LABEL, MERGE_LABEL)
+"""The words of a :attr:`RosterChange.label`, kept in English in the catalogue (a store may
+be read in any language) and said in the reader's by :func:`label_words`."""
+
+
+def _label_pattern(label: str) -> re.Pattern[str]:
+    parts = [
+        re.escape(literal) + ("" if name is None else f"(?P<{name}>.+)")
+        for literal, name, _, _ in string.Formatter().parse(label)
+    ]
+    return re.compile("".join(parts), re.DOTALL)
+
+
+_LABEL_PATTERNS = tuple((label, _label_pattern(label)) for label in LABELS)
+
+
+def label_words(label: str) -> str:
+    """A kept :attr:`RosterChange.label` as a sentence the reader's language can say (a
+    :class:`~scorepad.engine.message.Message`, whose ``str()`` is the label itself); a label
+    of another shape as it is.
+
+    >>> said = label_words("rename Bob to Robert")
+    >>> said == "rename Bob to Robert", dict(said.values)
+    (True, {'name': 'Bob', 'new_name': 'Robert'})
+    """
+    for text, pattern in _LABEL_PATTERNS:
+        found = pattern.fullmatch(label)
+        if found is not None:
+            return Message(text, **found.groupdict())
+    return label
 
 
 class RosterChange(BaseModel):
@@ -111,14 +150,19 @@ def checked_new_name(raw: str) -> str:
     try:
         return checked_name(raw, 1)
     except EmptyNameError:
-        raise RosterNameError(raw, "a player needs a name: type the new name") from None
+        raise RosterNameError(raw, tr("a player needs a name: type the new name")) from None
     except NameTooLongError as exc:
         # said once and short: the typed name is in the field above the message
         raise RosterNameError(
-            raw, f"a name has at most {exc.limit} characters (this one has {len(exc.name)})"
+            raw,
+            tr_n(
+                "a name has at most {limit} character (this one has {count})",
+                "a name has at most {limit} characters (this one has {count})",
+                exc.limit,
+            ).format(limit=exc.limit, count=len(exc.name)),
         ) from None
     except PlayerError as exc:
-        raise RosterNameError(raw, str(exc)) from None
+        raise RosterNameError(raw, describe(exc)) from None
 
 
 def rename(players: Sequence[RosterPlayer], name: str, new_name: str) -> RosterEdit:
@@ -136,7 +180,7 @@ def rename(players: Sequence[RosterPlayer], name: str, new_name: str) -> RosterE
     new_key = name_key(cleaned)
     aliases = unique_names((*player.aliases, player.name), excluding=new_key)
     renamed = RosterPlayer(name=cleaned, added=player.added, aliases=aliases)
-    label = f"rename {shown(player.name)} to {shown(cleaned)}"
+    label = RENAME_LABEL.format(name=shown(player.name), new_name=shown(cleaned))
     return _edit(players, {id(player): renamed}, renamed, label)
 
 
@@ -149,7 +193,7 @@ def merge(players: Sequence[RosterPlayer], name: str, into: str) -> RosterEdit:
     source, target = current_player(players, name), current_player(players, into)
     aliases = unique_names((*target.aliases, *names_of(source)), excluding=name_key(target.name))
     merged = RosterPlayer(name=target.name, added=min(source.added, target.added), aliases=aliases)
-    label = f"merge {shown(source.name)} into {shown(target.name)}"
+    label = MERGE_LABEL.format(name=shown(source.name), into=shown(target.name))
     return _edit(players, {id(source): None, id(target): merged}, merged, label)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from scorepad.engine import name_key
+from scorepad.i18n import tr
 from scorepad.store import roster as rosters
 from scorepad.store.catalogue import Catalogue, ListedGame
 from scorepad.store.errors import NothingToUndoError, RosterError
@@ -49,7 +50,7 @@ class RosterKeeper:
         """Add names to the roster (names already there, in any case, are left alone)."""
         cleaned = [name.strip() for name in names]
         if any(not name for name in cleaned):
-            raise RosterError("a player needs a name")
+            raise RosterError(tr("a player needs a name"))
         with self._lock.held():
             self.add(cleaned)
         return self.roster()
@@ -77,7 +78,7 @@ class RosterKeeper:
         """What :meth:`undo_roster_change` would take back ("rename Bob to Robert"), if any."""
         with self._lock.held(write=False):
             changes = self._catalogue.roster_changes()
-        return changes[-1].label if changes else None
+        return rosters.label_words(changes[-1].label) if changes else None
 
     def undo_roster_change(self) -> str:
         """Put the roster back as it was before its last rename or merge (players added
@@ -89,7 +90,7 @@ class RosterKeeper:
             last = changes[-1]
             players = rosters.undone(self._catalogue.roster(), last)
             self._catalogue.put_roster(players, changes[:-1])
-        return last.label
+        return rosters.label_words(last.label)
 
     # --- with the store held ------------------------------------------------------------------
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from tinydb import Storage
 
+from scorepad.i18n import tr
 from scorepad.store.atomic import replace_atomically, rotate_backups
 from scorepad.store.bulk import collection_paused
 from scorepad.store.damaged_files import newest_good_backup, parse_store_json, try_keep_damaged_copy
@@ -56,9 +57,9 @@ def _signature(path: Path) -> Signature | None:
 def access_error(path: Path, exc: OSError) -> StoreAccessError:
     """The error for a store file that cannot be opened, saying what to do about it."""
     if isinstance(exc, NotRegularFileError):
-        return StoreAccessError(path, str(exc.strerror), "move it out of the store folder")
+        return StoreAccessError(path, str(exc.strerror), tr("move it out of the store folder"))
     return StoreAccessError(
-        path, exc.strerror or str(exc), "check its permissions (and the disk it is on)"
+        path, exc.strerror or str(exc), tr("check its permissions (and the disk it is on)")
     )
 
 

@@ -15,6 +15,7 @@ import os
 from datetime import UTC, datetime
 from pathlib import Path
 
+from scorepad.i18n import tr
 from scorepad.store.atomic import fsync_folder, replace_atomically
 from scorepad.store.files import read_store_file
 
@@ -42,7 +43,11 @@ class TableFile:
     def write(self, data: bytes) -> None:
         """Replace the file with ``data``, durably, readable by the owner only."""
         if len(data) > TABLE_FILE_MAX_BYTES:
-            raise OSError(f"the table would take {len(data)} bytes, over {TABLE_FILE_MAX_BYTES}")
+            raise OSError(
+                tr("the table would take {size} bytes, over {limit}").format(
+                    size=len(data), limit=TABLE_FILE_MAX_BYTES
+                )
+            )
         self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         replace_atomically(self.path, data)
 

@@ -17,6 +17,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from scorepad.i18n import N_, describe, tr
 from scorepad.ui.log_file import log_to_file
 
 if TYPE_CHECKING:
@@ -31,8 +32,9 @@ DEFAULT_HOST = "127.0.0.1"
 ALL_INTERFACES = "0.0.0.0"
 """Where ``--share`` listens: every IPv4 interface, as the phones at a table have IPv4."""
 DEFAULT_PORT = 8550
-SHARE_EVERYWHERE = "leave out --host to share on every network of this computer"
-"""What to do when ``--share --host`` names an address this machine does not have."""
+SHARE_EVERYWHERE = N_("leave out --host to share on every network of this computer")
+"""What to do when ``--share --host`` names an address this machine does not have (in
+English: ``tr(SHARE_EVERYWHERE)`` where it is said)."""
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 
 
@@ -144,17 +146,31 @@ def read_kept_table(file: TableFile) -> KeptTable | None:
         kept = KeptTable.model_validate_json(data)
         if kept.version != KEPT_TABLE_VERSION:
             raise ValueError(
-                f"it is of version {kept.version}, this scorepad reads {KEPT_TABLE_VERSION}"
+                tr("it is of version {version}, this scorepad reads {readable}").format(
+                    version=kept.version, readable=KEPT_TABLE_VERSION
+                )
             )
         return kept
     except (OSError, ValueError) as problem:
-        why = "its content is not a table" if isinstance(problem, ValidationError) else problem
-        moved = file.set_aside() if not isinstance(problem, OSError) else None
-        where = f" (kept as {moved})" if moved is not None else ""
-        warn(
-            f"the shared table kept in {file.path} could not be read ({why}){where}: "
-            "a new table starts"
+        why = (
+            tr("its content is not a table")
+            if isinstance(problem, ValidationError)
+            else describe(problem)
         )
+        moved = file.set_aside() if not isinstance(problem, OSError) else None
+        if moved is None:
+            warn(
+                tr(
+                    "the shared table kept in {path} could not be read ({why}): a new table starts"
+                ).format(path=file.path, why=why)
+            )
+        else:
+            warn(
+                tr(
+                    "the shared table kept in {path} could not be read ({why}) "
+                    "(kept as {moved}): a new table starts"
+                ).format(path=file.path, why=why, moved=moved)
+            )
         return None
 
 
@@ -171,18 +187,24 @@ def share_lines(info: ShareInfo, pin: str, encoding: str | None) -> list[str]:
     try:
         qr.encode(encoding or "utf-8")
     except (UnicodeEncodeError, LookupError):
-        qr = "(the QR code needs a UTF-8 terminal; type the address instead)\n"
+        qr = tr("(the QR code needs a UTF-8 terminal; type the address instead)") + "\n"
     lines = [
-        f"Players: scan this code, or open {info.join_url} to follow the game and bid on your phone"
+        tr(
+            "Players: scan this code, or open {address} to follow the game and bid on your phone"
+        ).format(address=info.join_url)
     ]
     lines += [
-        f"  (or {other}, on another network of this computer)" for other in info.other_join_urls
+        "  "  # indented under the line above
+        + tr("(or {address}, on another network of this computer)").format(address=other)
+        for other in info.other_join_urls
     ]
     lines.append(qr.rstrip("\n"))
     lines += [
-        f"PIN to keep score: {pin}",
-        f"Scorekeeper: open {info.scorekeeper_url} on this computer "
-        "(keep it to yourself: it lets whoever opens it keep score)",
+        tr("PIN to keep score: {pin}").format(pin=pin),
+        tr(
+            "Scorekeeper: open {address} on this computer "
+            "(keep it to yourself: it lets whoever opens it keep score)"
+        ).format(address=info.scorekeeper_url),
     ]
     return lines
 
@@ -243,19 +265,21 @@ def missing_window_client() -> str | None:
 
         ensure_client_cached()
     except ImportError as problem:  # flet-desktop missing from this environment
-        return f"the desktop window cannot open ({problem}); opening scorepad in the browser"
+        return tr(
+            "the desktop window cannot open ({problem}); opening scorepad in the browser"
+        ).format(problem=describe(problem))
     except (OSError, tarfile.TarError, zipfile.BadZipFile, EOFError) as problem:
         where = os.environ.get(
             "FLET_CLIENT_URL",
             f"https://github.com/flet-dev/flet/releases/download/v{version}/"
             f"{get_artifact_filename()}",
         )
-        why = getattr(problem, "reason", None) or problem
-        return (
-            f"the desktop window needs Flet's client, downloaded once from {where}, and it "
-            f"could not be fetched ({why}); opening scorepad in the browser instead (it needs "
-            "nothing from the internet)"
-        )
+        why = getattr(problem, "reason", None) or describe(problem)
+        return tr(
+            "the desktop window needs Flet's client, downloaded once from {address}, and it "
+            "could not be fetched ({problem}); opening scorepad in the browser instead (it "
+            "needs nothing from the internet)"
+        ).format(address=where, problem=why)
     return None
 
 
@@ -290,7 +314,7 @@ def serve_table(
     except NotThisMachineError:
         if not share:
             raise
-        raise NotThisMachineError(host, instead=SHARE_EVERYWHERE) from None
+        raise NotThisMachineError(host, instead=tr(SHARE_EVERYWHERE)) from None
     try:
         guarded = share or reaches_beyond(listeners.addresses)
         table = table_for(guarded=guarded, root=root, new_table=new_table)
@@ -303,13 +327,17 @@ def serve_table(
             info = share_info(host, port, table.token, addresses=found)
             if is_wildcard(host) and not found:
                 warn(
-                    "this computer is on no network yet: connect it to the table's Wi-Fi "
-                    "or a phone's hotspot, then start scorepad again so phones can join"
+                    tr(
+                        "this computer is on no network yet: connect it to the table's Wi-Fi "
+                        "or a phone's hotspot, then start scorepad again so phones can join"
+                    )
                 )
             elif not reaches_beyond(listeners.addresses):
                 warn(
-                    f"--host {host} is this computer only: phones cannot open the join "
-                    "address; leave out --host to share on the network"
+                    tr(
+                        "--host {host} is this computer only: phones cannot open the join "
+                        "address; leave out --host to share on the network"
+                    ).format(host=host)
                 )
         warning = exposure_warning(host, listeners.addresses, share=share)
         if warning:
@@ -320,18 +348,23 @@ def serve_table(
 
     def ready() -> None:
         if info is None:
-            print(f"scorepad is running at {url_of(host, port)} (Ctrl+C to stop)", flush=True)
+            print(
+                tr("scorepad is running at {address} (Ctrl+C to stop)").format(
+                    address=url_of(host, port)
+                ),
+                flush=True,
+            )
             if open_browser:
                 import webbrowser
 
                 if not webbrowser.open(url_of(host, port)):
-                    warn("no browser could be opened: open the address above in one")
+                    warn(tr("no browser could be opened: open the address above in one"))
         else:
             assert table.pin is not None
-            print("scorepad is sharing the table (Ctrl+C to stop)")
+            print(tr("scorepad is sharing the table (Ctrl+C to stop)"))
             for line in share_lines(info, table.pin, sys.stdout.encoding):
                 print(line)
-        print(f"games are kept in {root}", flush=True)
+        print(tr("games are kept in {folder}").format(folder=root), flush=True)
 
     stopped_by = serve_app(
         listeners,
@@ -341,7 +374,9 @@ def serve_table(
         ready=ready,
     )
     if stopped_by is not None:
-        print(f"scorepad stopped; every game is saved in {root}", flush=True)
+        print(
+            tr("scorepad stopped; every game is saved in {folder}").format(folder=root), flush=True
+        )
 
 
 def warn(line: str) -> None:

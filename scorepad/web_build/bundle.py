@@ -37,6 +37,7 @@ from scorepad.web_build.errors import (
     OutFolderError,
     WebClientError,
 )
+from scorepad.web_build.locale_data import slim_babel_wheel, spoken_languages
 from scorepad.web_build.service_worker import (
     BOOTSTRAP_TAG,
     START,
@@ -506,7 +507,9 @@ def vendor_wheels(wheels: Sequence[tuple[PinnedWheel, Path]], pyodide: Path) -> 
     """Copy the wheels next to Pyodide and list them in its ``pyodide-lock.json``, so
     micropip installs each from the bundle and never asks an index; returns the bytes of
     Pyodide's own wheels this made unreachable (and deleted)."""
-    from scorepad.web_build.wheels import register_wheels
+    from packaging.utils import canonicalize_name
+
+    from scorepad.web_build.wheels import register_wheels, rehash_wheels
 
     copies = []
     for pin, path in wheels:
@@ -514,6 +517,14 @@ def vendor_wheels(wheels: Sequence[tuple[PinnedWheel, Path]], pyodide: Path) -> 
         shutil.copyfile(path, copies[-1])
     lock = pyodide / "pyodide-lock.json"
     register_wheels(lock, [pin for pin, _ in wheels], copies)
+    slimmed = [
+        copy
+        for (pin, _), copy in zip(wheels, copies, strict=True)
+        if canonicalize_name(pin.name) == "babel"
+        and slim_babel_wheel(copy, spoken_languages(PROJECT / "scorepad" / "i18n" / "locales"))
+    ]
+    if slimmed:
+        rehash_wheels(lock, slimmed)
     return prune_wheels(pyodide, lock)
 
 

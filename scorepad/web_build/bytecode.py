@@ -25,7 +25,7 @@ import shutil
 import subprocess
 import tempfile
 import zipfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -145,13 +145,19 @@ def add_to_wheel(wheel: Path, site_bytecode: Mapping[str, bytes]) -> bool:
 
 
 def rewrite_zip(
-    path: Path, added: Mapping[str, bytes], replaced: Mapping[str, bytes] | None = None
+    path: Path,
+    added: Mapping[str, bytes],
+    replaced: Mapping[str, bytes] | None = None,
+    dropped: Collection[str] = (),
 ) -> None:
-    """The zip at ``path`` again, each entry as it was (or as ``replaced`` gives it), then the
-    ``added`` ones in name order, deflated, each with a fixed time and mode."""
+    """The zip at ``path`` again, each entry as it was (or as ``replaced`` gives it, or left
+    out if ``dropped``), then the ``added`` ones in name order, deflated, each with a fixed
+    time and mode."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(path) as archive, zipfile.ZipFile(buffer, "w") as out:
         for info in archive.infolist():
+            if info.filename in dropped:
+                continue
             data = (replaced or {}).get(info.filename)
             out.writestr(info, data if data is not None else archive.read(info))
         for name in sorted(added):

@@ -600,10 +600,13 @@ def require_chromium() -> None:
 
 
 @contextmanager
-def phone_page(evidence_dir: Path, width: int = 390, height: int = 844) -> Iterator[AppPage]:
+def phone_page(
+    evidence_dir: Path, width: int = 390, height: int = 844, locale: str = "en-US"
+) -> Iterator[AppPage]:
     """A fresh browser's page, driven as :class:`AppPage`, keeping its evidence (screenshots
-    of taps that got no answer) in ``evidence_dir``."""
-    with browser_page(width, height) as page:
+    of taps that got no answer) in ``evidence_dir``; the browser reads ``locale`` (its
+    ``navigator.languages``, which the app follows)."""
+    with browser_page(width, height, locale) as page:
         app = AppPage(page)
         app.evidence_dir = evidence_dir
         yield app
@@ -650,9 +653,12 @@ CHROMIUM_SESSION = SessionChromium()
 
 
 @contextmanager
-def browser_page(width: int = 390, height: int = 844) -> Iterator[Page]:
-    """A page of its own context in the run's Chromium (see :class:`SessionChromium`)."""
-    context = CHROMIUM_SESSION.browser().new_context(viewport={"width": width, "height": height})
+def browser_page(width: int = 390, height: int = 844, locale: str = "en-US") -> Iterator[Page]:
+    """A page of its own context in the run's Chromium (see :class:`SessionChromium`), in a
+    browser that reads ``locale``."""
+    context = CHROMIUM_SESSION.browser().new_context(
+        viewport={"width": width, "height": height}, locale=locale
+    )
     try:
         yield context.new_page()
     finally:

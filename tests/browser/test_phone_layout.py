@@ -39,10 +39,29 @@ def chromium_present() -> None:
     require_chromium()
 
 
+LOCALES = ["en-US", "de-DE"]
+"""English, and German: its words are long (a phone's buttons and prompts must still fit)."""
+
+
+@pytest.fixture(params=LOCALES, ids=["en", "de"])
+def locale(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
 @pytest.fixture
-def phone(tmp_path: Path) -> Iterator[AppPage]:
-    with phone_page(tmp_path, *PHONE) as app:
+def phone(tmp_path: Path, locale: str) -> Iterator[AppPage]:
+    with phone_page(tmp_path, *PHONE, locale=locale) as app:
         yield app
+
+
+def says(app: AppPage, identifier: str, english: str, locale: str) -> None:
+    """The control says ``english`` in an English browser; in any other it is translated
+    (the English is gone), which is what makes the layout check in that language real."""
+    text = app.text_of(identifier)
+    if locale.startswith("en"):
+        assert english in text, text
+    else:
+        assert english not in text, f"{identifier} is still English in {locale}: {text!r}"
 
 
 def game_at_largest_hand(data_dir: Path, variant: str, players: list[str]) -> str:
@@ -101,7 +120,7 @@ def record_bottom(app: AppPage) -> float:
     ids=["golf-8", "golf-5", "golf-4", "mormon-8", "mormon-4", "scotch-4"],
 )
 def test_the_largest_hand_needs_no_scrolling(
-    tmp_path: Path, phone: AppPage, variant: str, players: list[str]
+    tmp_path: Path, phone: AppPage, locale: str, variant: str, players: list[str]
 ) -> None:
     game_id = game_at_largest_hand(tmp_path, variant, players)
     game = Game.start(variant, players)
@@ -110,7 +129,7 @@ def test_the_largest_hand_needs_no_scrolling(
         phone.open(url)
         phone.tap(f"game-{game_id}")
         phone.wait_for("round-title")
-        assert f"{cards} card" in phone.text_of("round-title")
+        says(phone, "round-title", f"{cards} card", locale)
         if not game.next_round or not game.next_round.all_dealt:
             assert_on_screen(phone, [f"suit-{suit}" for suit in SUITS] + ["prompt"])
             phone.tap("suit-spades")
@@ -129,7 +148,7 @@ def test_the_largest_hand_needs_no_scrolling(
             phone.tap("pad-0")
         lines = [f"{field}-{name}" for name in players for field in ("bid", "tricks")]
         # the tricks step, counting at the end: the switch beside the prompt, the whole pad
-        assert "How many tricks" in phone.text_of("prompt")
+        says(phone, "prompt", "How many tricks", locale)
         phone.page.screenshot(path=str(tmp_path / f"{variant}-{len(players)}-count.png"))
         assert_on_screen(
             phone,
@@ -163,7 +182,9 @@ def test_the_largest_hand_needs_no_scrolling(
 SUITS = ["clubs", "diamonds", "hearts", "spades"]
 
 
-def test_start_is_on_screen_with_eight_players(tmp_path: Path, phone: AppPage) -> None:
+def test_start_is_on_screen_with_eight_players(
+    tmp_path: Path, phone: AppPage, locale: str
+) -> None:
     open_store(tmp_path).add_players(EIGHT)
     with running_app(tmp_path) as url:
         phone.open(url)
@@ -177,7 +198,7 @@ def test_start_is_on_screen_with_eight_players(tmp_path: Path, phone: AppPage) -
         phone.page.screenshot(path=str(tmp_path / "new-game-8.png"))
         assert_on_screen(phone, ["start-game", "schedule"])
         # the summary of the game Start starts is read with it, not hidden behind it
-        assert "Golf, 8 players" in phone.text_of("schedule")
+        says(phone, "schedule", "Golf, 8 players", locale)
         summary = phone.by_id("schedule").first.bounding_box()
         start = phone.by_id("start-game").first.bounding_box()
         assert summary is not None and start is not None

@@ -23,6 +23,8 @@ from scorepad.ui.state import MessageKind, ScorepadApp, Screen
 from scorepad.ui.state.game import CHANGED_ELSEWHERE
 from scorepad.ui.state.taps import Tap
 from scorepad.ui.views import app as app_views
+from scorepad.ui.views import language as language_views
+from scorepad.ui.views import page_tasks
 from scorepad.ui.views.app import DEVICE_KEY
 from tests.ui.driving import play_round, start
 from tests.ui.table_driving import PIN, TOKEN, TableDriver
@@ -277,6 +279,7 @@ async def test_a_browser_slow_to_answer_still_gets_the_token_then_its_kept_key(
 ) -> None:
     monkeypatch.setattr(app_views, "DEVICE_STORAGE_TIMEOUT_SECONDS", 0.01)
     monkeypatch.setattr(app_views, "THEME_STORAGE_TIMEOUT_SECONDS", 0.01)
+    monkeypatch.setattr(language_views, "STORAGE_TIMEOUT_SECONDS", 0.01)
     table = SharedTable(PIN, TOKEN)
     app = ScorepadApp(store, rng=random.Random(3), table=table)
     laptop = TableDriver(app, f"/?token={TOKEN}", kept={DEVICE_KEY: "laptop"})
@@ -289,7 +292,7 @@ async def test_a_browser_slow_to_answer_still_gets_the_token_then_its_kept_key(
         await laptop.session.dispatch_connect_event()  # the browser rejoins: asked again
         await laptop.until(lambda: app.access.device == "laptop")
         assert role_of(app) is Role.SCOREKEEPER
-        await laptop.until(lambda: not app_views._running)  # no read left waiting
+        await laptop.until(lambda: not page_tasks._running)  # no read left waiting
     finally:
         laptop.close()
 

@@ -20,6 +20,8 @@ from flet.messaging.protocol import MessageAction
 from scorepad.store import open_store
 from scorepad.ui.state import ScorepadApp
 from scorepad.ui.views import app as app_views
+from scorepad.ui.views import language as language_views
+from scorepad.ui.views import page_tasks
 from scorepad.ui.views.app import THEME_KEY
 from tests.ui import flet_session
 from tests.ui.flet_session import RecordingConnection, ViewDriver
@@ -100,6 +102,7 @@ async def test_no_read_or_write_of_the_theme_waits_forever(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(app_views, "THEME_STORAGE_TIMEOUT_SECONDS", 0.01)
+    monkeypatch.setattr(language_views, "STORAGE_TIMEOUT_SECONDS", 0.01)
     monkeypatch.setattr(flet_session, "RecordingConnection", DeviceSlowToAnswer)
     driver = ViewDriver(ScorepadApp(open_store(tmp_path)))  # a read, never answered
     try:
@@ -109,11 +112,11 @@ async def test_no_read_or_write_of_the_theme_waits_forever(
         assert device(driver).calls("get") and device(driver).calls("set")
         # On a busy machine both may have timed out already (that is the point); a read or a
         # write without a timeout would still be running here, and stay stuck below.
-        pending = set(app_views._running)
+        pending = set(page_tasks._running)
         if pending:
             _, stuck = await asyncio.wait(pending, timeout=5)
             assert not stuck, "a read or write of the theme still waits for the device"
         await asyncio.sleep(0)  # a finished job leaves the list in its done callback
-        assert not app_views._running, "a read or write of the theme still waits for the device"
+        assert not page_tasks._running, "a read or write of the theme still waits for the device"
     finally:
         driver.close()

@@ -19,6 +19,7 @@ import pytest
 import pytest_asyncio
 
 from scorepad.engine import GOLF, Suit
+from scorepad.i18n import LANGUAGES
 from scorepad.sharing.table import Role, SeatsChanged, SharedTable
 from scorepad.store import Store
 from scorepad.ui.state import ScorepadApp, Screen
@@ -100,14 +101,26 @@ def live_controls(view: ViewDriver) -> list[str]:
             continue
         answers = any(getattr(control, handler, None) is not None for handler in HANDLERS)
         if answers and not getattr(control, "disabled", False):
-            found.append(tags.get(id(control), type(control).__name__))
+            content = getattr(control, "content", None)
+            if isinstance(control, ft.PopupMenuItem) and isinstance(content, ft.Semantics):
+                found.append(content.identifier or "PopupMenuItem")
+            else:
+                found.append(tags.get(id(control), type(control).__name__))
     return sorted(found)
+
+
+LANGUAGE_CHOICES = [f"language-{language.code}" for language in LANGUAGES]
+"""The language menu's entries: a viewer picks the language of its own phone, nothing more."""
+
+
+def only(*tags: str) -> list[str]:
+    return sorted([*tags, *LANGUAGE_CHOICES])
 
 
 async def test_a_phone_waits_for_a_game_on_the_table(phone: ViewDriver) -> None:
     assert phone.has("viewer-screen") and phone.has("viewer-waiting")
     assert "Waiting for the scorekeeper to open a game" in text_of(phone, "viewer-waiting")
-    assert live_controls(phone) == ["pin-field", "unlock"]
+    assert live_controls(phone) == only("pin-field", "unlock")
 
 
 async def test_the_game_on_the_table_shows_live_and_nothing_on_it_edits(
@@ -128,9 +141,7 @@ async def test_the_game_on_the_table_shows_live_and_nothing_on_it_edits(
     )  # the sheet follows the round a moment later
     assert not phone.has("edit-round-1")
     # every seat is free: "I am ..." for each, and the PIN; nothing else answers a tap
-    assert live_controls(phone) == sorted(
-        [*(f"claim-{name}" for name in FOUR), "pin-field", "unlock"]
-    )
+    assert live_controls(phone) == only(*(f"claim-{name}" for name in FOUR), "pin-field", "unlock")
     for identifier in ("record-round", "go", "suit-clubs", "pad-0", "undo", "game-menu"):
         assert not phone.has(identifier), identifier
 
@@ -315,7 +326,7 @@ async def test_a_game_over_shows_its_end_with_no_way_on(
     assert not phone.has("my-seat") and not phone.has("viewer-round-title")
     for identifier in ("play-again", "continue-game"):
         assert not phone.has(identifier), identifier
-    assert live_controls(phone) == ["pin-field", "unlock"]
+    assert live_controls(phone) == only("pin-field", "unlock")
 
 
 async def test_a_secret_bid_reaches_no_other_phone_until_the_go(

@@ -69,6 +69,7 @@ def test_the_browser_gets_exactly_the_app_s_pure_and_webassembly_wheels() -> Non
     names = [wheel.name for wheel in wheels]
     assert names == [
         "annotated-types",
+        "babel",
         "filelock",
         "flet",
         "flet-charts",

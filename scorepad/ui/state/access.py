@@ -16,17 +16,21 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
+from scorepad.engine import Message
+from scorepad.i18n import N_, tr
 from scorepad.sharing.errors import ScorekeeperOnlyError
 from scorepad.sharing.table import Role, SharedTable, device_hint
 from scorepad.ui.state.errors import ActionRefused
 
 log = logging.getLogger("scorepad.ui.access")
 
-NOT_RECOGNISED_YET = (
-    "this browser is still being recognised: wait a moment, then enter the PIN again"
+NOT_RECOGNISED_YET = Message(
+    N_("this browser is still being recognised: wait a moment, then enter the PIN again")
 )
 """Said when a PIN is typed before the device key was read from the browser's storage (the
-table needs the device to remember who holds the PIN)."""
+table needs the device to remember who holds the PIN). A sentence kept as data (its ``str()``
+is the English), so ``ActionRefused(NOT_RECOGNISED_YET)`` is said in the reader's language
+wherever it is raised."""
 
 
 class Access:
@@ -83,12 +87,16 @@ class Access:
         """A new PIN (the scorekeeper only); every other editor becomes a viewer again."""
         if not self.is_scorekeeper:
             self.refused("change the PIN")
-            raise ScorekeeperOnlyError("change the PIN")
+            # TRANSLATORS: completes "only the scorekeeper can …: ask them to do it on their
+            # screen"
+            raise ScorekeeperOnlyError(tr("change the PIN"))
         pin = self.table.change_pin(self._device())  # the table logs it (never the PIN)
         self._on_change()
         return pin
 
     def require_scorekeeper(self, what: str) -> None:
+        """Refuse (and log) unless this is the scorekeeper's session; ``what`` is the action
+        refused, in the reader's language (it completes the refusal's sentence)."""
         if not self.is_scorekeeper:
             self.refused(what)
             raise ScorekeeperOnlyError(what)

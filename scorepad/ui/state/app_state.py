@@ -25,6 +25,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from scorepad.engine import ScorepadError
+from scorepad.i18n import N_, describe, tr
 from scorepad.sharing import SharedTable, ShareInfo
 from scorepad.sharing.errors import ViewerCannotEditError
 from scorepad.store import Store, StoreError, StoreReader, open_store
@@ -34,6 +35,7 @@ from scorepad.ui.state.game import GameController
 from scorepad.ui.state.game_links import GameLinks
 from scorepad.ui.state.home import Home
 from scorepad.ui.state.house_rules import HouseRules
+from scorepad.ui.state.language import LanguageChoice
 from scorepad.ui.state.ledger import MoneyLedger
 from scorepad.ui.state.listings import Listings
 from scorepad.ui.state.new_game import NewGame
@@ -49,6 +51,12 @@ from scorepad.ui.state.viewer import Viewer
 log = logging.getLogger("scorepad.ui")
 
 
+# TRANSLATORS: where the details of a problem are written ("the details are in scorepad.log
+# in the data folder")
+LOG_PLACE = N_("scorepad.log in the data folder")
+"""Where the details of a problem are written (see :attr:`ScorepadApp.log_place`)."""
+
+
 def _keep_nowhere(dark: bool) -> None:
     """No device storage (the app without a browser, in tests): the theme lasts a visit."""
 
@@ -56,7 +64,7 @@ def _keep_nowhere(dark: bool) -> None:
 class ScorepadApp:
     """Everything the user can see and do. ``rng`` draws the dealer (seedable for tests)."""
 
-    def __init__(
+    def __init__(  # noqa: PLR0915  (one statement per part of the app it holds)
         self,
         store: Store | None,
         rng: random.Random | None = None,
@@ -87,6 +95,8 @@ class ScorepadApp:
         self.confirmation: Confirmation | None = None
         """An action waiting for the user to confirm it (see :meth:`ask`)."""
         self.dark = False
+        self.language = LanguageChoice(self._changed)
+        """The language this device reads the app in (its own, or the one picked on it)."""
         self.keep_theme: Callable[[bool], None] = _keep_nowhere
         """Keeps the theme chosen (``dark`` or not) for the next visit: the views hand it the
         device's own storage, so each phone or browser keeps its own choice across a reload
@@ -101,9 +111,11 @@ class ScorepadApp:
         """A warning that stays on screen whatever is tapped or dismissed, for as long as it
         is true: a browser tab that keeps nothing says so on every screen (a dismissed
         warning would leave taps that are silently lost)."""
-        self.log_place = "scorepad.log in the data folder"
+        self.log_place = LOG_PLACE
         """Where the details of a problem are written, for the words that point there (in a
-        browser tab: its developer console)."""
+        browser tab: its developer console), in English marked for the catalogue (the
+        process sets it before any reader's language is known): ``tr(app.log_place)`` where
+        it is said."""
         self._listeners: list[Callable[[], None]] = []
         self.lists = Listings(lambda: self.reader, self._tell)
         """The games, variant choices and roster, read once per screen."""
@@ -149,7 +161,8 @@ class ScorepadApp:
         logged), whatever event asked: before anything it meant to write is read."""
         if not self.access.can_edit:
             self.access.refused("change the game")
-            raise ViewerCannotEditError("change the game")
+            # TRANSLATORS: completes "this screen only views the game: enter the PIN to …"
+            raise ViewerCannotEditError(tr("change the game"))
         return self.seat_store
 
     @property
@@ -165,13 +178,18 @@ class ScorepadApp:
         """The store itself, for the one write a viewer may make: a bid from the seat the
         table lets it hold (:mod:`~scorepad.ui.state.seat_writes` checks the seat first)."""
         if self._store is None:
-            raise ActionRefused(f"the games in {self.root} cannot be opened: {self.store_problem}")
+            raise ActionRefused(
+                tr("the games in {folder} cannot be opened: {problem}").format(
+                    folder=self.root,
+                    problem="None" if self.store_problem is None else describe(self.store_problem),
+                )
+            )
         return self._store
 
     def reopen_store(self) -> None:
         """Open the store in :attr:`root` again (after recovery) and show the game list."""
         if self.root is None:
-            raise ActionRefused("there is no store folder to open")
+            raise ActionRefused(tr("there is no store folder to open"))
         self._store = open_store(self.root)
         self.store_problem = None
         self.screen = Screen.HOME
@@ -218,12 +236,16 @@ class ScorepadApp:
         try:
             yield
         except (ScorepadError, StoreError) as problem:
-            self.message = Message(str(problem), MessageKind.ERROR)
+            self.message = Message(describe(problem), MessageKind.ERROR)
         except Exception as problem:  # a bug: keep the app usable and the data safe
             log.exception("unexpected failure while trying to %s", what)
             self.message = Message(
-                f"Something went wrong while trying to {what} ({type(problem).__name__}). "
-                "Nothing was lost: everything recorded so far is saved.",
+                # TRANSLATORS: {action} is what was tried ("record the round"), {problem} the
+                # name of the error (a programmer's word, kept as it is)
+                tr(
+                    "Something went wrong while trying to {action} ({problem}). "
+                    "Nothing was lost: everything recorded so far is saved."
+                ).format(action=what, problem=type(problem).__name__),
                 MessageKind.ERROR,
             )
         finally:
@@ -258,10 +280,13 @@ class ScorepadApp:
         if rules is not None:
             self.ask(
                 Confirmation(
-                    question=f"Leave {rules} without saving?",
-                    detail="Your changes to these house rules are dropped. To keep them, tap "
-                    "Keep it, then Save house rules.",
-                    go_ahead="Leave without saving",
+                    question=tr("Leave {rules} without saving?").format(rules=rules),
+                    detail=tr(
+                        "Your changes to these house rules are dropped. To keep them, tap "
+                        "Keep it, then Save house rules."
+                    ),
+                    # TRANSLATORS: a button that leaves the house rules, dropping their changes
+                    go_ahead=tr("Leave without saving"),
                     action=self.go_home_now,
                 )
             )
@@ -271,10 +296,15 @@ class ScorepadApp:
             return
         self.ask(
             Confirmation(
-                question=f"Leave without saving the correction of round {dropped}?",
-                detail=f"Round {dropped} stays as it was recorded. To change it, keep "
-                f"correcting and tap Save round {dropped}.",
-                go_ahead="Leave without saving",
+                question=tr("Leave without saving the correction of round {round}?").format(
+                    round=dropped
+                ),
+                detail=tr(
+                    "Round {round} stays as it was recorded. To change it, keep "
+                    "correcting and tap Save round {round}."
+                ).format(round=dropped),
+                # TRANSLATORS: a button that leaves the game, dropping a correction's changes
+                go_ahead=tr("Leave without saving"),
                 action=self.go_home_now,
             )
         )
@@ -282,7 +312,8 @@ class ScorepadApp:
     def go_home_now(self) -> None:
         """The list of games at once: the browser's back (for :class:`Routes`), which cannot
         be held up to ask, or after the user said to."""
-        with self.action("go back to the list of games"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self.action(tr("go back to the list of games")):
             self.show_home()
 
     def show_home(self) -> None:
@@ -299,11 +330,13 @@ class ScorepadApp:
         self.lists.forget()
         if dropped is not None:
             self.message = Message(
-                f"The correction of round {dropped} was not saved: "
-                "open the game and correct the round again to change it"
+                tr(
+                    "The correction of round {round} was not saved: "
+                    "open the game and correct the round again to change it"
+                ).format(round=dropped)
             )
         if rules is not None:
-            self.message = Message(f"The changes to {rules} were not saved")
+            self.message = Message(tr("The changes to {rules} were not saved").format(rules=rules))
 
     # --- asking before an action that loses something ---------------------------------------
 
@@ -317,15 +350,17 @@ class ScorepadApp:
         """Go ahead with the action the user was asked about."""
         pending = self.confirmation
         if pending is None:
-            with self.action("confirm"):
-                raise ActionRefused("nothing is waiting to be confirmed")
+            # TRANSLATORS: completes "Something went wrong while trying to …"
+            with self.action(tr("confirm")):
+                raise ActionRefused(tr("nothing is waiting to be confirmed"))
             return
         self.confirmation = None
         pending.action()
 
     def cancel_confirmation(self) -> None:
         """Keep everything as it is."""
-        with self.action("cancel"):
+        # TRANSLATORS: completes "Something went wrong while trying to …" (a question)
+        with self.action(tr("cancel")):
             pass
 
     # --- the shared table (the rest is :class:`TableLink`, ``app.live``) ----------------------

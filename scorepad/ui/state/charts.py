@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from scorepad.engine import ScoreSheet
+from scorepad.i18n import tr, tr_n
 
 SERIES_COLOURS = (
     "#0072B2",  # blue
@@ -380,8 +381,10 @@ def running_totals(
         lines,
         width=width,
         summary=running_totals_summary(sheet, low_wins=low_wins, shown=shown),
-        x_title="round",
-        y_title="total",
+        # TRANSLATORS: the title of a chart's x axis: the rounds of a game
+        x_title=tr("round"),
+        # TRANSLATORS: the title of a chart's y axis: a player's total score
+        y_title=tr("total"),
     )
 
 
@@ -402,7 +405,26 @@ def running_totals_summary(
     """
     count = len(sheet.rounds)
     if count == 0:
-        return "No rounds recorded yet."
-    standings = ", ".join(f"{shown(s.player)} {number_text(s.total)}" for s in sheet.standings)
-    low = " (low score wins)" if low_wins else ""
-    return f"Running totals after {count} round{'s' if count != 1 else ''}{low}: {standings}."
+        return tr("No rounds recorded yet.")
+    standings = listed(
+        # TRANSLATORS: a player's total in a chart's summary ("Ann 54")
+        tr("{player} {total}").format(player=shown(s.player), total=number_text(s.total))
+        for s in sheet.standings
+    )
+    if low_wins:
+        return tr_n(
+            "Running totals after {count} round (low score wins): {standings}.",
+            "Running totals after {count} rounds (low score wins): {standings}.",
+            count,
+        ).format(count=count, standings=standings)
+    return tr_n(
+        "Running totals after {count} round: {standings}.",
+        "Running totals after {count} rounds: {standings}.",
+        count,
+    ).format(count=count, standings=standings)
+
+
+def listed(items: Iterable[str]) -> str:
+    """Items one after the other, as a summary lists them ("Ann 54, Bob 41")."""
+    # TRANSLATORS: between the items of a list ("Ann, Bob, Cat")
+    return tr(", ").join(items)

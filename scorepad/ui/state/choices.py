@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from scorepad.engine import DOLLAR, PRESETS, Variant
+from scorepad.i18n import say, tr
 from scorepad.ui.state.errors import ActionRefused
 
 
@@ -55,7 +56,7 @@ class ChoiceKey:
         """The key written as ``kind:name`` (the views' identifiers use that text)."""
         kind, sep, name = text.partition(":")
         if not sep or kind not in ChoiceKind.__members__.values():
-            raise ActionRefused(f"unknown variant {text!r}")
+            raise ActionRefused(tr("unknown variant {variant}").format(variant=repr(text)))
         return cls(ChoiceKind(kind), name)
 
     def __str__(self) -> str:
@@ -81,8 +82,9 @@ class VariantChoice:
         return self.key.kind is ChoiceKind.SAVED
 
     def description(self, symbol: str = DOLLAR) -> str:
-        """What the variant is like, worked out from its settings (never a copied text)."""
-        return self.variant.describe(symbol)
+        """What the variant is like, worked out from its settings (never a copied text), in
+        the reader's language."""
+        return say(self.variant.describe(symbol))
 
 
 def preset_choices() -> list[VariantChoice]:
@@ -93,5 +95,5 @@ def find_choice(choices: list[VariantChoice], key: ChoiceKey) -> VariantChoice:
     """The choice with ``key``; refused (with the key quoted) when there is none."""
     choice = next((c for c in choices if c.key == key), None)
     if choice is None:
-        raise ActionRefused(f"unknown variant {str(key)!r}")
+        raise ActionRefused(tr("unknown variant {variant}").format(variant=repr(str(key))))
     return choice

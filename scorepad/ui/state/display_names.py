@@ -21,7 +21,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from scorepad.engine import ScorepadError, current_name, name_key
+from scorepad.engine import Listing, Message, MessageValue, ScorepadError, current_name, name_key
+from scorepad.i18n import say, tr
 from scorepad.paper import in_current_words
 from scorepad.store import StoreError, StoreReader
 from scorepad.store.roster import current_names
@@ -87,7 +88,10 @@ class DisplayNames:
         """The accessible name: the current name and, when it differs, the name the game was
         played under ("Robert, played as Bob"), so a screen reader finds both."""
         now = self.shown(played)
-        return now if now == played else f"{now}, played as {played}"
+        if now == played:
+            return now
+        # TRANSLATORS: a renamed player, for a screen reader ("Robert, played as Bob")
+        return tr("{name}, played as {played}").format(name=now, played=played)
 
     @property
     def played_as(self) -> str | None:
@@ -99,15 +103,46 @@ class DisplayNames:
         """
         if not self.renamed:
             return None
-        first, *rest = self.renamed
-        parts = [f"{first[1]} played as {first[0]}", *(f"{now} as {then}" for then, now in rest)]
-        return ", ".join(parts)
+        (first_then, first_now), *rest = self.renamed
+        parts = [
+            # TRANSLATORS: the first of the renamed players of a game ("Robert played as Bob")
+            tr("{name} played as {played}").format(name=first_now, played=first_then),
+            # TRANSLATORS: each further renamed player of a game ("…, Catherine as Cat")
+            *(tr("{name} as {played}").format(name=now, played=then) for then, now in rest),
+        ]
+        # TRANSLATORS: between the items of a list ("Ann, Bob, Cat")
+        return tr(", ").join(parts)
 
     def in_words(self, text: str) -> str:
-        """One of the engine's sentences ("Bob pays Ann 30¢", "Bob cannot bid 2: …") with
-        each renamed player's played-under name, as a whole word in its exact spelling,
-        read as the name shown now (the printed pad rewords its lines the same way)."""
-        return in_current_words(text, self.players, self._shown) if self.renamed else text
+        """One of the engine's sentences ("Bob pays Ann 30¢", "Bob cannot bid 2: …") in the
+        reader's language, with each renamed player's played-under name, as a whole word in
+        its exact spelling, read as the name shown now (the printed pad rewords its lines the
+        same way). In a :class:`~scorepad.engine.message.Message` the names are among its
+        values, which are reworded before it is said, never the translated words around them.
+
+        >>> names = DisplayNames.of(["Ann", "Bob"], {"bob": "Robert"})
+        >>> print(names.in_words(Message("{payer} pays {payee} {amount}", payer="Bob",
+        ...     payee="Ann", amount="30¢")))
+        Robert pays Ann 30¢
+        """
+        if not self.renamed:
+            return say(text)
+        if isinstance(text, Message):
+            return say(self._reworded(text))
+        return in_current_words(text, self.players, self._shown)
+
+    def _reworded(self, message: Message) -> Message:
+        values = {name: self._reworded_value(value) for name, value in message.values.items()}
+        return Message(message.text, **values)
+
+    def _reworded_value(self, value: MessageValue) -> MessageValue:
+        if isinstance(value, Message):
+            return self._reworded(value)
+        if isinstance(value, Listing):
+            return Listing(tuple(self._reworded_value(item) for item in value.items))
+        if isinstance(value, str):
+            return in_current_words(value, self.players, self._shown)
+        return value
 
 
 NO_NAMES = DisplayNames()

@@ -3,7 +3,9 @@
 The engine's errors say why a game cannot be played that way and the store's why a file cannot
 be read or written; :class:`ActionRefused` is the app's own "not now": a tap that makes no
 sense on the screen as it is (nothing to undo, no game open, a round not yet complete). Its
-message is shown to the user as it is, so it says what to do instead.
+message is shown to the user as it is, so it says what to do instead: made in the reader's
+language (``ActionRefused(tr("…"))``), or a :class:`~scorepad.engine.message.Message` that
+:func:`~scorepad.i18n.describe` says in it.
 """
 
 from __future__ import annotations

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from scorepad.engine import DOLLAR
+from scorepad.i18n import N_, tr
 from scorepad.paper import PdfUnavailableError, pdf_available, sheet_csv, sheet_pdf
 from scorepad.store import StoredGame
 from scorepad.ui.state.errors import ActionRefused
@@ -35,11 +36,17 @@ GAME_EXPORTS = (ExportKind.CSV, ExportKind.PDF, ExportKind.RECORD)
 """The files a game's menu can offer, in its order."""
 
 LABELS = {
-    ExportKind.CSV: "score sheet (CSV)",
-    ExportKind.PDF: "printable score pad (PDF)",
-    ExportKind.RECORD: "game record (JSON)",
-    ExportKind.BACKUP: "backup of all games",
+    # TRANSLATORS: a file to save, named inside sentences ("Saved the score sheet (CSV) …")
+    ExportKind.CSV: N_("score sheet (CSV)"),
+    # TRANSLATORS: a file to save, named inside sentences ("Saved the printable score pad …")
+    ExportKind.PDF: N_("printable score pad (PDF)"),
+    # TRANSLATORS: a file to save, named inside sentences ("Saved the game record (JSON) …")
+    ExportKind.RECORD: N_("game record (JSON)"),
+    # TRANSLATORS: a file to save, named inside sentences ("Saved the backup of all games …")
+    ExportKind.BACKUP: N_("backup of all games"),
 }
+"""Each file as a sentence names it, in English (marked for the catalogue: ``tr(LABELS[kind])``
+where it is shown, as :attr:`ExportFile.label` is)."""
 
 MEDIA_TYPES = {
     ExportKind.CSV: "text/csv",
@@ -63,14 +70,15 @@ class ExportFile:
 
     @property
     def label(self) -> str:
-        return LABELS[self.kind]
+        """The file as a sentence names it, in the reader's language."""
+        return tr(LABELS[self.kind])
 
     @property
     def media_type(self) -> str:
         return MEDIA_TYPES[self.kind]
 
 
-PDF_UNAVAILABLE = (
+PDF_UNAVAILABLE = N_(
     "PDF is not available in the offline app; export CSV or JSON, "
     "or print from scorepad on a computer"
 )
@@ -121,7 +129,7 @@ def export_file(
         try:
             data = sheet_pdf(game, played_on=stored.created.date(), symbol=symbol, renamed=renamed)
         except PdfUnavailableError:  # the offline web app has no fpdf2: say what still works
-            raise ActionRefused(PDF_UNAVAILABLE) from None
+            raise ActionRefused(tr(PDF_UNAVAILABLE)) from None
     elif kind is ExportKind.RECORD:
         text = json.dumps(stored.record_file().to_data(), ensure_ascii=False, indent=2) + "\n"
         data = text.encode("utf-8")
@@ -132,4 +140,8 @@ def export_file(
 
 def save_nowhere(file: ExportFile) -> None:
     """No screen to save through (the app without a window or browser, as in some tests)."""
-    raise ActionRefused(f"the {file.label} cannot be saved here: this app has no window to save to")
+    raise ActionRefused(
+        tr("the {file} cannot be saved here: this app has no window to save to").format(
+            file=file.label
+        )
+    )

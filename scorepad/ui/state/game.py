@@ -28,6 +28,7 @@ from scorepad.engine import (
     change_in_words,
     describe_changes,
 )
+from scorepad.i18n import N_, describe, say, tr, tr_n
 from scorepad.store import StaleGameError, StoreError
 from scorepad.store.models import StoredGame, UndoKind, UndoStep
 from scorepad.ui.state.app_services import AppActions, AtTable, TableNews
@@ -41,7 +42,27 @@ from scorepad.ui.state.exports import (
     exports_offered,
     save_nowhere,
 )
-from scorepad.ui.state.history import before, fitted_draft, pushed
+from scorepad.ui.state.history import (
+    ABANDONING,
+    BID,
+    CHANGE_CORRECTED,
+    CHANGE_TAKEN_OUT,
+    CORRECTING,
+    DELETING,
+    GO,
+    RECORDING,
+    RESUMING,
+    TALLY_OFF,
+    TALLY_ON,
+    TOOK,
+    TOOK_TRICK,
+    TRICK_TAKEN_BACK,
+    TURNED,
+    before,
+    fitted_draft,
+    pushed,
+    step_said,
+)
 from scorepad.ui.state.open_game import GameSession, GameTab
 from scorepad.ui.state.screens import Confirmation, Message, MessageKind, Screen
 from scorepad.ui.state.seat_writes import (
@@ -71,11 +92,12 @@ class GameApp(AppActions, AtTable, Protocol):
 
 log = logging.getLogger("scorepad.ui")
 
-CHANGED_ELSEWHERE = (
+CHANGED_ELSEWHERE = N_(
     "This game was changed on another screen; it now shows the latest. Check it and tap again."
 )
 """Said when a tap was meant for a game another window has changed since: in the table's
-words (the game's id and revisions go to the log, where they help and do not puzzle)."""
+words (the game's id and revisions go to the log, where they help and do not puzzle). Marked
+for the catalogue: ``tr(CHANGED_ELSEWHERE)`` where it is said."""
 
 
 TABLE_FORM_FIELDS = frozenset(
@@ -133,13 +155,13 @@ class GameController:
 
     def _session(self) -> GameSession:
         if self.session is None:
-            raise ActionRefused("no game is open")
+            raise ActionRefused(tr("no game is open"))
         return self.session
 
     def _entry(self) -> RoundEntryState:
         entry = self._session().entry
         if entry is None:
-            raise ActionRefused("the game is over: there is no round to enter")
+            raise ActionRefused(tr("the game is over: there is no round to enter"))
         return entry
 
     # --- the one way a change is saved -----------------------------------------------------
@@ -169,7 +191,7 @@ class GameController:
             before = self._moment()
             note = self._reload()
             self._shift_what_moved(before)
-            told = CHANGED_ELSEWHERE if note is None else f"{CHANGED_ELSEWHERE} {note}"
+            told = tr(CHANGED_ELSEWHERE) if note is None else f"{tr(CHANGED_ELSEWHERE)} {note}"
             raise ActionRefused(told) from None
         session.stored = saved if game is None else saved.knowing(game)
         self._app.live.shared(saved)
@@ -196,15 +218,17 @@ class GameController:
                 return False
             session.changed_elsewhere = True
             self._app.message = Message(
-                f"This game was just changed on another screen: the correction of round "
-                f"{session.editing} cannot be saved. Tap Cancel to see the game as it is now."
+                tr(
+                    "This game was just changed on another screen: the correction of round "
+                    "{round} cannot be saved. Tap Cancel to see the game as it is now."
+                ).format(round=session.editing)
             )
             return True
         log.info("game %s changed elsewhere (revision %s): shown again", game_id, revision)
         if self._app.confirmation is not None:
             # "Delete round 3?" was asked of the game as it was: round 3 may be another now
             self._app.confirmation = None
-            self._app.message = Message(CHANGED_ELSEWHERE)
+            self._app.message = Message(tr(CHANGED_ELSEWHERE))
         selection = session.selection
         before = self._moment()
         note = self._reload()
@@ -285,7 +309,7 @@ class GameController:
             stage=None if entry is None else entry.stage,
             active=None if entry is None else entry.active,
             marked=len(session.draft.trick_winners),
-            undo=self.undo_label,
+            undo=self._undo_step_label,
             turned=session.draft.turned,
         )
 
@@ -302,26 +326,28 @@ class GameController:
                 seen.key,
                 TapMeaning(seen.tap, shift).key,
             )
-            raise ActionRefused(CHANGED_ELSEWHERE)
+            raise ActionRefused(tr(CHANGED_ELSEWHERE))
 
     # --- the pad -----------------------------------------------------------------------------
 
     def choose_trump(self, suit: Suit, seen: TapMeaning | None = None) -> None:
-        with self._app.action("record the turned suit"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("record the turned suit")):
             self._not_moved(seen)
             entry = self._entry()
-            self._save_draft(entry.choose_trump(suit), f"turned {suit}")
+            self._save_draft(entry.choose_trump(suit), TURNED.format(suit=suit.value))
 
     def say_go(self, seen: TapMeaning | None = None) -> None:
         """Ready, set, go: the bids are shown, those bid in secret on the players' phones
         among them (taken from the table and saved in the same step)."""
-        with self._app.action("show the bids"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("show the bids")):
             self._not_moved(seen)
             session = self._session()
             entry = self._entry()
             draft = entry.say_go()
             if session.editing is not None:
-                self._save_draft(draft, "ready, set, go")
+                self._save_draft(draft, GO)
                 return
             with hidden_bids_taken(self._app, session.stored.id, entry.number) as hidden:
                 draft = with_hidden_bids(session.game, entry.number, draft, hidden)
@@ -329,13 +355,17 @@ class GameController:
 
     def tap_number(self, value: int, seen: TapMeaning | None = None) -> None:
         """The number pad: a bid or a trick count for whoever the pad is entering."""
-        with self._app.action("enter the number"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("enter the number")):
             self._not_moved(seen)
             entry = self._entry()
             player, stage = entry.active, entry.stage
             draft, note = entry.enter(value)
-            what = "bid" if stage is Stage.BIDS else "took"
-            self._save_draft(draft, f"{player} {what} {value}")
+            if stage is Stage.BIDS:
+                label = BID.format(player=player, bid=value)
+            else:
+                label = TOOK.format(player=player, tricks=value)
+            self._save_draft(draft, label)
             if note:
                 self._app.message = Message(note)
 
@@ -343,42 +373,48 @@ class GameController:
 
     def choose_tally(self, on: bool, seen: TapMeaning | None = None) -> None:
         """Mark the tricks as they fall (``on``) or count them at the end (the default)."""
-        with self._app.action("choose how the tricks are kept"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("choose how the tricks are kept")):
             self._not_moved(seen)
             entry = self._entry()
             draft = entry.choose_tally(on)
             if draft != entry.draft:
-                how = "mark the tricks as they fall" if on else "count the tricks at the end"
-                self._save_draft(draft, how)
+                self._save_draft(draft, TALLY_ON if on else TALLY_OFF)
 
     def mark_trick(self, player: str, seen: TapMeaning | None = None) -> None:
         """``player`` took the next trick (saved, like every tap, before the screen moves on)."""
-        with self._app.action("mark the trick"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("mark the trick")):
             self._not_moved(seen)
             state = self._entry()
             draft = state.mark_trick(player)
-            self._save_draft(draft, f"{player} took trick {len(draft.trick_winners)}")
+            self._save_draft(
+                draft, TOOK_TRICK.format(player=player, trick=len(draft.trick_winners))
+            )
 
     def undo_trick(self, seen: TapMeaning | None = None) -> None:
         """Take back the most recent mark; the app's undo can put it back."""
-        with self._app.action("undo the last trick"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("undo the last trick")):
             self._not_moved(seen)
             state = self._entry()
             draft = state.undo_trick()
             taken = len(state.draft.trick_winners)
             # read after "Undo: " on the button and "undone: " in the message
             who = state.draft.trick_winners[-1]
-            self._save_draft(draft, f"taking back {who}'s trick {taken}")
+            self._save_draft(draft, TRICK_TAKEN_BACK.format(player=who, trick=taken))
 
     def select(self, field_name: Field, player: str) -> None:
         """Tap a player's bid or tricks to correct it."""
-        with self._app.action("pick the entry to correct"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("pick the entry to correct")):
             session = self._session()
             session.selection = self._entry().select(Field(field_name), player)
 
     def confirm_round(self, seen: TapMeaning | None = None) -> None:
         """Record the round on the pad (or save the correction of an earlier one)."""
-        with self._app.action("record the round"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("record the round")):
             self._not_moved(seen)
             session = self._session()
             entry = self._entry()
@@ -391,15 +427,19 @@ class GameController:
                 self._change_game(
                     game.replace_round(number, record),
                     UndoStep(
-                        label=f"correcting round {number}",
+                        label=CORRECTING.format(round=number),
                         kind=UndoKind.CORRECTED,
                         round_number=number,
                         round=game.record.rounds[number - 1],
                     ),
                     draft=session.stored.draft,
                 )
-                session.changes = describe_changes(before_sheet, session.sheet, session.symbol) or [
-                    f"round {number}: nothing changed"
+                changed: list[str] = [
+                    *describe_changes(before_sheet, session.sheet, session.symbol)
+                ]
+                session.changes = changed or [
+                    # TRANSLATORS: what a correction of a round changed on the sheet: nothing
+                    tr("round {round}: nothing changed").format(round=number)
                 ]
                 session.tab = started_from
             else:
@@ -409,7 +449,7 @@ class GameController:
                 self._change_game(
                     recorded,
                     UndoStep(
-                        label=f"recording round {number}",
+                        label=RECORDING.format(round=number),
                         kind=UndoKind.RECORDED,
                         round_number=number,
                     ),
@@ -420,17 +460,21 @@ class GameController:
                 session.tab = GameTab.SHEET
 
     def show_tab(self, tab: GameTab) -> None:
-        with self._app.action("switch the view"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("switch the view")):
             self._session().tab = GameTab(tab)
 
     # --- corrections, deleting, ending early ---------------------------------------------------
 
     def edit_round(self, number: int) -> None:
-        with self._app.action("open the round for correction"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("open the round for correction")):
             session = self._session()
             game = session.game
             if not 1 <= number <= len(game.results):
-                raise ActionRefused(f"there is no recorded round {number} to correct")
+                raise ActionRefused(
+                    tr("there is no recorded round {round} to correct").format(round=number)
+                )
             session.editing = number
             session.edit_draft = game.correction_of(number)
             session.edit_undo = []
@@ -440,7 +484,8 @@ class GameController:
             session.tab = GameTab.ROUND
 
     def cancel_edit(self) -> None:
-        with self._app.action("stop correcting"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("stop correcting")):
             session = self._session()
             session.stop_editing()
             if session.changed_elsewhere:  # show what the other screen did meanwhile
@@ -454,16 +499,19 @@ class GameController:
     def ask_to_delete_round(self, number: int) -> None:
         """Ask before deleting round ``number``, or say at once why it cannot be deleted
         (asking first and refusing after would waste the table's time)."""
-        with self._app.action("delete the round"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("delete the round")):
             self._session().game.delete_round(number)  # refused here, with the reason
         if self._app.message is not None:
             return
         self._app.ask(
             Confirmation(
-                question=f"Delete round {number}?",
-                detail="The rounds after it move up one place and are scored again. "
-                "Undo puts it back.",
-                go_ahead=f"Delete round {number}",
+                question=tr("Delete round {round}?").format(round=number),
+                detail=tr(
+                    "The rounds after it move up one place and are scored again. Undo puts it back."
+                ),
+                # TRANSLATORS: the button that deletes the round, after "Delete round 3?"
+                go_ahead=tr("Delete round {round}").format(round=number),
                 action=lambda: self.delete_round(number),
             )
         )
@@ -473,7 +521,8 @@ class GameController:
 
         The round being entered stays if it fits its new place, else it is cleared with a note.
         """
-        with self._app.action("delete the round"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("delete the round")):
             session = self._session()
             game = session.game
             before_sheet = session.sheet
@@ -481,7 +530,7 @@ class GameController:
             self._change_game(
                 changed,
                 UndoStep(
-                    label=f"delete round {number}",
+                    label=DELETING.format(round=number),
                     kind=UndoKind.DELETED,
                     round_number=number,
                     round=game.record.rounds[number - 1],
@@ -489,7 +538,8 @@ class GameController:
                 draft=session.stored.draft,
             )
             session.changes = [
-                f"round {number} deleted",
+                # TRANSLATORS: the first line of what deleting a round changed on the sheet
+                tr("round {round} deleted").format(round=number),
                 *describe_changes(before_sheet, session.sheet, session.symbol),
             ]
             if session.game.next_round is not None:
@@ -498,10 +548,13 @@ class GameController:
     def ask_to_abandon_game(self) -> None:
         self._app.ask(
             Confirmation(
-                question="End the game early?",
-                detail="It is kept with no winner and no payouts. Undo, or Continue this game, "
-                "takes it up again.",
-                go_ahead="End the game",
+                question=tr("End the game early?"),
+                detail=tr(
+                    "It is kept with no winner and no payouts. Undo, or Continue this game, "
+                    "takes it up again."
+                ),
+                # TRANSLATORS: the button that ends the game early, after "End the game early?"
+                go_ahead=tr("End the game"),
                 action=self.abandon_game,
             )
         )
@@ -509,35 +562,41 @@ class GameController:
     def abandon_game(self) -> None:
         """End the game early at once (the screen asks first: :meth:`ask_to_abandon_game`).
         The round being entered is kept, for the table that changes its mind."""
-        with self._app.action("end the game early"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("end the game early")):
             session = self._session()
             self._change_game(
                 session.game.abandon(),
-                UndoStep(label="ending the game early", kind=UndoKind.ABANDONED),
+                UndoStep(label=ABANDONING, kind=UndoKind.ABANDONED),
                 draft=session.stored.draft,
             )
             session.changes = []
             session.tab = GameTab.SHEET
             self._app.message = Message(
-                "The game is kept as ended early: no winner, no payouts. "
-                "Continue this game takes it up again."
+                tr(
+                    "The game is kept as ended early: no winner, no payouts. "
+                    "Continue this game takes it up again."
+                )
             )
 
     def continue_game(self) -> None:
         """Take up a game that was ended early: it is in progress again, from the next round."""
-        with self._app.action("continue the game"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("continue the game")):
             session = self._session()
             self._change_game(
                 session.game.resume(),
-                UndoStep(label="continuing the game", kind=UndoKind.RESUMED),
+                UndoStep(label=RESUMING, kind=UndoKind.RESUMED),
                 draft=session.stored.draft,
             )
             session.changes = []
             session.tab = GameTab.ROUND
             entry = session.entry
-            where = f" from round {entry.number}" if entry is not None else ""
             if self._app.message is None:
-                self._app.message = Message(f"The game goes on{where}.")
+                goes_on = tr("The game goes on.")
+                if entry is not None:
+                    goes_on = tr("The game goes on from round {round}.").format(round=entry.number)
+                self._app.message = Message(goes_on)
 
     # --- the table between rounds ------------------------------------------------------------
 
@@ -550,7 +609,8 @@ class GameController:
     def open_table_form(self, task: TableTask) -> None:
         """Open the Table dialog for ``task`` (someone joins, leaves, takes over a seat, sits
         out the next round, or has points adjusted), its fields empty."""
-        with self._app.action("change the table"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("change the table")):
             self._session().table_form = TableForm(task)
 
     def edit_table_form(self, **fields: str) -> None:
@@ -573,7 +633,8 @@ class GameController:
         session = self.session
         if session is None or session.table_form is None:
             return
-        with self._app.action("close the Table dialog"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("close the Table dialog")):
             session.table_form = None
 
     def table_choices(self) -> tuple[str, ...]:
@@ -599,7 +660,7 @@ class GameController:
             change = form.change(after=len(session.game.results))
             return preview(session.game, change, form.correcting).summary, True
         except ScorepadError as problem:
-            return str(problem), False
+            return describe(problem), False
 
     def confirm_table_form(self) -> None:
         """Make the dialog's change; a refusal keeps the dialog open with its reason."""
@@ -611,7 +672,7 @@ class GameController:
             change = form.change(after=len(session.game.results))
             seen = preview(session.game, change, form.correcting)
         except ScorepadError as problem:
-            form.error = str(problem)
+            form.error = describe(problem)
             self._app.refresh()
             return
         session.table_form = None
@@ -625,14 +686,17 @@ class GameController:
         sheet and every phone re-derived (``seen``: its preview, when the dialog has just
         worked it out). Refused while a round is under way (the table changes between rounds)
         and while an earlier round is being corrected."""
-        with self._app.action("change the table"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("change the table")):
             session = self._session()
             _refuse_while_correcting(session)
             entry = session.entry
             if entry is not None and round_under_way(session.stored.draft):
                 raise ActionRefused(
-                    f"round {entry.number} is under way: the table changes between rounds, so "
-                    "finish the round or clear it first"
+                    tr(
+                        "round {round} is under way: the table changes between rounds, so "
+                        "finish the round or clear it first"
+                    ).format(round=entry.number)
                 )
             if seen is None or seen.change is not change:
                 seen = preview(session.game, change)
@@ -651,7 +715,8 @@ class GameController:
     def edit_change(self, index: int) -> None:
         """Open the Table dialog on the change number ``index`` (0-based, as the sheet lists
         them), filled in as it was made, to correct it."""
-        with self._app.action("correct the change of the table"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("correct the change of the table")):
             session = self._session()
             _refuse_while_correcting(session)
             session.table_form = TableForm.of(self._made_change(index), index)
@@ -661,31 +726,36 @@ class GameController:
     ) -> None:
         """Put ``change`` in the place of the change number ``index``: everything after it is
         re-derived (one undo step puts the old one back), and the sheet says what moved."""
-        with self._app.action("correct the change of the table"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("correct the change of the table")):
             session = self._session()
             _refuse_while_correcting(session)
             if seen is None or seen.change is not change:
                 seen = preview(session.game, change, index)
-            self._rework_change(index, seen.game, UndoKind.TABLE_CORRECTED, "the correction of")
+            self._rework_change(index, seen.game, UndoKind.TABLE_CORRECTED, CHANGE_CORRECTED)
             self._app.message = Message(seen.summary)
 
     def ask_to_remove_change(self, index: int) -> None:
         """Ask before taking out the change number ``index``, or say at once why the rounds
         after it would not allow it."""
-        with self._app.action("take out the change of the table"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("take out the change of the table")):
             session = self._session()
             _refuse_while_correcting(session)
             change = self._made_change(index)
             session.game.delete_change(index)  # refused here, with the reason
         if self._app.message is not None:
             return
-        said = change_in_words(change, session.sheet.starting)
+        said = say(change_in_words(change, session.sheet.starting))
         self._app.ask(
             Confirmation(
-                question="Take out this change of the table?",
-                detail=f"{said}. The rounds after it are scored again as if it never "
-                "happened. Undo puts it back.",
-                go_ahead="Take it out",
+                question=tr("Take out this change of the table?"),
+                detail=tr(
+                    "{change}. The rounds after it are scored again as if it never "
+                    "happened. Undo puts it back."
+                ).format(change=said),
+                # TRANSLATORS: the button that takes a change of the table out of the game
+                go_ahead=tr("Take it out"),
                 action=lambda: self.remove_change(index),
             )
         )
@@ -693,33 +763,47 @@ class GameController:
     def remove_change(self, index: int) -> None:
         """Take out the change number ``index`` at once (the sheet asks first), as if it was
         never made; one undo step puts it back where it was."""
-        with self._app.action("take out the change of the table"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("take out the change of the table")):
             session = self._session()
             _refuse_while_correcting(session)
             old, starting = self._made_change(index), session.sheet.starting
             self._rework_change(
-                index, session.game.delete_change(index), UndoKind.TABLE_REMOVED, "taking out"
+                index, session.game.delete_change(index), UndoKind.TABLE_REMOVED, CHANGE_TAKEN_OUT
             )
-            self._app.message = Message(f"Taken out: {change_in_words(old, starting)}.")
+            self._app.message = Message(
+                tr("Taken out: {change}.").format(change=say(change_in_words(old, starting)))
+            )
 
     def _rework_change(self, index: int, changed: Game, kind: UndoKind, doing: str) -> None:
         """Save ``changed``, the game with its change number ``index`` corrected or taken out,
         with the undo step that puts the change back as it was (``doing``: how the undo
-        button names the action), and show what the rounds after it moved."""
+        button names the action, a label of :mod:`~scorepad.ui.state.history` with a
+        ``{change}``), and show what the rounds after it moved."""
         session = self._session()
         old, before_sheet = self._made_change(index), session.sheet
         self._change_game(
             changed,
-            UndoStep(label=f"{doing} {undo_label(old)}", kind=kind, change_index=index, change=old),
+            UndoStep(
+                label=doing.format(change=undo_label(old)),
+                kind=kind,
+                change_index=index,
+                change=old,
+            ),
             draft=session.stored.draft,
         )
-        session.changes = describe_changes(before_sheet, session.sheet, session.symbol)
+        session.changes = [*describe_changes(before_sheet, session.sheet, session.symbol)]
 
     def _made_change(self, index: int) -> TableChange:
         changes = self._session().game.record.changes
         if not 0 <= index < len(changes):
             raise ActionRefused(
-                f"there is no change {index + 1} of the table: {len(changes)} were made"
+                # TRANSLATORS: the English says "were made" for any count
+                tr_n(
+                    "there is no change {number} of the table: {count} were made",
+                    "there is no change {number} of the table: {count} were made",
+                    len(changes),
+                ).format(number=index + 1, count=len(changes))
             )
         return changes[index]
 
@@ -734,7 +818,9 @@ class GameController:
     def export(self, kind: ExportKind) -> None:
         """Save the open game as a score sheet (CSV), a printable pad (PDF) or its record
         (JSON): the same files as ``scorepad export``. The game itself does not change."""
-        with self._app.action(f"export the game as {kind.value}"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"; {format} is
+        # csv, pdf or json
+        with self._app.action(tr("export the game as {format}").format(format=kind.value)):
             session = self._session()
             renamed = dict(session.names.renamed)  # the names the game screen shows
             file = export_file(session.stored, kind, symbol=session.symbol, renamed=renamed)
@@ -743,11 +829,15 @@ class GameController:
     def file_saved(self, file: ExportFile, where: str | None) -> None:
         """The file went to ``where`` (a path the save dialog chose), or, in a browser
         (``None``), to the browser's downloads."""
-        with self._app.action("report the file saved"):
-            place = f"to {where}" if where else f"as {file.name} (see your downloads)"
-            self._app.message = Message(
-                f"Saved the {file.label} {place}.{file.left_out}{self._left_out(file)}"
-            )
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("report the file saved")):
+            if where:
+                saved = tr("Saved the {file} to {place}.").format(file=file.label, place=where)
+            else:
+                saved = tr("Saved the {file} as {name} (see your downloads).").format(
+                    file=file.label, name=file.name
+                )
+            self._app.message = Message(f"{saved}{file.left_out}{self._left_out(file)}")
 
     def _left_out(self, file: ExportFile) -> str:
         """What a record saved mid-round does not carry: a record holds recorded rounds only,
@@ -759,19 +849,22 @@ class GameController:
         upcoming = session.game.next_round
         if session.editing is not None or upcoming is None or session.draft == RoundDraft():
             return ""
-        return (
-            f" Round {upcoming.number}, being entered, is not in it: record it first to take "
-            "it along."
-        )
+        # TRANSLATORS: added after "Saved the game record (JSON) …", with its leading space
+        return tr(
+            " Round {round}, being entered, is not in it: record it first to take it along."
+        ).format(round=upcoming.number)
 
     def file_not_saved(self, file: ExportFile, problem: str | None) -> None:
         """The save dialog was closed without a file (``problem`` None), or saving failed."""
-        with self._app.action("report the file not saved"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("report the file not saved")):
             if problem is None:
-                self._app.message = Message(f"The {file.label} was not saved.")
+                self._app.message = Message(tr("The {file} was not saved.").format(file=file.label))
             else:
                 self._app.message = Message(
-                    f"The {file.label} could not be saved: {problem}. The game itself is safe.",
+                    tr("The {file} could not be saved: {problem}. The game itself is safe.").format(
+                        file=file.label, problem=say(problem)
+                    ),
                     MessageKind.ERROR,
                 )
 
@@ -783,6 +876,13 @@ class GameController:
 
     @property
     def undo_label(self) -> str | None:
+        """What Undo would take back, in the reader's language ("Cat bid 3")."""
+        label = self._undo_step_label
+        return None if label is None else step_said(label)
+
+    @property
+    def _undo_step_label(self) -> str | None:
+        """The label of the step Undo would take back, as kept (in English)."""
         if not self.session or not self.session.undo_steps:
             return None
         return self.session.undo_steps[-1].label
@@ -791,17 +891,19 @@ class GameController:
         """Take back the last action: a tap, a recorded round, a correction, a deletion, the
         end of a game or its continuation. The game keeps its steps, so this works after
         going home or a restart too."""
-        with self._app.action("undo"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("undo")):
             self._not_moved(seen)
             session = self._session()
             if session.edit_undo:
                 step = session.edit_undo.pop()
                 session.edit_draft = step.draft
                 session.selection = None
-                self._app.message = Message(f"undone: {step.label}")
+                # TRANSLATORS: said after Undo ("undone: Cat bid 3")
+                self._app.message = Message(tr("undone: {step}").format(step=step_said(step.label)))
                 return
             if not session.stored.undo:
-                raise ActionRefused("there is nothing to undo")
+                raise ActionRefused(tr("there is nothing to undo"))
             step = session.stored.undo[-1]
             rest = session.stored.undo[:-1]
             try:
@@ -809,8 +911,10 @@ class GameController:
             except ScorepadError as problem:
                 self._write(None, draft=session.stored.draft, undo=rest)
                 raise ActionRefused(
-                    f"{step.label} cannot be undone: {problem}. The game is as it was; that "
-                    "step is dropped from the undo list"
+                    tr(
+                        "{step} cannot be undone: {problem}. The game is as it was; that "
+                        "step is dropped from the undo list"
+                    ).format(step=step_said(step.label), problem=describe(problem))
                 ) from None
             fitted = fitted_draft(restored.game, restored.draft)
             shown, entry = session.stored.draft, session.entry
@@ -821,11 +925,17 @@ class GameController:
             note = f" {fitted.note}" if fitted.note else ""
             if entry is not None and shown is not None and undid_the_go(shown, fitted.draft):
                 note += hide_again(self._app, session.stored.id, entry.number, shown.bids)
-            self._app.message = Message(f"undone: {step.label}{note}")
+            # TRANSLATORS: said after Undo ("undone: Cat bid 3"); more may follow it
+            undone = tr("undone: {step}").format(step=step_said(step.label))
+            self._app.message = Message(f"{undone}{note}")
 
 
 def _refuse_while_correcting(session: GameSession) -> None:
     """The table does not change while an earlier round is open for correction: saving that
     round, or cancelling it, comes first."""
     if session.editing is not None:
-        raise ActionRefused(f"round {session.editing} is being corrected: save or cancel it first")
+        raise ActionRefused(
+            tr("round {round} is being corrected: save or cancel it first").format(
+                round=session.editing
+            )
+        )

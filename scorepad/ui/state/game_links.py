@@ -15,6 +15,7 @@ from typing import Protocol
 from urllib.parse import urlsplit, urlunsplit
 
 from scorepad.engine import LINK_FRAGMENT_KEY, link_to, pack_record, unpack_record
+from scorepad.i18n import N_, tr
 from scorepad.sharing import is_loopback
 from scorepad.ui.state.app_services import AppActions
 from scorepad.ui.state.errors import ActionRefused
@@ -24,23 +25,27 @@ from scorepad.ui.state.screens import Confirmation, Message, Screen
 
 LINK_PATH = "/link/"
 """Where a link's token follows in the app's own address (the route ``/link/<token>``)."""
-NOT_HERE = (
+NOT_HERE = N_(
     "the game in this link was not imported: this tab keeps no games (scorepad is open in "
     "another tab or window of this browser); close the other one, then open the link again"
 )
-"""Why a link is not imported into a tab that keeps nothing: the game would be lost with it."""
+"""Why a link is not imported into a tab that keeps nothing: the game would be lost with it
+(``tr(NOT_HERE)`` where said)."""
 
-LINK_NAME = "this link"
-"""What an import refusal calls the link (where it would quote a file's name)."""
+# TRANSLATORS: what a refusal calls a game's link, quoted where it would name a file
+LINK_NAME = N_("this link")
+"""What an import refusal calls the link (where it would quote a file's name); ``tr(LINK_NAME)``
+where said."""
 
 QR_LIMIT = 2_331
 """The longest link a QR code carries at the error correction the app uses (level M, version
 40, bytes): a game of some 80 rounds of six players. A longer link is shown without one."""
 
 
-COPY_REFUSED = (
+COPY_REFUSED = N_(
     "This browser did not let scorepad copy it: press on the link, select it all and copy it"
 )
+"""Said under the link when the browser refused to copy it (``tr(COPY_REFUSED)``)."""
 
 _WEB_SCHEMES = {"ws": "http", "wss": "https", "http": "http", "https": "https"}
 
@@ -158,15 +163,18 @@ class GameLinks:
     def share(self, *_: object) -> None:
         """Show the open game as a link (and a QR code): the game as it stands now."""
         app = self._app
-        with app.action("share the game as a link"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with app.action(tr("share the game as a link")):
             session = app.game.session
             base = self.own_address
             if session is None:
-                raise ActionRefused("open a game to share it as a link")
+                raise ActionRefused(tr("open a game to share it as a link"))
             if base is None:
                 raise ActionRefused(
-                    "this window has no web address to link to; share the game's record "
-                    "(JSON) instead, or open scorepad in a browser"
+                    tr(
+                        "this window has no web address to link to; share the game's record "
+                        "(JSON) instead, or open scorepad in a browser"
+                    )
                 )
             stored = session.stored
             self.copy_note = None
@@ -185,7 +193,7 @@ class GameLinks:
     def copied(self, done: bool) -> None:
         """Say in the dialog whether the link reached the clipboard (a browser may refuse
         it: an address that is not its own secure one, a permission not given)."""
-        self.copy_note = "Copied: paste it in a message." if done else COPY_REFUSED
+        self.copy_note = tr("Copied: paste it in a message.") if done else tr(COPY_REFUSED)
         self._app.refresh()
 
     def open_link(self, token: str) -> None:
@@ -194,47 +202,56 @@ class GameLinks:
         once; a link that holds no game leaves the list of games with a line saying why."""
         app = self._app
         question: Confirmation | None = None
-        with app.action("open the game's link"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with app.action(tr("open the game's link")):
             app.show_home()
-            game, _ = read_record(LINK_NAME, unpack_record(token))
+            game, _ = read_record(tr(LINK_NAME), unpack_record(token))
             if app.standing_warning is not None:
-                raise ActionRefused(NOT_HERE)
+                raise ActionRefused(tr(NOT_HERE))
             existing = app.reader.find_game_with_record(game.record)
             if existing is not None:
                 app.game.show(app.reader.load_game(existing))
                 app.message = Message(
-                    f"The game in this link is stored already, as game {existing}: here it is."
+                    tr(
+                        "The game in this link is stored already, as game {game}: here it is."
+                    ).format(game=existing)
                 )
                 return
             question = Confirmation(
-                question="Import the game in this link?",
-                detail=f"{game_in_words(game)}. It is added to the games on this device; "
-                "nothing here is changed.",
-                go_ahead="Import the game",
+                question=tr("Import the game in this link?"),
+                detail=tr(
+                    "{about}. It is added to the games on this device; nothing here is changed."
+                ).format(about=game_in_words(game)),
+                # TRANSLATORS: a button that stores the game in a link opened
+                go_ahead=tr("Import the game"),
                 action=lambda: self._import(token),
                 loses=False,
-                keep="Not now",
+                # TRANSLATORS: a button that leaves the game in a link opened unimported
+                keep=tr("Not now"),
             )
         if question is not None and app.message is None:
             app.ask(question)
 
     def _import(self, token: str) -> None:
         app = self._app
-        with app.action("import the game in the link"):
-            outcome = import_record(app.store, LINK_NAME, unpack_record(token))
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with app.action(tr("import the game in the link")):
+            outcome = import_record(app.store, tr(LINK_NAME), unpack_record(token))
             app.lists.forget()
             stored = app.reader.load_game(outcome.game_id)
             app.game.show(stored)
             app.message = Message(
-                f"Imported the game in this link as game {outcome.game_id}: "
-                f"{game_in_words(stored.game)}."
+                tr("Imported the game in this link as game {game}: {about}.").format(
+                    game=outcome.game_id, about=game_in_words(stored.game)
+                )
             )
 
     # --- a link pasted by hand --------------------------------------------------------------
 
     def ask_for_link(self, *_: object) -> None:
         """Open the dialog to paste a link in (from the home screen)."""
-        with self._app.action("open a game's link"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("open a game's link")):
             self.pasting = True
             self.pasted = ""
 
@@ -249,8 +266,9 @@ class GameLinks:
             self.pasted = text
         token = token_in(self.pasted)
         if not token:
-            with self._app.action("open a game's link"):
-                raise ActionRefused("paste a game's link first (it has #game= in it)")
+            # TRANSLATORS: completes "Something went wrong while trying to …"
+            with self._app.action(tr("open a game's link")):
+                raise ActionRefused(tr("paste a game's link first (it has #game= in it)"))
             return
         self.pasting = False
         self.open_link(token)

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Protocol
 
-from scorepad.engine import clipped, spoken_list
+from scorepad.engine import clipped
+from scorepad.i18n import N_, number, tr, tr_n
 from scorepad.store import GameSummary, ListedStatus
 from scorepad.ui.state.app_services import AppActions
 from scorepad.ui.state.backups import backup_file, read_picked_backup, restored_in_words
@@ -20,6 +21,7 @@ from scorepad.ui.state.game import GameController
 from scorepad.ui.state.imports import PickedFile, Refused, import_files
 from scorepad.ui.state.listings import LIST_ORDER
 from scorepad.ui.state.screens import Message, MessageKind
+from scorepad.ui.state.secret_bids import names_and
 
 
 class HomeApp(AppActions, Protocol):
@@ -34,18 +36,27 @@ class HomeApp(AppActions, Protocol):
 
 
 SECTION_TITLES = {
-    ListedStatus.IN_PROGRESS: "In progress",
-    ListedStatus.FINISHED: "Finished",
-    ListedStatus.ABANDONED: "Ended early",
-    ListedStatus.DAMAGED: "Cannot be read",
+    # TRANSLATORS: a heading of the list of games
+    ListedStatus.IN_PROGRESS: N_("In progress"),
+    # TRANSLATORS: a heading of the list of games
+    ListedStatus.FINISHED: N_("Finished"),
+    # TRANSLATORS: a heading of the list of games: games ended before their last round
+    ListedStatus.ABANDONED: N_("Ended early"),
+    # TRANSLATORS: a heading of the list of games: games whose file is damaged
+    ListedStatus.DAMAGED: N_("Cannot be read"),
 }
+"""Each heading of the game list, in English (marked for the catalogue: :attr:`Home.sections`
+says them in the reader's language)."""
 
 
-SAFETY_NOTE = (
+# TRANSLATORS: "Share" and "Add to Home Screen" are the names of Safari's menu entries
+SAFETY_NOTE = N_(
     "These games live in this browser only, and a browser may clear them: Safari does after "
     "7 days without a visit, unless scorepad was added to the home screen (Share, then Add to "
     "Home Screen). Add it there, and back up now and then: the file restores on any device."
 )
+"""Said on the game list where the games live in a browser (in English, marked for the
+catalogue: :attr:`Home.safety_note` says it in the reader's language)."""
 
 LEADERS_NAMED = 3
 """Up to this many tied leaders are named on a game's card ("Ann, Bob and Cat share the
@@ -81,7 +92,7 @@ class Home:
         for status in LIST_ORDER:
             chosen = tuple(g for g in games if g.status == status)
             if chosen:
-                sections.append(Section(SECTION_TITLES[status], chosen))
+                sections.append(Section(tr(SECTION_TITLES[status]), chosen))
         return sections
 
     def names_of(self, summary: GameSummary) -> DisplayNames:
@@ -111,30 +122,65 @@ class Home:
         def said(played: tuple[str, ...]) -> str:
             people = names.all_shown(played)
             if name_limit is None:
-                return spoken_list(people)
+                return names_and(people)
             each = max(SHORTEST_NAME, name_limit // len(people))
-            return spoken_list([clipped(person, each) for person in people])
+            return names_and([clipped(person, each) for person in people])
 
         if summary.status == ListedStatus.FINISHED:
-            return f"won by {said(summary.winners)}"
+            # TRANSLATORS: under a finished game on the list ("won by Ann and Bob")
+            return tr("won by {players}").format(players=said(summary.winners))
         if summary.status == ListedStatus.ABANDONED:
-            return f"ended after {played} of {total} rounds"
-        upcoming = f"next: round {played + 1} of {total}" if played < total else "all rounds played"
+            # TRANSLATORS: under a game ended early on the list; the English says "rounds"
+            # for any count
+            return tr_n(
+                "ended after {played} of {count} rounds",
+                "ended after {played} of {count} rounds",
+                total,
+            ).format(played=number(played), count=number(total))
+        if played < total:
+            # TRANSLATORS: under a game in progress on the list: the round to play next
+            upcoming = tr("next: round {round} of {count}").format(
+                round=number(played + 1), count=number(total)
+            )
+        else:
+            # TRANSLATORS: under a game in progress on the list, every round recorded
+            upcoming = tr("all rounds played")
         leaders, totals = summary.leaders, summary.standing_totals
         if played == 0 or not leaders:
             return upcoming
         if len(leaders) > 1:
-            at = f" at {totals[0]}" if totals else ""
             counted = name_limit is not None and len(leaders) > LEADERS_NAMED
-            who = f"{len(leaders)} players" if counted else said(leaders)
-            return f"{upcoming} · {who} are level{at}"
+            who = said(leaders)
+            if counted:
+                # TRANSLATORS: tied leaders counted, not named ("5 players are level at 40")
+                who = tr_n("{count} player", "{count} players", len(leaders)).format(
+                    count=len(leaders)
+                )
+            if totals:
+                # TRANSLATORS: tied leaders of a game in progress ("Ann and Bob are level at 40")
+                level = tr_n(
+                    "{players} is level at {total}", "{players} are level at {total}", len(leaders)
+                ).format(players=who, total=number(totals[0]))
+            else:
+                # TRANSLATORS: tied leaders of a game in progress ("Ann and Bob are level")
+                level = tr_n("{players} is level", "{players} are level", len(leaders)).format(
+                    players=who
+                )
+            return f"{upcoming} · {level}"
         if len(totals) > 1:
-            return f"{upcoming} · {said(leaders)} is ahead, {totals[0]} to {totals[1]}"
-        return f"{upcoming} · {said(leaders)} is ahead"
+            # TRANSLATORS: the leader of a game in progress, then the best total behind
+            ahead = tr("{player} is ahead, {total} to {next}").format(
+                player=said(leaders), total=number(totals[0]), next=number(totals[1])
+            )
+            return f"{upcoming} · {ahead}"
+        # TRANSLATORS: the leader of a game in progress (a list kept before totals were)
+        ahead = tr("{player} is ahead").format(player=said(leaders))
+        return f"{upcoming} · {ahead}"
 
     def open_game(self, game_id: str) -> None:
         """Open a game to play on, correct, or look back at."""
-        with self._app.action("open the game"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("open the game")):
             self._app.game.show(self._app.reader.load_game(game_id))
 
     @property
@@ -144,13 +190,14 @@ class Home:
         was added to the home screen. ``None`` where the games are in a folder on disk."""
         if self._app.saved_through is None:  # saved when the store call returns: a disk
             return None
-        return SAFETY_NOTE
+        return tr(SAFETY_NOTE)
 
     def back_up_all(self, today: date | None = None) -> None:
         """Save every game, the roster and the house rules as one file (a download in a
         browser): the file ``scorepad backup`` writes, and :meth:`restore_backup` reads."""
         app = self._app
-        with app.action("back up all games"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with app.action(tr("back up all games")):
             app.game.save_file(backup_file(app.store, today or date.today()))
 
     def restore_backup(self, files: Sequence[PickedFile]) -> None:
@@ -160,7 +207,8 @@ class Home:
         if not files:
             return
         app = self._app
-        with app.action("restore the backup"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with app.action(tr("restore the backup")):
             picked = read_picked_backup(list(files))
             report = app.store.restore(picked.backup, merge=True)
             app.lists.forget()
@@ -177,7 +225,8 @@ class Home:
         if not files:
             return
         app = self._app
-        with app.action("import the games"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with app.action(tr("import the games")):
             outcomes = import_files(app.store, files)
             app.lists.forget()
             refused = [o.text for o in outcomes if isinstance(o, Refused)]

@@ -8,6 +8,7 @@ store and deletes saved rules. No Flet here.
 from __future__ import annotations
 
 from scorepad.engine import Variant
+from scorepad.i18n import tr
 from scorepad.ui.state.app_services import AppActions
 from scorepad.ui.state.choices import ChoiceKey, find_choice
 from scorepad.ui.state.errors import ActionRefused
@@ -27,7 +28,7 @@ class HouseRules:
 
     def _form(self) -> RulesForm:
         if self.form is None:
-            raise ActionRefused("no house rules are being edited")
+            raise ActionRefused(tr("no house rules are being edited"))
         return self.form
 
     @property
@@ -36,7 +37,7 @@ class HouseRules:
         form = self.form
         if form is None or self._app.screen is not Screen.HOUSE_RULES or not form.changed:
             return None
-        return str(form.values.get("name") or "").strip() or "the new house rules"
+        return str(form.values.get("name") or "").strip() or tr("the new house rules")
 
     def open(self, start_from: ChoiceKey | None = None) -> None:
         """The editor, on a copy of a preset or of saved house rules (which it then replaces).
@@ -47,17 +48,21 @@ class HouseRules:
             return
         self._app.ask(
             Confirmation(
-                question=f"Leave {unsaved} without saving?",
-                detail="Your changes to these house rules are dropped. To keep them, tap "
-                "Keep it, then Save house rules.",
-                go_ahead="Leave without saving",
+                question=tr("Leave {rules} without saving?").format(rules=unsaved),
+                detail=tr(
+                    "Your changes to these house rules are dropped. To keep them, tap "
+                    "Keep it, then Save house rules."
+                ),
+                # TRANSLATORS: a button that leaves the house rules, dropping their changes
+                go_ahead=tr("Leave without saving"),
                 action=lambda: self._open_now(start_from),
             )
         )
 
     def _open_now(self, start_from: ChoiceKey | None) -> None:
         app = self._app
-        with app.action("open the house rules"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with app.action(tr("open the house rules")):
             app.lists.forget()
             choices = app.lists.variant_choices()
             choice = find_choice(choices, start_from or START_FROM)
@@ -71,13 +76,15 @@ class HouseRules:
             app.screen = Screen.HOUSE_RULES
 
     def set_rule(self, setting: str, value: object) -> None:
-        with self._app.action("change the setting"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("change the setting")):
             self._form().set(setting, value)
 
     def save(self) -> Variant | None:
         """Save the rules being edited; None (with the reason in the message line) if refused."""
         app = self._app
-        with app.action("save the house rules"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with app.action(tr("save the house rules")):
             form = self._form()
             variant = form.check()
             if variant is None:
@@ -87,16 +94,19 @@ class HouseRules:
             form.taken_names.pop((form.replacing or variant.name).casefold(), None)
             form.replacing = variant.name
             form.saved()
-            app.message = Message(f"Saved {variant.name}: pick it when you start a new game.")
+            app.message = Message(
+                tr("Saved {rules}: pick it when you start a new game.").format(rules=variant.name)
+            )
             return variant
         return None  # the action failed and said why
 
     def ask_to_delete(self, name: str) -> None:
         self._app.ask(
             Confirmation(
-                question=f"Delete the house rules {name}?",
-                detail="Games played with them keep their own copy of the rules.",
-                go_ahead=f"Delete {name}",
+                question=tr("Delete the house rules {rules}?").format(rules=name),
+                detail=tr("Games played with them keep their own copy of the rules."),
+                # TRANSLATORS: a button that deletes the house rules named
+                go_ahead=tr("Delete {rules}").format(rules=name),
                 action=lambda: self.delete(name),
             )
         )
@@ -104,10 +114,13 @@ class HouseRules:
     def delete(self, name: str) -> None:
         """Forget saved house rules at once (the screen asks first: :meth:`ask_to_delete`)."""
         app = self._app
-        with app.action("delete the house rules"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with app.action(tr("delete the house rules")):
             app.store.delete_variant(name)
             app.lists.forget()
             if self.form is not None and self.form.replacing == name:
                 self.form = None
                 app.screen = Screen.HOME
-            app.message = Message(f"Deleted {name}; games played with it keep their rules.")
+            app.message = Message(
+                tr("Deleted {rules}; games played with it keep their rules.").format(rules=name)
+            )

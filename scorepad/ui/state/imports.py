@@ -33,6 +33,7 @@ from scorepad.engine import (
     shown,
     spoken_list,
 )
+from scorepad.i18n import N_, describe, say, tr, tr_n
 from scorepad.store import Store, StoredGame, StoreError
 from scorepad.store.backup import BACKUP_FORMAT
 from scorepad.ui.state.errors import ActionRefused
@@ -49,9 +50,11 @@ RECORD_KEYS = frozenset(GameRecord.model_fields) | frozenset(PLAYED_KEYS)
 IDENTIFYING_KEYS = ("variant", "players")
 """What every game record has: an object with both is a record, whatever else it holds."""
 
-PICK_A_RECORD = "pick a game record (.json) exported from scorepad"
-UNREAD_CONTENT = "its content could not be read; try picking it again"
-"""Why a picked file the screen gave no bytes for was not taken (a record or a backup)."""
+PICK_A_RECORD = N_("pick a game record (.json) exported from scorepad")
+"""What to pick instead, after why a file is no record (``tr(PICK_A_RECORD)`` where said)."""
+UNREAD_CONTENT = N_("its content could not be read; try picking it again")
+"""Why a picked file the screen gave no bytes for was not taken (a record or a backup);
+``tr(UNREAD_CONTENT)`` where said."""
 
 
 @dataclass(frozen=True)
@@ -73,14 +76,16 @@ class ImportRefusedError(ActionRefused):
     def __init__(self, file_name: str, reason: str) -> None:
         self.file_name = file_name
         self.reason = reason
-        super().__init__(f"{quoted(file_name)} was not imported: {reason}")
+        super().__init__(
+            tr("{file} was not imported: {reason}").format(file=quoted(file_name), reason=reason)
+        )
 
 
 class UnreadFileError(ImportRefusedError):
     """The screen gave no bytes for the file (the browser or the system could not read it)."""
 
     def __init__(self, file_name: str) -> None:
-        super().__init__(file_name, UNREAD_CONTENT)
+        super().__init__(file_name, tr(UNREAD_CONTENT))
 
 
 class RecordTooLargeError(ImportRefusedError):
@@ -88,8 +93,10 @@ class RecordTooLargeError(ImportRefusedError):
         self.size = size
         super().__init__(
             file_name,
-            f"it is {_megabytes(size)}, larger than any game record "
-            f"(at most {_megabytes(MAX_RECORD_BYTES)}; a record is a few kilobytes)",
+            tr(
+                "it is {size}, larger than any game record "
+                "(at most {most}; a record is a few kilobytes)"
+            ).format(size=_megabytes(size), most=_megabytes(MAX_RECORD_BYTES)),
         )
 
 
@@ -97,7 +104,12 @@ class NotJsonFileError(ImportRefusedError):
     """Not JSON at all: a picture, a PDF, a text file."""
 
     def __init__(self, file_name: str, problem: str) -> None:
-        super().__init__(file_name, f"it is not JSON ({problem}); {PICK_A_RECORD}")
+        super().__init__(
+            file_name,
+            tr("it is not JSON ({problem}); {pick}").format(
+                problem=problem, pick=tr(PICK_A_RECORD)
+            ),
+        )
 
 
 class NotARecordError(ImportRefusedError):
@@ -113,9 +125,13 @@ class NewerRecordError(ImportRefusedError):
         named = spoken_list([quoted(field) for field in fields])
         super().__init__(
             file_name,
-            f"it has {'a field' if len(fields) == 1 else 'fields'} this scorepad does not know "
-            f"({named}): a newer scorepad wrote it (or it was edited); update scorepad to "
-            "import it",
+            tr_n(
+                "it has a field this scorepad does not know ({fields}): a newer scorepad "
+                "wrote it (or it was edited); update scorepad to import it",
+                "it has fields this scorepad does not know ({fields}): a newer scorepad "
+                "wrote it (or it was edited); update scorepad to import it",
+                len(fields),
+            ).format(fields=named),
         )
 
 
@@ -124,7 +140,9 @@ class RecordRefusedError(ImportRefusedError):
 
     def __init__(self, file_name: str, problem: ScorepadError) -> None:
         self.problem = problem
-        super().__init__(file_name, f"the rules refuse it: {problem}")
+        super().__init__(
+            file_name, tr("the rules refuse it: {problem}").format(problem=describe(problem))
+        )
 
 
 class RecordNotStoredError(ImportRefusedError):
@@ -132,7 +150,9 @@ class RecordNotStoredError(ImportRefusedError):
 
     def __init__(self, file_name: str, problem: StoreError) -> None:
         self.problem = problem
-        super().__init__(file_name, f"it could not be stored: {problem}")
+        super().__init__(
+            file_name, tr("it could not be stored: {problem}").format(problem=describe(problem))
+        )
 
 
 def _megabytes(size: int) -> str:
@@ -143,7 +163,9 @@ def _megabytes(size: int) -> str:
     ('4 MB', '4.1 MB', '0.1 MB')
     """
     tenths = math.ceil(size * 10 / (1024 * 1024))
-    return f"{tenths // 10} MB" if tenths % 10 == 0 else f"{tenths / 10:.1f} MB"
+    size_text = f"{tenths // 10}" if tenths % 10 == 0 else f"{tenths / 10:.1f}"
+    # TRANSLATORS: a file's size in megabytes ("4.1 MB")
+    return tr("{size} MB").format(size=size_text)
 
 
 # --- outcomes -------------------------------------------------------------------------------
@@ -162,9 +184,8 @@ class Imported:
 
     @property
     def text(self) -> str:
-        return (
-            f"Imported {quoted(self.file_name)} as game {self.game_id}: "
-            f"{game_in_words(self.stored.game)}."
+        return tr("Imported {file} as game {game}: {about}.").format(
+            file=quoted(self.file_name), game=self.game_id, about=game_in_words(self.stored.game)
         )
 
 
@@ -172,9 +193,19 @@ def game_in_words(game: Game) -> str:
     """A game as one line tells it before and after it is brought in: "Golf with Ann, Bob
     and Cat, 3 of 9 rounds played" (", ended early" where it was)."""
     players = spoken_list([shown(player) for player in game.players])
-    played = f"{len(game.results)} of {len(game.schedule)} rounds played"
-    ended = ", ended early" if game.record.abandoned else ""
-    return f"{shown(game.variant.name)} with {players}, {played}{ended}"
+    played, rounds = len(game.results), len(game.schedule)
+    values = {"variant": shown(game.variant.name), "players": players, "played": played}
+    if game.record.abandoned:
+        return tr_n(
+            "{variant} with {players}, {played} of {count} round played, ended early",
+            "{variant} with {players}, {played} of {count} rounds played, ended early",
+            rounds,
+        ).format(count=rounds, **values)
+    return tr_n(
+        "{variant} with {players}, {played} of {count} round played",
+        "{variant} with {players}, {played} of {count} rounds played",
+        rounds,
+    ).format(count=rounds, **values)
 
 
 @dataclass(frozen=True)
@@ -186,8 +217,8 @@ class AlreadyStored:
 
     @property
     def text(self) -> str:
-        return (
-            f"{quoted(self.file_name)} is already stored as game {self.game_id}; nothing imported."
+        return tr("{file} is already stored as game {game}; nothing imported.").format(
+            file=quoted(self.file_name), game=self.game_id
         )
 
 
@@ -203,7 +234,7 @@ class Refused:
 
     @property
     def text(self) -> str:
-        return f"{self.problem}."
+        return f"{describe(self.problem)}."
 
 
 ImportOutcome = Imported | AlreadyStored | Refused
@@ -218,13 +249,16 @@ def read_record(file_name: str, data: bytes) -> tuple[Game, PlayedTimes]:
     if len(data) > MAX_RECORD_BYTES:
         raise RecordTooLargeError(file_name, len(data))
     if not data.strip():
-        raise NotJsonFileError(file_name, "the file is empty")
+        raise NotJsonFileError(file_name, tr("the file is empty"))
     try:
         document = read_json(data)
     except NotJsonError as problem:
-        raise NotJsonFileError(file_name, str(problem).removeprefix("not valid JSON: ")) from None
+        raise NotJsonFileError(file_name, _json_problem(problem)) from None
     except RecordFormatError as problem:  # JSON no scorepad writes: twin keys, deep nesting
-        raise NotARecordError(file_name, f"it is not a scorepad game record ({problem})") from None
+        raise NotARecordError(
+            file_name,
+            tr("it is not a scorepad game record ({problem})").format(problem=describe(problem)),
+        ) from None
     if not isinstance(document, dict) or not all(key in document for key in IDENTIFYING_KEYS):
         raise NotARecordError(file_name, _not_a_record(document))
     unknown = sorted(key for key in document if key not in RECORD_KEYS)
@@ -234,7 +268,10 @@ def read_record(file_name: str, data: bytes) -> tuple[Game, PlayedTimes]:
         file = RecordFile.from_data(document)
     except RecordFormatError as problem:
         raise NotARecordError(
-            file_name, f"it is not a game record scorepad can read: {problem}"
+            file_name,
+            tr("it is not a game record scorepad can read: {problem}").format(
+                problem=describe(problem)
+            ),
         ) from None
     try:
         return Game(file.record), file.played
@@ -245,15 +282,38 @@ def read_record(file_name: str, data: bytes) -> tuple[Game, PlayedTimes]:
 def _not_a_record(document: object) -> str:
     """Why a JSON document is not a record, in the words of what it is."""
     if isinstance(document, dict) and document.get("format") == BACKUP_FORMAT:
-        return (
+        return tr(
             "it is a scorepad backup (a whole store), not a game record; "
             "restore it with scorepad restore on a computer"
         )
+    pick = tr(PICK_A_RECORD)
     if isinstance(document, dict):
-        missing = " or ".join(key for key in IDENTIFYING_KEYS if key not in document)
-        return f"it is not a scorepad game record (it has no {missing}); {PICK_A_RECORD}"
-    kind = "a list" if isinstance(document, list) else "a single value"
-    return f"it is not a scorepad game record (it holds {kind}, not an object); {PICK_A_RECORD}"
+        missing = [key for key in IDENTIFYING_KEYS if key not in document]
+        if len(missing) == 1:
+            return tr("it is not a scorepad game record (it has no {key}); {pick}").format(
+                key=missing[0], pick=pick
+            )
+        return tr("it is not a scorepad game record (it has no {key} or {other}); {pick}").format(
+            key=missing[0], other=missing[1], pick=pick
+        )
+    if isinstance(document, list):
+        return tr(
+            "it is not a scorepad game record (it holds a list, not an object); {pick}"
+        ).format(pick=pick)
+    return tr(
+        "it is not a scorepad game record (it holds a single value, not an object); {pick}"
+    ).format(pick=pick)
+
+
+def _json_problem(problem: NotJsonError) -> str:
+    """What is wrong with a file that is no JSON, without the engine's lead-in ("not valid
+    JSON: ..."), which the refusal says in its own words."""
+    said = problem.said
+    if said.text.startswith("not valid JSON: {") and len(said.values) == 1:
+        (value,) = said.values.values()
+        if isinstance(value, str):  # the engine's sentence of what is wrong (or its text)
+            return say(value)
+    return describe(problem).removeprefix("not valid JSON: ")
 
 
 def import_record(store: Store, file_name: str, data: bytes | None) -> Imported | AlreadyStored:
@@ -286,8 +346,9 @@ def import_files(store: Store, files: Sequence[PickedFile]) -> list[ImportOutcom
                 Refused(
                     ImportRefusedError(
                         file.name,
-                        f"something went wrong ({type(problem).__name__}); "
-                        "nothing was stored from it",
+                        tr("something went wrong ({error}); nothing was stored from it").format(
+                            error=type(problem).__name__
+                        ),
                     )
                 )
             )

@@ -14,7 +14,7 @@ a table does not wonder where a game went. No Flet here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, datetime
 from enum import StrEnum
@@ -24,8 +24,8 @@ from scorepad.engine import (
     DayError,
     GameResults,
     Ledger,
+    Money,
     current_name,
-    format_cents,
     ledger_of,
     not_settled_text,
     parse_day,
@@ -35,6 +35,8 @@ from scorepad.engine import (
     spoken_list,
     why_not_settled,
 )
+from scorepad.i18n import day as day_in_words
+from scorepad.i18n import describe, money, say, tr, tr_n
 from scorepad.ui.state.app_services import AppActions
 from scorepad.ui.state.errors import ActionRefused
 from scorepad.ui.state.screens import Screen
@@ -68,7 +70,7 @@ def day_text(day: date) -> str:
     >>> day_text(date(2026, 11, 28))
     'Sat 28 Nov 2026'
     """
-    return f"{day:%a} {day.day} {day:%b %Y}"
+    return day_in_words(day, weekday=True)
 
 
 @dataclass(frozen=True)
@@ -91,12 +93,15 @@ class StakeGame:
     @property
     def title(self) -> str:
         """ "Golf: Ann, Bob, Cat"."""
-        return f"{self.results.variant}: {', '.join(self.players)}"
+        # TRANSLATORS: a game in the ledger's list: its variant and its players ("Golf: Ann, Bob")
+        return tr("{variant}: {players}").format(
+            variant=self.results.variant, players=_listed(self.players)
+        )
 
     def detail(self, symbol: str) -> str:
         """The day and who won what: "Sat 28 Nov 2026 · Ann +30¢, Bob -15¢, …", each
         name held to its amount (a line breaks only after a comma)."""
-        money = ", ".join(
+        money = _listed(
             f"{name}{NO_BREAK_SPACE}{unbroken(signed_money(cents, symbol))}"
             for name, cents in self.money
         )
@@ -107,6 +112,12 @@ NO_BREAK_SPACE = "\u00a0"
 WORD_JOINER = "\u2060"
 """Invisible, and no line break on either side: a phone's narrow line broke "-30¢" after
 its sign."""
+
+
+def _listed(items: Iterable[str]) -> str:
+    """Items one after the other, as a list in a sentence ("Ann, Bob, Cat")."""
+    # TRANSLATORS: between the items of a list ("Ann, Bob, Cat")
+    return tr(", ").join(items)
 
 
 def unbroken(amount: str) -> str:
@@ -134,7 +145,9 @@ class Evening:
     @property
     def label(self) -> str:
         """ "Sat 28 Nov 2026 · 3 games"."""
-        return f"{day_text(self.day)} · {self.games} game{'s' if self.games != 1 else ''}"
+        return tr_n("{day} · {count} game", "{day} · {count} games", self.games).format(
+            day=day_text(self.day), count=self.games
+        )
 
 
 @dataclass(frozen=True)
@@ -150,12 +163,12 @@ class Balance:
     @property
     def spoken(self) -> str:
         """What a screen reader says: "Cat is up 45 cents" (a "¢" is not read out well)."""
-        amount = spoken_cents(abs(self.cents), self.symbol)
+        amount = say(spoken_cents(abs(self.cents), self.symbol))
         if self.cents > 0:
-            return f"{self.name} is up {amount}"
+            return tr("{player} is up {amount}").format(player=self.name, amount=amount)
         if self.cents < 0:
-            return f"{self.name} is down {amount}"
-        return f"{self.name} is even"
+            return tr("{player} is down {amount}").format(player=self.name, amount=amount)
+        return tr("{player} is even").format(player=self.name)
 
 
 @dataclass(frozen=True)
@@ -186,7 +199,10 @@ def settlement_of(
             Balance(name, cents, signed_money(cents, symbol), symbol) for name, cents in balances
         ),
         transfers=tuple(
-            f"{p.payer} pays {p.payee} {format_cents(p.cents, symbol)}" for p in ledger.transfers
+            tr("{payer} pays {payee} {amount}").format(
+                payer=p.payer, payee=p.payee, amount=money(Money(p.cents, symbol))
+            )
+            for p in ledger.transfers
         ),
         heading=heading,
     )
@@ -219,14 +235,19 @@ class Choice:
 
     def heading(self, chosen: Sequence[StakeGame]) -> str:
         """What was picked: "3 games on Sat 28 Nov 2026"."""
-        count = f"{len(chosen)} game{'s' if len(chosen) != 1 else ''}"
-        if self.pick is Pick.EVENING and self.evening is not None:
-            return f"{count} on {day_text(self.evening)}"
+        count = len(chosen)
+        day = self.evening if self.pick is Pick.EVENING else None
+        if self.pick is Pick.RANGE and self.since is not None and self.since == self.until:
+            day = self.since
+        if day is not None:
+            return tr_n("{count} game on {day}", "{count} games on {day}", count).format(
+                count=count, day=day_text(day)
+            )
         if self.pick is Pick.RANGE and self.since is not None and self.until is not None:
-            if self.since == self.until:
-                return f"{count} on {day_text(self.since)}"
-            return f"{count} from {day_text(self.since)} to {day_text(self.until)}"
-        return f"{count} ticked"
+            return tr_n(
+                "{count} game from {first} to {last}", "{count} games from {first} to {last}", count
+            ).format(count=count, first=day_text(self.since), last=day_text(self.until))
+        return tr_n("{count} game ticked", "{count} games ticked", count).format(count=count)
 
 
 TICKABLE = 50
@@ -275,7 +296,8 @@ class MoneyLedger:
     def open(self) -> None:
         """Show the ledger at the latest evening with games to settle."""
         app = self._app
-        with app.action("open the money ledger"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with app.action(tr("open the money ledger")):
             self._load()
             days = self.days
             app.screen = Screen.LEDGER
@@ -320,17 +342,18 @@ class MoneyLedger:
         if choice.pick is Pick.EVENING:
             if choice.evening is None:
                 return None
-            return not_settled_text([r for day, r in self.uncounted if day == choice.evening])
-        if choice.pick is Pick.RANGE:
-            return not_settled_text(
-                [
-                    r
-                    for day, r in self.uncounted
-                    if (choice.since is None or day >= choice.since)
-                    and (choice.until is None or day <= choice.until)
-                ]
-            )
-        return None
+            reasons = [r for day, r in self.uncounted if day == choice.evening]
+        elif choice.pick is Pick.RANGE:
+            reasons = [
+                r
+                for day, r in self.uncounted
+                if (choice.since is None or day >= choice.since)
+                and (choice.until is None or day <= choice.until)
+            ]
+        else:
+            return None
+        text = not_settled_text(reasons)
+        return None if text is None else say(text)
 
     @property
     def days(self) -> list[date]:
@@ -361,66 +384,84 @@ class MoneyLedger:
 
     def choose_pick(self, pick: Pick | str) -> None:
         """Pick the games by evening, by range of days, or one by one."""
-        with self._app.action("choose how to pick the games"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("choose how to pick the games")):
             try:
                 chosen = Pick(pick)
             except ValueError:
-                ways = ", ".join(p.value for p in Pick)
+                ways = ", ".join(p.value for p in Pick)  # the values the picker sends
                 raise LedgerPickError(
-                    f"{quoted(str(pick))} is no way to pick games; pick by {ways}"
+                    tr("{typed} is no way to pick games; pick by {ways}").format(
+                        typed=quoted(str(pick)), ways=ways
+                    )
                 ) from None
             self._take(replace(self.choice, pick=chosen))
 
     def choose_evening(self, day: date | str) -> None:
-        with self._app.action("choose the evening"):
-            chosen = self._listed_day(day, "evening")
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("choose the evening")):
+            chosen = self._listed_day(day, tr("pick the evening from the list"))
             self._take(replace(self.choice, pick=Pick.EVENING, evening=chosen))
 
     def choose_since(self, day: date | str) -> None:
         """The first day of the range: refused after its last day."""
-        with self._app.action("choose the first day"):
-            chosen = self._listed_day(day, "first day")
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("choose the first day")):
+            chosen = self._listed_day(day, tr("pick the first day from the list"))
             until = self.choice.until
             if until is not None and chosen > until:
                 raise LedgerPickError(
-                    f"the range cannot start on {day_text(chosen)}: it ends on "
-                    f"{day_text(until)}; pick a first day on or before the last"
+                    tr(
+                        "the range cannot start on {day}: it ends on {last}; "
+                        "pick a first day on or before the last"
+                    ).format(day=day_text(chosen), last=day_text(until))
                 )
             self._take(replace(self.choice, pick=Pick.RANGE, since=chosen))
 
     def choose_until(self, day: date | str) -> None:
         """The last day of the range: refused before its first day."""
-        with self._app.action("choose the last day"):
-            chosen = self._listed_day(day, "last day")
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("choose the last day")):
+            chosen = self._listed_day(day, tr("pick the last day from the list"))
             since = self.choice.since
             if since is not None and chosen < since:
                 raise LedgerPickError(
-                    f"the range cannot end on {day_text(chosen)}: it starts on "
-                    f"{day_text(since)}; pick a last day on or after the first"
+                    tr(
+                        "the range cannot end on {day}: it starts on {first}; "
+                        "pick a last day on or after the first"
+                    ).format(day=day_text(chosen), first=day_text(since))
                 )
             self._take(replace(self.choice, pick=Pick.RANGE, until=chosen))
 
     def toggle_game(self, game_id: str) -> None:
         """Tick a game to settle, or untick it."""
-        with self._app.action("tick the game"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("tick the game")):
             if game_id not in {g.id for g in self.games}:
                 raise LedgerPickError(
-                    f"game {quoted(game_id)} is not a finished game played for money; "
-                    "pick one from the list"
+                    tr(
+                        "game {game} is not a finished game played for money; "
+                        "pick one from the list"
+                    ).format(game=quoted(game_id))
                 )
             choice = self.choice
             self._take(replace(choice, pick=Pick.GAMES, picked=choice.picked ^ {game_id}))
 
-    def _listed_day(self, day: date | str, what: str) -> date:
-        """``day`` (a date or its text, YYYY-MM-DD as the picker sends it), if it has games."""
+    def _listed_day(self, day: date | str, pick: str) -> date:
+        """``day`` (a date or its text, YYYY-MM-DD as the picker sends it), if it has games;
+        ``pick`` says what to do instead ("pick the evening from the list")."""
         try:
             chosen = day if isinstance(day, date) else parse_day(day)
         except DayError as exc:
-            raise LedgerPickError(f"{exc}; pick the {what} from the list") from None
+            raise LedgerPickError(
+                # TRANSLATORS: why a day was refused, then what to do instead
+                tr("{problem}; {pick}").format(problem=describe(exc), pick=pick)
+            ) from None
         if chosen not in self.days:
             raise LedgerPickError(
-                f"no finished game played for money was started on {day_text(chosen)}; "
-                f"pick the {what} from the list"
+                tr("no finished game played for money was started on {day}; {pick}").format(
+                    day=day_text(chosen), pick=pick
+                )
             )
         return chosen
 
@@ -446,7 +487,9 @@ class MoneyLedger:
         """The settlement in one sentence, for a screen reader or a message."""
         settlement = self.settlement
         if settlement is None:
-            return "No games picked."
+            return tr("No games picked.")
         if settlement.settled:
-            return f"{settlement.heading}: everyone is even."
-        return f"{settlement.heading}: {spoken_list(list(settlement.transfers))}."
+            return tr("{games}: everyone is even.").format(games=settlement.heading)
+        return tr("{games}: {payments}.").format(
+            games=settlement.heading, payments=spoken_list(list(settlement.transfers))
+        )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from scorepad.i18n import describe
 from scorepad.store import GameSummary, ListedStatus, SavedVariant, StoreError, StoreReader
 from scorepad.ui.state.choices import ChoiceKey, VariantChoice, preset_choices
 from scorepad.ui.state.display_names import RosterNames
@@ -54,8 +55,8 @@ class Listings:
                 listed = self._store().list_games()
                 self.games_problem = None
             except StoreError as problem:
-                self._tell(Message(str(problem), MessageKind.ERROR))
-                self.games_problem = str(problem)
+                self._tell(Message(describe(problem), MessageKind.ERROR))
+                self.games_problem = describe(problem)
                 listed = []
             rank = {status: place for place, status in enumerate(LIST_ORDER)}
             self._games = sorted(listed, key=lambda s: rank.get(s.status, len(LIST_ORDER)))
@@ -79,7 +80,7 @@ class Listings:
             try:
                 saved = self._store().saved_variants()
             except StoreError as problem:
-                self._tell(Message(str(problem), MessageKind.ERROR))
+                self._tell(Message(describe(problem), MessageKind.ERROR))
             self._choices = preset_choices() + [
                 VariantChoice(ChoiceKey.saved(v.name), v.variant) for v in saved
             ]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from scorepad.engine import preset_key
+from scorepad.i18n import tr
 from scorepad.ui.state.app_services import AppActions, DealerDraw
 from scorepad.ui.state.choices import ChoiceKey, ChoiceKind, VariantChoice
 from scorepad.ui.state.currency import table_symbol
@@ -36,13 +37,14 @@ class NewGame:
 
     def _form(self) -> SetupForm:
         if self.form is None:
-            raise ActionRefused("there is no new game being set up")
+            raise ActionRefused(tr("there is no new game being set up"))
         return self.form
 
     def open(self, players: list[str] | None = None, variant: ChoiceKey | None = None) -> None:
         """Open the new-game form (``players`` to start again with the same table)."""
         app = self._app
-        with app.action("start a new game"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with app.action(tr("start a new game")):
             app.lists.forget()
             self.form = SetupForm(
                 choices=app.lists.variant_choices(), symbol=table_symbol(app.store)
@@ -56,11 +58,12 @@ class NewGame:
     def play_again(self) -> None:
         """A new game form with the same variant and table; the deal moves one seat left."""
         app = self._app
-        with app.action("set up the next game"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with app.action(tr("set up the next game")):
             app.lists.forget()
             session = app.game.session
             if session is None:
-                raise ActionRefused("no game is open")
+                raise ActionRefused(tr("no game is open"))
             game = session.game
             key = preset_key(game.variant)
             variant = ChoiceKey.preset(key) if key else ChoiceKey.saved(game.variant.name)
@@ -79,12 +82,14 @@ class NewGame:
             app.screen = Screen.NEW_GAME
 
     def choose_variant(self, key: ChoiceKey) -> None:
-        with self._app.action("choose the variant"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("choose the variant")):
             self._form().choose_variant(key)
 
     def add_player(self, name: str) -> bool:
         """Seat a player tapped from the roster (or typed, for scripts and tests)."""
-        with self._app.action("add the player"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("add the player")):
             return self._form().add_player(name)
         return False  # the action failed and said why
 
@@ -98,12 +103,14 @@ class NewGame:
         if not form.name_field.finishes_lines(text):
             form.name_field.read(text)  # a key of the line being typed
             return
-        with self._app.action("add the player"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("add the player")):
             form.type_names(text)
 
     def add_typed(self) -> bool:
         """The Add button: seat the name being typed."""
-        with self._app.action("add the player"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("add the player")):
             return self._form().add_typed()
         return False
 
@@ -117,29 +124,37 @@ class NewGame:
         self._app.refresh()
 
     def remove_player(self, name: str) -> None:
-        with self._app.action("remove the player"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("remove the player")):
             self._form().remove_player(name)
 
     def move_player(self, name: str, places: int) -> None:
-        with self._app.action("move the player"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("move the player")):
             self._form().move_player(name, places)
 
     def choose_dealer(self, name: str) -> None:
-        with self._app.action("choose the first dealer"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("choose the first dealer")):
             self._form().choose_dealer(name)
 
     def draw_dealer(self) -> None:
-        with self._app.action("draw for the dealer"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("draw for the dealer")):
             dealer = self._form().draw_dealer(self._app.rng)
-            self._app.message = Message(f"{dealer} drew high card and deals first")
+            self._app.message = Message(
+                tr("{player} drew high card and deals first").format(player=dealer)
+            )
 
     def set_stake(self, cents: int) -> None:
-        with self._app.action("set the stake"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("set the stake")):
             self._form().set_stake(cents)
 
     def start_game(self) -> None:
         app = self._app
-        with app.action("start the game"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with app.action(tr("start the game")):
             stored = app.store.create_game(self._form().record())
             app.lists.forget()
             app.game.show(stored)

@@ -18,6 +18,7 @@ from scorepad.engine import (
     Selection,
     Variant,
 )
+from scorepad.i18n import tr
 from scorepad.store.models import StoredGame, UndoStep
 from scorepad.ui.state.display_names import NO_NAMES, DisplayNames, RosterNames
 from scorepad.ui.state.history import fitted_draft
@@ -36,10 +37,10 @@ def own_copy_note(stored: StoredGame, saved_rules: Sequence[Variant]) -> str | N
     now = next((v for v in saved_rules if v.name.casefold() == played.name.casefold()), None)
     if now is None or now.model_dump() == played.model_dump():  # the settings, not any old text
         return None
-    return (
-        f"Played with its own copy of {played.name}: the house rules were changed after "
+    return tr(
+        "Played with its own copy of {rules}: the house rules were changed after "
         "this game started, and the changes apply to new games only."
-    )
+    ).format(rules=played.name)
 
 
 @dataclass

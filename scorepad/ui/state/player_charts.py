@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import Protocol
 
 from scorepad.engine import GameResults, GameStatus, current_name, name_key
+from scorepad.i18n import day, tr, tr_n
 from scorepad.ui.state.charts import (
     LABEL_LETTER,
     SERIES_COLOURS,
@@ -22,6 +23,7 @@ from scorepad.ui.state.charts import (
     Tick,
     Values,
     line_chart,
+    listed,
     number_text,
 )
 
@@ -98,7 +100,7 @@ def short_date(when: datetime) -> str:
     >>> short_date(datetime(2026, 3, 3))
     '3 Mar'
     """
-    return f"{when.day} {when:%b}"
+    return day(when.date(), year=False)
 
 
 def long_date(when: datetime) -> str:
@@ -107,7 +109,7 @@ def long_date(when: datetime) -> str:
     >>> long_date(datetime(2026, 3, 3))
     '3 Mar 2026'
     """
-    return f"{when.day} {when:%b %Y}"
+    return day(when.date())
 
 
 def results_over_time(
@@ -151,12 +153,14 @@ def results_over_time(
         lines,
         width=width,
         summary=results_summary(player, ordered, shown),
-        x_title="date played",
-        y_title="total",
+        # TRANSLATORS: the title of a chart's x axis: the day each game was played
+        x_title=tr("date played"),
+        # TRANSLATORS: the title of a chart's y axis: a player's total score
+        y_title=tr("total"),
         x_label=dates,
         x_margin=0.5,
         markers=SOLID_MARKERS,
-        legend_note="Filled marker: a game won." if shown else None,
+        legend_note=tr("Filled marker: a game won.") if shown else None,
     )
     return replace(chart, x=replace(chart.x, ticks=days_once(chart.x.ticks)))
 
@@ -182,25 +186,48 @@ def results_summary(
     """One sentence: how many games, from when to when, how many won, and per variant the
     latest and the best total."""
     if not shown:
-        return f"{player} has no finished games to chart yet."
+        return tr("{player} has no finished games to chart yet.").format(player=player)
     count = len(shown)
-    span = f"{long_date(shown[0].played_on)} to {long_date(shown[-1].played_on)}"
-    of_all = f" (the last {count} of {len(ordered)})" if count < len(ordered) else ""
+    first, last = long_date(shown[0].played_on), long_date(shown[-1].played_on)
     wins = sum(1 for g in shown if g.won)
     per_variant = []
     for variant in dict.fromkeys(g.variant for g in shown):
         played = [g for g in shown if g.variant == variant]
         low = played[-1].lowest_wins
         best = min(g.total for g in played) if low else max(g.total for g in played)
-        direction = " (low wins)" if low else ""
+        figures = {
+            "variant": variant,
+            "latest": number_text(played[-1].total),
+            "best": number_text(best),
+        }
         per_variant.append(
-            f"{variant} latest {number_text(played[-1].total)}, best {number_text(best)}{direction}"
+            tr("{variant} latest {latest}, best {best} (low wins)").format(**figures)
+            if low
+            else tr("{variant} latest {latest}, best {best}").format(**figures)
         )
-    games_word = "game" if count == 1 else "games"
-    return (
-        f"{player}'s totals in {count} {games_word}{of_all}, {span}: won {wins}; "
-        f"{'; '.join(per_variant)}."
-    )
+    # TRANSLATORS: between the variants in a chart's summary ("Golf latest 8, best 8; ...")
+    variants = tr("; ").join(per_variant)
+    values = {
+        "player": player,
+        "count": count,
+        "first": first,
+        "last": last,
+        "wins": wins,
+        "variants": variants,
+    }
+    if count < len(ordered):
+        return tr_n(
+            "{player}'s totals in {count} game (the last {count} of {all}), {first} to {last}: "
+            "won {wins}; {variants}.",
+            "{player}'s totals in {count} games (the last {count} of {all}), {first} to {last}: "
+            "won {wins}; {variants}.",
+            count,
+        ).format(all=len(ordered), **values)
+    return tr_n(
+        "{player}'s totals in {count} game, {first} to {last}: won {wins}; {variants}.",
+        "{player}'s totals in {count} games, {first} to {last}: won {wins}; {variants}.",
+        count,
+    ).format(**values)
 
 
 # --- bids made by hand size -----------------------------------------------------------------
@@ -261,7 +288,8 @@ def percent(share: float) -> str:
     >>> percent(2 / 3), percent(1), percent(0)
     ('67%', '100%', '0%')
     """
-    return f"{round(share * 100)}%"
+    # TRANSLATORS: a whole percentage ("75%")
+    return tr("{percent}%").format(percent=round(share * 100))
 
 
 SHARE_TICKS = (0, 0.25, 0.5, 0.75, 1)
@@ -296,11 +324,13 @@ def accuracy_by_hand(player: str, hands: Iterable[HandCount]) -> BarChart:
             high=100,
             ticks=tuple(Tick(v * 100, percent(v)) for v in SHARE_TICKS),
             step=25,
-            title="bids made",
+            # TRANSLATORS: the title of a chart's y axis: the share of bids made
+            title=tr("bids made"),
         ),
         bars=bars,
         summary=accuracy_summary(player, played),
-        x_title="cards in the hand",
+        # TRANSLATORS: the title of a chart's x axis: how many cards each player was dealt
+        x_title=tr("cards in the hand"),
     )
 
 
@@ -332,10 +362,13 @@ def value_label_rows(bars: Sequence[Bar], plot_width: float) -> int:
 def accuracy_summary(player: str, played: Sequence[HandCount]) -> str:
     """One sentence: for each hand size, bids made of rounds played."""
     if not played:
-        return f"{player} has no bids recorded yet."
-    parts = [
-        f"{h.cards} card{'s' if h.cards != 1 else ''} {h.made} of {h.rounds} "
-        f"({percent(h.made / h.rounds)})"
+        return tr("{player} has no bids recorded yet.").format(player=player)
+    parts = listed(
+        tr_n(
+            "{cards} card {made} of {rounds} ({percent})",
+            "{cards} cards {made} of {rounds} ({percent})",
+            h.cards,
+        ).format(cards=h.cards, made=h.made, rounds=h.rounds, percent=percent(h.made / h.rounds))
         for h in played
-    ]
-    return f"{player}'s bids made by hand size: {', '.join(parts)}."
+    )
+    return tr("{player}'s bids made by hand size: {hands}.").format(player=player, hands=parts)

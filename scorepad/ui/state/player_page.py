@@ -25,6 +25,7 @@ from scorepad.engine import (
     player_stats,
     quoted,
 )
+from scorepad.i18n import N_, describe, tr
 from scorepad.store import StoreError
 from scorepad.ui.state.app_services import AppActions
 from scorepad.ui.state.errors import ActionRefused
@@ -64,7 +65,8 @@ class DateTypedError(PlayerPageRefused):
     def __init__(self, which: str, typed: str, reason: str) -> None:
         self.which = which
         self.typed = typed
-        super().__init__(f"{which}: {reason}")
+        # TRANSLATORS: a date field's label, then why what is typed in it is no day
+        super().__init__(tr("{field}: {problem}").format(field=which, problem=reason))
 
 
 class DateOrderError(PlayerPageRefused):
@@ -76,8 +78,9 @@ class DateOrderError(PlayerPageRefused):
 
     def __init__(self, since: date, until: date) -> None:
         super().__init__(
-            f"the range starts on {since.isoformat()}, after it ends ({until.isoformat()}): "
-            "swap 'from' and 'to'"
+            tr("the range starts on {first}, after it ends ({last}): swap 'from' and 'to'").format(
+                first=since.isoformat(), last=until.isoformat()
+            )
         )
 
 
@@ -90,7 +93,9 @@ class NoSuchPlayerError(PlayerPageRefused):
 
     def __init__(self, name: str) -> None:
         self.name = name
-        super().__init__(f"no player is called {quoted(name)}; here are the players")
+        super().__init__(
+            tr("no player is called {name}; here are the players").format(name=quoted(name))
+        )
 
 
 class Span(StrEnum):
@@ -103,11 +108,17 @@ class Span(StrEnum):
 
 
 SPAN_WORDS = {
-    Span.ALL_TIME: "All time",
-    Span.LAST_30_DAYS: f"Last {LAST_DAYS} days",
-    Span.THIS_YEAR: "This year",
-    Span.BETWEEN: "From – to",
+    # TRANSLATORS: a choice of the dates a player's records cover
+    Span.ALL_TIME: N_("All time"),
+    # TRANSLATORS: a choice of the dates a player's records cover (today and the 29 days before)
+    Span.LAST_30_DAYS: N_("Last 30 days"),
+    # TRANSLATORS: a choice of the dates a player's records cover
+    Span.THIS_YEAR: N_("This year"),
+    # TRANSLATORS: a choice of the dates a player's records cover: typed dates
+    Span.BETWEEN: N_("From – to"),
 }
+"""Each span's choice, in English (marked for the catalogue: ``tr(SPAN_WORDS[span])`` where
+it is shown). "Last 30 days" says :data:`LAST_DAYS`."""
 
 
 @dataclass(frozen=True)
@@ -136,7 +147,10 @@ class DateRange:
             return cls(date(today.year, 1, 1), today)
         if span is Span.ALL_TIME:
             return cls()
-        start, end = _typed_date("From", since), _typed_date("To", until)
+        # TRANSLATORS: the label of the first date's field on a player's page
+        start = _typed_date(tr("From"), since)
+        # TRANSLATORS: the label of the last date's field on a player's page
+        end = _typed_date(tr("To"), until)
         if start is not None and end is not None and start > end:
             raise DateOrderError(start, end)
         return cls(start, end)
@@ -149,7 +163,7 @@ def _typed_date(which: str, typed: str) -> date | None:
     try:
         return parse_day(typed)
     except DayError as exc:
-        raise DateTypedError(which, typed, str(exc)) from None
+        raise DateTypedError(which, typed, describe(exc)) from None
 
 
 @dataclass(frozen=True)
@@ -251,7 +265,10 @@ class PlayerPage:
                 games = store.game_results(since=self.range.since, until=self.range.until)
             except (StoreError, ScorepadError) as problem:
                 self._app.message = Message(
-                    f"the records cannot be read right now: {problem}", MessageKind.ERROR
+                    tr("the records cannot be read right now: {problem}").format(
+                        problem=describe(problem)
+                    ),
+                    MessageKind.ERROR,
                 )
                 names, games = {}, []
             self._figures = _Figures.of(self.name or "", games, names)
@@ -285,22 +302,25 @@ class PlayerPage:
     @property
     def range_words(self) -> str:
         """The range shown, in words ("all time", "2026-01-01 to 2026-03-10")."""
-        if self.span is Span.ALL_TIME:
-            return "all time"
         since, until = self.range.since, self.range.until
-        if since is None and until is None:
-            return "all time"
+        if self.span is Span.ALL_TIME or (since is None and until is None):
+            # TRANSLATORS: the dates a player's page covers, in "Showing …."
+            return tr("all time")
         if since is None:
-            return f"up to {until}"
+            # TRANSLATORS: the dates a player's page covers, in "Showing …."
+            return tr("up to {last}").format(last=until)
         if until is None:
-            return f"from {since}"
-        return f"{since} to {until}"
+            # TRANSLATORS: the dates a player's page covers, in "Showing …."
+            return tr("from {first}").format(first=since)
+        # TRANSLATORS: the dates a player's page covers, in "Showing …."
+        return tr("{first} to {last}").format(first=since, last=until)
 
     def open(self, name: str) -> None:
         """The page of the player called ``name`` now or once (an old name shows the player
         it became). Nobody of that name: the players' screen, saying so."""
         app = self._app
-        with app.action("open the player's page"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with app.action(tr("open the player's page")):
             store = app.reader
             names = store.current_names()
             current = names.get(name_key(name))
@@ -317,7 +337,8 @@ class PlayerPage:
         self._app.players.open()
 
     def choose_span(self, span: Span | str) -> None:
-        with self._app.action("choose the dates"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("choose the dates")):
             chosen = Span(span)
             self.span = chosen
             if chosen is Span.BETWEEN:
@@ -337,13 +358,15 @@ class PlayerPage:
         self.until_text = typed
 
     def set_since(self, typed: str) -> None:
-        with self._app.action("change the dates"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("change the dates")):
             self.since_text = typed
             self.span = Span.BETWEEN
             self._apply_typed()
 
     def set_until(self, typed: str) -> None:
-        with self._app.action("change the dates"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("change the dates")):
             self.until_text = typed
             self.span = Span.BETWEEN
             self._apply_typed()
@@ -352,7 +375,7 @@ class PlayerPage:
         try:
             self.range = DateRange.of(Span.BETWEEN, self.today(), self.since_text, self.until_text)
         except PlayerPageRefused as problem:
-            self.range_error = str(problem)
+            self.range_error = describe(problem)
             return
         self.range_error = None
         self.forget()

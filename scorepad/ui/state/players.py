@@ -26,6 +26,7 @@ from scorepad.engine import (
     name_key,
     quoted,
 )
+from scorepad.i18n import N_, describe, say, tr
 from scorepad.store import NameTakenError, RosterPlayer, Settings, StoreError
 from scorepad.ui.state.app_services import AppActions
 from scorepad.ui.state.errors import ActionRefused
@@ -50,8 +51,10 @@ class PlayersApp(AppActions, Protocol):
 
 NO_MONEY = "—"
 """The money of a player none of whose games (of those shown) had a stake."""
-NO_MONEY_WORDS = "no money games"
-""":data:`NO_MONEY` as a screen reader says it."""
+# TRANSLATORS: what a screen reader says for a player none of whose games had a stake
+NO_MONEY_WORDS = N_("no money games")
+""":data:`NO_MONEY` as a screen reader says it (marked for the catalogue: ``tr(NO_MONEY_WORDS)``
+where it is said)."""
 MOST_MIN_GAMES = 1000
 """The highest minimum the setting takes: beyond it nobody could be ranked."""
 
@@ -70,8 +73,9 @@ class MinGamesTypedError(PlayersRefused):
     def __init__(self, typed: str) -> None:
         self.typed = typed
         super().__init__(
-            f"the minimum number of games must be a whole number from 1 to {MOST_MIN_GAMES}, "
-            f"not {quoted(typed)}"
+            tr(
+                "the minimum number of games must be a whole number from 1 to {most}, not {typed}"
+            ).format(most=MOST_MIN_GAMES, typed=quoted(typed))
         )
 
 
@@ -81,7 +85,8 @@ def percent(rate: float | None) -> str:
     >>> percent(2 / 3), percent(None), percent(1.0)
     ('67%', '–', '100%')
     """
-    return "–" if rate is None else f"{round(rate * 100)}%"
+    # TRANSLATORS: a whole percentage ("75%")
+    return "–" if rate is None else tr("{percent}%").format(percent=round(rate * 100))
 
 
 class RosterTask(StrEnum):
@@ -175,7 +180,10 @@ class Players:
 
     def _cannot_read(self, problem: Exception) -> None:
         self._app.message = Message(
-            f"the players' records cannot be read right now: {problem}", MessageKind.ERROR
+            tr("the players' records cannot be read right now: {problem}").format(
+                problem=describe(problem)
+            ),
+            MessageKind.ERROR,
         )
 
     @property
@@ -233,14 +241,15 @@ class Players:
     def undo_label(self) -> str | None:
         """The roster change Undo would take back, in words ("rename Bob to Robert"), if any."""
         label = self.read.undo_label
-        return None if label is None else in_words(label)
+        return None if label is None else in_words(say(label))
 
     # --- actions ---------------------------------------------------------------------------
 
     def open(self) -> None:
         """The players' screen, read afresh."""
         app = self._app
-        with app.action("show the players"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with app.action(tr("show the players")):
             app.show_home()  # close whatever was open (a game) first
             self.forget()
             self.dialog = None
@@ -248,10 +257,13 @@ class Players:
 
     def choose_variant(self, variant: str | None) -> None:
         """The leaderboard of one variant's games (``None`` or "" for all of them)."""
-        with self._app.action("choose the variant"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("choose the variant")):
             if variant and variant not in self.variants:
                 raise PlayersRefused(
-                    f"no games of {quoted(variant)} have been played; pick one of the list"
+                    tr("no games of {variant} have been played; pick one of the list").format(
+                        variant=quoted(variant)
+                    )
                 )
             self.variant = variant or None
             self._ask_standings()  # now: a refusal shows in this action's message line
@@ -259,14 +271,15 @@ class Players:
     def set_min_games(self, typed: str) -> None:
         """The minimum number of games to be ranked, as typed: applied at each key (a text
         that is no minimum keeps the last good one, with the reason under the field)."""
-        with self._app.action("change the minimum number of games"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("change the minimum number of games")):
             self.min_games_text = typed
             try:
                 value = int(typed.strip())
             except ValueError:
                 value = 0
             if not 1 <= value <= MOST_MIN_GAMES:
-                self.min_games_error = str(MinGamesTypedError(typed))
+                self.min_games_error = describe(MinGamesTypedError(typed))
                 return
             self.min_games = value
             self.min_games_error = None
@@ -277,21 +290,26 @@ class Players:
     # --- the dialog: rename, merge, currency ------------------------------------------------
 
     def start_rename(self, name: str) -> None:
-        with self._app.action("rename the player"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("rename the player")):
             # an empty field: the new name is typed whole, not appended to the old one
             self.dialog = RosterDialog(RosterTask.RENAME, name)
 
     def start_merge(self, name: str) -> None:
-        with self._app.action("merge the player"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("merge the player")):
             others = self.merge_choices(name)
             if not others:
                 raise PlayersRefused(
-                    f"{name} is the only player on the roster: there is nobody to merge into"
+                    tr(
+                        "{player} is the only player on the roster: there is nobody to merge into"
+                    ).format(player=name)
                 )
             self.dialog = RosterDialog(RosterTask.MERGE, name, text=others[0])
 
     def start_currency(self) -> None:
-        with self._app.action("change the currency symbol"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("change the currency symbol")):
             self.dialog = RosterDialog(RosterTask.CURRENCY, text=self.symbol)
 
     def merge_choices(self, name: str) -> list[str]:
@@ -319,7 +337,8 @@ class Players:
         dismissal after the app closed it) leaves the message line alone."""
         if self.dialog is None:
             return
-        with self._app.action("cancel"):
+        # TRANSLATORS: completes "Something went wrong while trying to …" (a dialog)
+        with self._app.action(tr("cancel")):
             self.dialog = None
 
     def save_dialog(self) -> None:
@@ -329,11 +348,11 @@ class Players:
         if dialog is None:
             return
         app = self._app
-        with app.action(f"{dialog.task} the player"):
+        with app.action(_dialog_action(dialog.task)):
             try:
                 done = self._carry_out(dialog)
             except (StoreError, ScorepadError) as problem:
-                dialog.error = _sentence(str(problem))
+                dialog.error = _sentence(describe(problem))
                 # a name taken by another player: offer to merge into them instead
                 dialog.merge_into = problem.owner if isinstance(problem, NameTakenError) else None
                 return
@@ -348,18 +367,18 @@ class Players:
         if dialog.task is RosterTask.CURRENCY:
             saved = store.save_settings(Settings(currency_symbol=dialog.text))
             self._app.ledger.use_symbol(saved.currency_symbol)  # its dialog is this one
-            return f"Money is shown as {format_cents(123, saved.currency_symbol)} now."
+            return tr("Money is shown as {amount} now.").format(
+                amount=format_cents(123, saved.currency_symbol)
+            )
         if dialog.task is RosterTask.RENAME:
             player = store.rename_player(dialog.name, dialog.text)
-            return (
-                f"Renamed {dialog.name} to {player.name}: their games count under the new "
-                "name. Undo takes it back."
-            )
+            return tr(
+                "Renamed {old} to {new}: their games count under the new name. Undo takes it back."
+            ).format(old=dialog.name, new=player.name)
         player = store.merge_players(dialog.name, dialog.text)
-        return (
-            f"Merged {dialog.name} into {player.name}: one player with both records. "
-            "Undo takes it back."
-        )
+        return tr(
+            "Merged {old} into {new}: one player with both records. Undo takes it back."
+        ).format(old=dialog.name, new=player.name)
 
     def merge_instead(self) -> None:
         """Merge into the player whose name a rename found taken."""
@@ -372,15 +391,16 @@ class Players:
     def undo(self) -> None:
         """Take back the last rename or merge."""
         app = self._app
-        with app.action("undo the roster change"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with app.action(tr("undo the roster change")):
             if self.undo_label is None:
                 self.forget()
-                raise PlayersRefused("there is no rename or merge to undo")
+                raise PlayersRefused(tr("there is no rename or merge to undo"))
             undone = app.store.undo_roster_change()
             self.forget()
             app.lists.forget()
             app.player_page.forget()
-            app.message = Message(f"Undone: {in_words(undone)}.")
+            app.message = Message(tr("Undone: {change}.").format(change=in_words(say(undone))))
 
 
 def in_words(label: str) -> str:
@@ -391,6 +411,18 @@ def in_words(label: str) -> str:
     'rename Bob to Robert'
     """
     return label.replace(" → ", " to ")
+
+
+def _dialog_action(task: RosterTask) -> str:
+    """What the dialog's Save does, as a failure names it."""
+    if task is RosterTask.RENAME:
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        return tr("rename the player")
+    if task is RosterTask.MERGE:
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        return tr("merge the player")
+    # TRANSLATORS: completes "Something went wrong while trying to …"
+    return tr("change the currency symbol")
 
 
 def _sentence(text: str) -> str:

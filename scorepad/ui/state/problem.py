@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Protocol
 
+from scorepad.i18n import describe, tr, tr_n
 from scorepad.store import StoreError, recover_store
 from scorepad.ui.state.app_services import AppActions
 from scorepad.ui.state.errors import ActionRefused
@@ -46,15 +47,37 @@ class Problem:
     def recover(self) -> None:
         """Start the unreadable files again from their last good backups, then open."""
         app = self._app
-        with app.action("recover the games"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with app.action(tr("recover the games")):
             if app.root is None:
-                raise ActionRefused("there is no store folder to recover")
+                raise ActionRefused(tr("there is no store folder to recover"))
             report = recover_store(app.root)
             app.reopen_store()
             done = len(report.restored) + len(report.started_fresh)
-            lost = f"; {len(report.lost)} game(s) had no good backup" if report.lost else ""
-            alone = "".join(f"; left as it is: {problem}" for problem in report.left_alone)
+            parts = [
+                # TRANSLATORS: the English says "file(s)" for any count
+                tr_n(
+                    "Recovered {count} file(s) from backups",
+                    "Recovered {count} file(s) from backups",
+                    done,
+                ).format(count=done)
+            ]
+            if report.lost:
+                # TRANSLATORS: after "Recovered 3 file(s) from backups; "; the English says
+                # "game(s)" for any count
+                lost = tr_n(
+                    "{count} game(s) had no good backup",
+                    "{count} game(s) had no good backup",
+                    len(report.lost),
+                )
+                parts.append(lost.format(count=len(report.lost)))
+            for problem in report.left_alone:
+                # TRANSLATORS: after "Recovered 3 file(s) from backups; ": a file recovery
+                # could not touch, and why
+                parts.append(tr("left as it is: {problem}").format(problem=describe(problem)))
+            # TRANSLATORS: between the parts of what a recovery did ("…; …")
+            said = tr("; ").join(parts)
             app.message = Message(
-                f"Recovered {done} file(s) from backups{lost}{alone}.",
+                f"{said}.",
                 MessageKind.ERROR if report.lost or report.left_alone else MessageKind.INFO,
             )

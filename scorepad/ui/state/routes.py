@@ -19,6 +19,7 @@ from typing import Protocol
 from urllib.parse import quote, unquote, urlsplit
 
 from scorepad.engine import quoted
+from scorepad.i18n import describe, tr
 from scorepad.sharing.errors import ViewerCannotEditError
 from scorepad.store import GameIdError, GameNotFoundError, StoreError
 from scorepad.ui.state.app_services import AppActions, AtTable, TableNews
@@ -106,7 +107,12 @@ class UnknownRouteError(RouteError):
     """
 
     def __init__(self, route: str) -> None:
-        super().__init__(route, f"there is no page at {quoted(route)}; here is the list of games")
+        super().__init__(
+            route,
+            tr("there is no page at {address}; here is the list of games").format(
+                address=quoted(route)
+            ),
+        )
 
 
 class GameRouteError(RouteError):
@@ -116,19 +122,22 @@ class GameRouteError(RouteError):
     def __init__(self, route: str, problem: StoreError) -> None:
         self.problem = problem
         # the store's own messages quote the whole id, however long the typed address
+        address = quoted(route)
         if isinstance(problem, GameIdError):
-            message = (
-                f"there is no game at {quoted(route)}: a game's address ends in its "
-                f"8-character id (0-9, a-f), like {GAME_ROUTE_EXAMPLE}"
-            )
+            message = tr(
+                "there is no game at {address}: a game's address ends in its 8-character id "
+                "(0-9, a-f), like {example}; here is the list of games"
+            ).format(address=address, example=GAME_ROUTE_EXAMPLE)
         elif isinstance(problem, GameNotFoundError):
-            message = (
-                f"there is no game at {quoted(route)}: no game has that id "
-                "(it may have been deleted)"
-            )
+            message = tr(
+                "there is no game at {address}: no game has that id (it may have been "
+                "deleted); here is the list of games"
+            ).format(address=address)
         else:
-            message = f"cannot open the game at {quoted(route)}: {problem}"
-        super().__init__(route, f"{message}; here is the list of games")
+            message = tr(
+                "cannot open the game at {address}: {problem}; here is the list of games"
+            ).format(address=address, problem=describe(problem))
+        super().__init__(route, message)
 
 
 @dataclass(frozen=True)
@@ -270,7 +279,8 @@ class Routes:
         try:
             place = place_at(route)
         except RouteError as problem:
-            with app.action("open the page"):
+            # TRANSLATORS: completes "Something went wrong while trying to …"
+            with app.action(tr("open the page")):
                 app.show_home()
                 raise problem from None
             return
@@ -327,7 +337,8 @@ class Routes:
         app = self._app
         if not app.access.can_edit or app.screen is not Screen.HOME:
             return
-        with app.action("open the game"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with app.action(tr("open the game")):
             try:
                 stored = app.reader.load_game(game_id)  # refuses anything but a game id
             except StoreError:
@@ -359,13 +370,16 @@ class Routes:
         if place in (Place(Screen.HOME), Place(Screen.GAME, self._app.table.shared_game)):
             return
         self._asked = None
-        with self._app.action("open the page"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("open the page")):
             self._app.access.refused(f"open {quoted(asked)}")
-            raise ViewerCannotEditError(f"open {quoted(asked)}")
+            # TRANSLATORS: completes "this screen only views the game: enter the PIN to …"
+            raise ViewerCannotEditError(tr("open {address}").format(address=quoted(asked)))
 
     def _open_game(self, route: str, game_id: str) -> None:
         app = self._app
-        with app.action("open the game"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with app.action(tr("open the game")):
             try:
                 stored = app.reader.load_game(game_id)  # refuses anything but a game id
             except StoreError as problem:

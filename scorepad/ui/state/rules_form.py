@@ -21,18 +21,32 @@ from scorepad.engine import (
     parse_sizes,
     quoted,
 )
+from scorepad.i18n import N_, number, say, tr, tr_n
 
+# The choices of the form's drop-downs, in English (marked for the catalogue: ``tr(words)``
+# where they are shown).
 TRUMP_RULE_WORDS = {
-    TrumpRule.EVERY_ROUND: "turned suit, every round",
-    TrumpRule.NONE_WHEN_ALL_DEALT: "turned suit; none if all cards dealt",
-    TrumpRule.NO_REPEAT: "turned suit; never twice running",
+    # TRANSLATORS: a house rule's choice of trump
+    TrumpRule.EVERY_ROUND: N_("turned suit, every round"),
+    # TRANSLATORS: a house rule's choice of trump
+    TrumpRule.NONE_WHEN_ALL_DEALT: N_("turned suit; none if all cards dealt"),
+    # TRANSLATORS: a house rule's choice of trump
+    TrumpRule.NO_REPEAT: N_("turned suit; never twice running"),
 }
 BID_MODE_WORDS = {
-    BidMode.SIMULTANEOUS: "all at once (ready, set, go)",
-    BidMode.SEQUENTIAL_FROM_LEFT: "one by one from the dealer's left",
-    BidMode.SEQUENTIAL_FROM_RIGHT: "one by one from the dealer's right",
+    # TRANSLATORS: a house rule's choice of how the players bid
+    BidMode.SIMULTANEOUS: N_("all at once (ready, set, go)"),
+    # TRANSLATORS: a house rule's choice of how the players bid
+    BidMode.SEQUENTIAL_FROM_LEFT: N_("one by one from the dealer's left"),
+    # TRANSLATORS: a house rule's choice of how the players bid
+    BidMode.SEQUENTIAL_FROM_RIGHT: N_("one by one from the dealer's right"),
 }
-WINNER_WORDS = {Winner.HIGHEST: "highest total wins", Winner.LOWEST: "lowest total wins"}
+WINNER_WORDS = {
+    # TRANSLATORS: a house rule's choice of who wins
+    Winner.HIGHEST: N_("highest total wins"),
+    # TRANSLATORS: a house rule's choice of who wins
+    Winner.LOWEST: N_("lowest total wins"),
+}
 
 NUMBER_FIELDS = (
     "min_players",
@@ -50,21 +64,27 @@ TEXT_FIELDS = ("name", "hand_sizes", *NUMBER_FIELDS)
 device's, never rewritten by the app: see :mod:`scorepad.ui.views.typed`)."""
 
 LABELS = {
-    "name": "Name",
-    "hand_sizes": "Cards per player",
-    "min_players": "Fewest players",
-    "max_players": "Most players",
-    "trump_rule": "Trump",
-    "bid_mode": "Bidding",
-    "dealer_hook": "Hook",
-    "made_bonus": "Bonus for a made bid",
-    "points_per_trick_made": "Per trick, bid made",
-    "points_per_trick_missed": "Per trick, bid missed",
-    "made_zero_bonus": "Bonus on a made zero",
-    "winner": "Winner",
-    "stake_cents": "Stake per set",
+    # TRANSLATORS: the house rules' own name
+    "name": N_("Name"),
+    "hand_sizes": N_("Cards per player"),
+    "min_players": N_("Fewest players"),
+    "max_players": N_("Most players"),
+    # TRANSLATORS: the house rule that says which suit is trump
+    "trump_rule": N_("Trump"),
+    # TRANSLATORS: the house rule that says how the players bid
+    "bid_mode": N_("Bidding"),
+    # TRANSLATORS: the dealer's hook: the dealer may not bid so that the bids add up to the tricks
+    "dealer_hook": N_("Hook"),
+    "made_bonus": N_("Bonus for a made bid"),
+    "points_per_trick_made": N_("Per trick, bid made"),
+    "points_per_trick_missed": N_("Per trick, bid missed"),
+    "made_zero_bonus": N_("Bonus on a made zero"),
+    # TRANSLATORS: the house rule that says which total wins
+    "winner": N_("Winner"),
+    "stake_cents": N_("Stake per set"),
 }
-"""Each setting as the form labels it: every message names a setting this way."""
+"""Each setting as the form labels it: every message names a setting this way (in English,
+marked for the catalogue: :func:`label_of` says it in the reader's language)."""
 
 NUMBER_RANGES = {
     "min_players": (2, DECK_SIZE - 1),
@@ -81,6 +101,17 @@ the form says it in its own words before the engine is asked."""
 NAME_LONGEST = 60
 LARGEST_HAND = DECK_SIZE // 2
 """The most cards a hand can hold: two players share the deck."""
+
+
+def label_of(setting: str) -> str:
+    """The form's label of ``setting`` in the reader's language (the setting's own name when
+    the form has no field for it).
+
+    >>> label_of("max_players"), label_of("colour")
+    ('Most players', 'colour')
+    """
+    label = LABELS.get(setting)
+    return setting if label is None else tr(label)
 
 
 def _number_or_text(text: str) -> int | str:
@@ -109,20 +140,63 @@ def number_problem(setting: str, value: object) -> str | None:
     'type a number'
     """
     low, high = NUMBER_RANGES[setting]
-    unit = {"min_players": "players", "max_players": "players", "stake_cents": "cents"}.get(
-        setting, "points"
-    )
+    unit = _UNITS.get(setting, _POINTS)
     if isinstance(value, str) and re.fullmatch(r"-?\d+", value.strip()):
         value = low - 1 if value.strip().startswith("-") else high + 1  # too many digits
     if isinstance(value, str):
         if not value.strip():
-            return "type a number"
-        return f"{quoted(value, limit=12)} is not a whole number of {unit}"
+            return tr("type a number")
+        return _not_whole(unit, quoted(value, limit=12))
     if not isinstance(value, int):
-        return f"type a whole number of {unit}"
+        return _type_whole(unit)
     if not low <= value <= high:
-        return f"at least {low} {unit}" if value < low else f"at most {high} {unit}"
+        return _at_least(unit, low) if value < low else _at_most(unit, high)
     return None
+
+
+_PLAYERS, _CENTS, _POINTS = "players", "cents", "points"
+_UNITS = {"min_players": _PLAYERS, "max_players": _PLAYERS, "stake_cents": _CENTS}
+"""What each number counts (the rest count points)."""
+
+
+def _not_whole(unit: str, typed: str) -> str:
+    if unit == _PLAYERS:
+        text = tr("{typed} is not a whole number of players")
+    elif unit == _CENTS:
+        text = tr("{typed} is not a whole number of cents")
+    else:
+        text = tr("{typed} is not a whole number of points")
+    return text.format(typed=typed)
+
+
+def _type_whole(unit: str) -> str:
+    if unit == _PLAYERS:
+        return tr("type a whole number of players")
+    if unit == _CENTS:
+        return tr("type a whole number of cents")
+    return tr("type a whole number of points")
+
+
+def _at_least(unit: str, low: int) -> str:
+    count = abs(low)
+    if unit == _PLAYERS:
+        text = tr_n("at least {count} player", "at least {count} players", count)
+    elif unit == _CENTS:
+        text = tr_n("at least {count} cent", "at least {count} cents", count)
+    else:
+        text = tr_n("at least {count} point", "at least {count} points", count)
+    return text.format(count=number(low))
+
+
+def _at_most(unit: str, high: int) -> str:
+    count = abs(high)
+    if unit == _PLAYERS:
+        text = tr_n("at most {count} player", "at most {count} players", count)
+    elif unit == _CENTS:
+        text = tr_n("at most {count} cent", "at most {count} cents", count)
+    else:
+        text = tr_n("at most {count} point", "at most {count} points", count)
+    return text.format(count=number(high))
 
 
 def sizes_problem(text: str) -> str | None:
@@ -136,19 +210,19 @@ def sizes_problem(text: str) -> str | None:
     try:
         sizes = parse_sizes(text)
     except VariantSettingError as problem:
-        return problem.reason
+        return say(problem.reason)
     if not sizes:
-        return "type the cards each round, like 10-1"
+        return tr("type the cards each round, like 10-1")
     if any(size < 1 for size in sizes):
-        return "a round deals at least 1 card to each player"
+        return tr("a round deals at least 1 card to each player")
     too_many = sorted({size for size in sizes if size > LARGEST_HAND})
     if too_many:
-        shown = compress_sizes(too_many)
-        verb = "is" if len(too_many) == 1 else "are"
-        return (
-            f"a hand holds at most {LARGEST_HAND} cards (two players share the {DECK_SIZE}): "
-            f"{shown} {verb} too many"
-        )
+        return tr_n(
+            "a hand holds at most {most} cards (two players share the {deck}): {sizes} is too many",
+            "a hand holds at most {most} cards (two players share the {deck}): "
+            "{sizes} are too many",
+            len(too_many),
+        ).format(most=LARGEST_HAND, deck=DECK_SIZE, sizes=compress_sizes(too_many))
     return None
 
 
@@ -158,9 +232,11 @@ def in_form_words(reason: str) -> str:
     >>> in_form_words("9 is more than max_players (8)")
     '9 is more than Most players (8)'
     """
-    for setting, label in LABELS.items():
-        reason = re.sub(rf"\b{setting}\b", label, reason)
-    return reason
+    text = say(reason)
+    for setting in LABELS:
+        label = label_of(setting).replace("\\", "\\\\")  # a backslash is no group reference
+        text = re.sub(rf"\b{setting}\b", label, text)
+    return text
 
 
 @dataclass
@@ -189,7 +265,8 @@ class RulesForm:
     ) -> RulesForm:
         values = variant.model_dump()
         if replacing is None:
-            values["name"] = f"{variant.name} (house rules)"
+            # TRANSLATORS: the name the house rules start with, copied from a variant
+            values["name"] = tr("{variant} (house rules)").format(variant=variant.name)
         form = cls(values=values, replacing=replacing, taken_names=dict(taken or {}))
         form.texts = {setting: form._written(setting) for setting in TEXT_FIELDS}
         form.texts["hand_sizes"] = format_sizes(variant.hand_sizes)
@@ -239,7 +316,9 @@ class RulesForm:
     def problems(self) -> list[str]:
         """Every problem, each naming its setting as the form labels it."""
         return [
-            f"{LABELS.get(setting, setting)}: {reason}" for setting, reason in self.errors.items()
+            # TRANSLATORS: a setting of the house rules, then what is wrong with it
+            tr("{setting}: {problem}").format(setting=label_of(setting), problem=say(reason))
+            for setting, reason in self.errors.items()
         ]
 
     def check(self) -> Variant | None:
@@ -267,14 +346,20 @@ class RulesForm:
 
     def _name_problem(self, name: str) -> str | None:
         if not name:
-            return "give the house rules a name"
+            return tr("give the house rules a name")
         if len(name) > NAME_LONGEST:
-            return f"at most {NAME_LONGEST} characters (this one has {len(name)})"
+            return tr("at most {most} characters (this one has {count})").format(
+                most=NAME_LONGEST, count=len(name)
+            )
         taken = self.taken_names.get(name.casefold())
         if taken is not None:
             if taken in PRESET_NAMES:
-                return f"{taken} is a preset's name: give your house rules their own"
-            return f"there are house rules called {taken} already: pick another name"
+                return tr("{name} is a preset's name: give your house rules their own").format(
+                    name=taken
+                )
+            return tr("there are house rules called {name} already: pick another name").format(
+                name=taken
+            )
         return None
 
 

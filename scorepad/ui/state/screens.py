@@ -8,8 +8,10 @@ The controllers of the single screens (:mod:`~scorepad.ui.state.home`,
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
+
+from scorepad.i18n import tr
 
 
 class Screen(StrEnum):
@@ -104,6 +106,11 @@ class Message:
     were refused and some went through, the refusals are red and the rest are not."""
 
 
+def _keep_it() -> str:
+    # TRANSLATORS: the button that answers a question by changing nothing ("Delete round 3?")
+    return tr("Keep it")
+
+
 @dataclass(frozen=True)
 class Confirmation:
     """An action waiting for a second tap: one that loses something if tapped by mistake, or
@@ -124,5 +131,6 @@ class Confirmation:
     loses: bool = True
     """Whether going ahead loses something (the button is drawn in the error colour); a
     question that only adds (import the game in a link) is asked in the usual colours."""
-    keep: str = "Keep it"
-    """The other button's text: everything stays as it is."""
+    keep: str = field(default_factory=_keep_it)
+    """The other button's text: everything stays as it is (in the reader's language, made
+    with the question)."""

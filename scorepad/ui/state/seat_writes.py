@@ -16,24 +16,27 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 
 from scorepad.engine import Game, RoundDraft, Stage
+from scorepad.i18n import N_, tr
 from scorepad.sharing.errors import NotYourSeatError, NotYourTurnError, ViewerCannotEditError
 from scorepad.sharing.table import BidsChanged, GameChanged
 from scorepad.store import StaleGameError
 from scorepad.store.models import StoredGame, UndoStep
 from scorepad.ui.state.app_services import AtTable
 from scorepad.ui.state.errors import ActionRefused
-from scorepad.ui.state.history import pushed
+from scorepad.ui.state.history import BID, GO, GO_FROM_PHONES, pushed
 from scorepad.ui.state.secret_bids import hidden_bids_in
 
 log = logging.getLogger("scorepad.ui.seats")
 
-BIDS_MOVED_ON = (
+BIDS_MOVED_ON = N_(
     "the game moved on while your bid was on its way: check the round on screen and bid again"
 )
+"""Said to a phone whose bid met a game changed meanwhile (``tr(BIDS_MOVED_ON)`` where said)."""
 
 
 def go_label(hidden: Mapping[str, int]) -> str:
-    """The undo step of "Ready, set, go!", naming the bids that came from phones.
+    """The undo step of "Ready, set, go!", naming the bids that came from phones (in English:
+    the label is kept in the game file, see :func:`~scorepad.ui.state.history.step_said`).
 
     >>> go_label({})
     'ready, set, go'
@@ -41,8 +44,8 @@ def go_label(hidden: Mapping[str, int]) -> str:
     'ready, set, go (bids from phones: Ann, Bob)'
     """
     if not hidden:
-        return "ready, set, go"
-    return f"ready, set, go (bids from phones: {', '.join(hidden)})"
+        return GO
+    return GO_FROM_PHONES.format(players=", ".join(hidden))
 
 
 def with_hidden_bids(
@@ -101,16 +104,16 @@ def hide_again(app: AtTable, game_id: str, number: int, bids: Mapping[str, int])
         log.error("the secret bids of %s could not be hidden again: %s", ", ".join(lost), game_id)
     if not kept:
         return ""
-    return (
-        f"; the bids from phones ({', '.join(kept)}) are hidden again: "
-        "tap Ready, set, go! to show them"
-    )
+    # TRANSLATORS: added to "undone: ready, set, go (…)"; {players} bid on their phones
+    return tr(
+        "; the bids from phones ({players}) are hidden again: tap Ready, set, go! to show them"
+    ).format(players=tr(", ").join(kept))
 
 
 def _round_on(stored: StoredGame) -> tuple[int, Game]:
     game = stored.game
     if game.next_round is None:
-        raise ActionRefused("the game is over: there is no round to bid in")
+        raise ActionRefused(tr("the game is over: there is no round to bid in"))
     return len(game.results) + 1, game
 
 
@@ -128,7 +131,7 @@ def _write_draft(app: AtTable, stored: StoredGame, draft: RoundDraft, label: str
         )
     except StaleGameError as problem:
         log.info("a bid from a seat met a game changed meanwhile: %s", problem)
-        raise ActionRefused(BIDS_MOVED_ON) from None
+        raise ActionRefused(tr(BIDS_MOVED_ON)) from None
     app.table.announce(GameChanged(saved.id, saved.revision))
     return saved
 
@@ -147,12 +150,12 @@ def enter_seat_bid(app: AtTable, game_id: str, player: str, value: int) -> Store
     entry = game.entry(number, stored.draft or RoundDraft())
     if not entry.setup.sequential_bids:
         raise ActionRefused(
-            "in this game everyone bids at once: your bid stays hidden until Ready, set, go!"
+            tr("in this game everyone bids at once: your bid stays hidden until Ready, set, go!")
         )
     if entry.stage is not Stage.BIDS or entry.active != player:
         raise NotYourTurnError(player, entry.active)
     draft, note = entry.enter(value)  # the engine's pad: a closed key raises with its reason
-    label = f"{player} bid {value}"
+    label = BID.format(player=player, bid=value)
     if note:
         log.info("%s: %s", label, note)
     return _write_draft(app, stored, draft, label)
@@ -174,7 +177,8 @@ def reveal_hidden_bids(app: AtTable, game_id: str) -> bool:
     every_phone = hidden_now is not None and hidden_now.every_phone_in
     if not app.access.can_edit and not (table.reveal_on_last_bid and every_phone):
         app.access.refused("show the bids")
-        raise ViewerCannotEditError("show the bids")
+        # TRANSLATORS: completes "this screen only views the game: enter the PIN to …"
+        raise ViewerCannotEditError(tr("show the bids"))
     with hidden_bids_taken(app, game_id, number) as hidden:
         draft = with_hidden_bids(game, number, entry.say_go(), hidden)
         _write_draft(app, stored, draft, go_label(hidden))

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from scorepad.engine import RoundSetup, Stage
+from scorepad.i18n import tr, tr_n
 from scorepad.sharing.table import SharedTable
 
 
@@ -40,7 +41,8 @@ def names_and(names: Sequence[str]) -> str:
     """
     if len(names) < 2:
         return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
+    # TRANSLATORS: names in a sentence ("Ann, Bob and Cat"): {names} are all but the last
+    return tr("{names} and {last}").format(names=tr(", ").join(names[:-1]), last=names[-1])
 
 
 @dataclass(frozen=True)
@@ -78,12 +80,22 @@ class HiddenBids:
         'No bids yet · no seat is claimed'
         """
         if not self.bid and not self.waiting:
-            return "No bids yet · no seat is claimed"
-        done = f"Bid: {', '.join(self.bid)}" if self.bid else "No bids yet"
+            # TRANSLATORS: the secret bids of a round: nobody has bid, no phone holds a seat
+            return tr("No bids yet · no seat is claimed")
+        # TRANSLATORS: the secret bids of a round: who has bid on their phone (names only)
+        done = tr("Bid: {players}").format(players=tr(", ").join(self.bid))
+        if not self.bid:
+            # TRANSLATORS: the secret bids of a round: nobody has bid yet
+            done = tr("No bids yet")
         if self.waiting:
-            rest = f"waiting for {', '.join(self.waiting)}"
+            # TRANSLATORS: the secret bids of a round: the phones still to bid
+            rest = tr("waiting for {players}").format(players=tr(", ").join(self.waiting))
+        elif self.without_phone:
+            # TRANSLATORS: the secret bids of a round: every seated phone has bid
+            rest = tr("every phone has bid")
         else:
-            rest = "every phone has bid" if self.without_phone else "everyone has bid"
+            # TRANSLATORS: the secret bids of a round: every player has bid
+            rest = tr("everyone has bid")
         parts = [done, rest]
         if self.without_phone:
             parts.append(no_phone(self.without_phone))
@@ -96,7 +108,10 @@ def no_phone(players: Sequence[str]) -> str:
     >>> no_phone(["Dan"]), no_phone(["Cat", "Dan"])
     ('Dan has no phone', 'Cat and Dan have no phone')
     """
-    return f"{names_and(players)} {'has' if len(players) == 1 else 'have'} no phone"
+    # TRANSLATORS: players who bid by showing fingers at the go ("Cat and Dan have no phone")
+    return tr_n("{players} has no phone", "{players} have no phone", len(players)).format(
+        players=names_and(players)
+    )
 
 
 def hidden_bids_in(

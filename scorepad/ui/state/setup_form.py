@@ -9,14 +9,15 @@ from scorepad.engine import (
     DOLLAR,
     Game,
     GameRecord,
+    Money,
     ScorepadError,
     Variant,
     check_stake,
     checked_name,
-    format_cents,
     name_key,
     quoted,
 )
+from scorepad.i18n import describe, money, say, tr, tr_n
 from scorepad.ui.state.choices import (
     DEFAULT_CHOICE,
     ChoiceKey,
@@ -109,20 +110,25 @@ class SetupForm:
     def _refusal(self, name: str) -> str | None:
         """Why ``name`` cannot be seated now, or None."""
         if not name.strip():
-            return "type a name first"
+            return tr("type a name first")
         try:
             cleaned = checked_name(name, len(self.players) + 1)
         except ScorepadError as problem:
-            return str(problem)
+            return describe(problem)
         if twin := next((p for p in self.players if name_key(p) == name_key(cleaned)), None):
             if twin == cleaned:
-                return f"{twin} is already at the table"
-            return f"{quoted(cleaned)} is {twin}, who is already at the table"
-        if len(self.players) >= self.variant.max_players:
-            return (
-                f"{quoted(cleaned)} was not added: {self.variant.name} is for at most "
-                f"{self.variant.max_players} players"
+                return tr("{player} is already at the table").format(player=twin)
+            # TRANSLATORS: a name typed that is another's seated already ("'ann' is Ann, …")
+            return tr("{typed} is {player}, who is already at the table").format(
+                typed=quoted(cleaned), player=twin
             )
+        if len(self.players) >= self.variant.max_players:
+            most = self.variant.max_players
+            return tr_n(
+                "{typed} was not added: {variant} is for at most {count} player",
+                "{typed} was not added: {variant} is for at most {count} players",
+                most,
+            ).format(typed=quoted(cleaned), variant=self.variant.name, count=most)
         return None
 
     def not_seated(self, roster: list[str]) -> list[str]:
@@ -140,19 +146,19 @@ class SetupForm:
         """Move a player ``places`` seats later (negative: earlier) in the seating order.
         A name no longer seated (a tap from a screen drawn before its removal) is refused."""
         if name not in self.players:
-            raise ActionRefused(f"{name!r} is not at the table")
+            raise ActionRefused(tr("{player} is not at the table").format(player=repr(name)))
         index = self.players.index(name)
         target = max(0, min(len(self.players) - 1, index + places))
         self.players.insert(target, self.players.pop(index))
 
     def choose_dealer(self, name: str) -> None:
         if name not in self.players:
-            raise ActionRefused(f"{name!r} is not at the table")
+            raise ActionRefused(tr("{player} is not at the table").format(player=repr(name)))
         self.first_dealer = name
 
     def draw_dealer(self, rng: random.Random) -> str:
         if not self.players:
-            raise ActionRefused("add the players first")
+            raise ActionRefused(tr("add the players first"))
         self.first_dealer = rng.choice(self.players)
         return self.first_dealer
 
@@ -178,16 +184,28 @@ class SetupForm:
         """ "Golf, 6 players: 16 rounds: 1…8…1", or what stops that table from playing."""
         variant, count = self.variant, len(self.players)
         if count == 0:
-            limits = (
-                f"exactly {variant.min_players}"
-                if variant.min_players == variant.max_players
-                else f"{variant.min_players} to {variant.max_players}"
-            )
-            return f"{variant.name} is for {limits} players"
+            least, most = variant.min_players, variant.max_players
+            if least == most:
+                return tr_n(
+                    "{variant} is for exactly {count} player",
+                    "{variant} is for exactly {count} players",
+                    most,
+                ).format(variant=variant.name, count=most)
+            return tr_n(
+                "{variant} is for {least} to {count} player",
+                "{variant} is for {least} to {count} players",
+                most,
+            ).format(variant=variant.name, least=least, count=most)
         try:
-            return f"{variant.name}, {count} players: {variant.describe_schedule(count)}"
+            schedule = say(variant.describe_schedule(count))
         except ScorepadError as problem:
-            return str(problem)
+            return describe(problem)
+        # TRANSLATORS: the new game's rounds ("Golf, 6 players: 16 rounds: 1…8…1")
+        return tr_n(
+            "{variant}, {count} player: {schedule}",
+            "{variant}, {count} players: {schedule}",
+            count,
+        ).format(variant=variant.name, count=count, schedule=schedule)
 
     @property
     def problem(self) -> str | None:
@@ -195,7 +213,7 @@ class SetupForm:
         try:
             self.record()
         except ScorepadError as problem:
-            return str(problem)
+            return describe(problem)
         return None
 
     @property
@@ -203,7 +221,9 @@ class SetupForm:
         stake = self.effective_stake
         if stake is None:
             return None
-        return f"each set costs {format_cents(stake, self.symbol)}, paid to the winner"
+        return tr("each set costs {amount}, paid to the winner").format(
+            amount=money(Money(stake, self.symbol))
+        )
 
     def record(self) -> GameRecord:
         """The new game's record, checked by the engine."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
+from scorepad.i18n import N_, tr
 from scorepad.sharing import ShareInfo
 from scorepad.sharing.table import SeatsChanged
 from scorepad.ui.state.app_services import AppActions, AtTable
@@ -23,8 +24,10 @@ from scorepad.ui.state.secret_bids import HiddenBids, hidden_bids_in, no_phone
 
 __all__ = ["Seat", "SharePanel"]
 
-REVEAL_ON_LAST_BID = "Reveal when the last bid is in"
-REVEAL_ON_LAST_PHONES_BID = "Reveal when the last phone's bid is in"
+# TRANSLATORS: a switch: show the secret bids as soon as the last one is in
+REVEAL_ON_LAST_BID = N_("Reveal when the last bid is in")
+# TRANSLATORS: a switch: show the phones' secret bids as soon as the last phone's is in
+REVEAL_ON_LAST_PHONES_BID = N_("Reveal when the last phone's bid is in")
 
 
 class SharePanelApp(AppActions, AtTable, Protocol):
@@ -118,7 +121,7 @@ class SharePanel:
     def reveal_label(self) -> str:
         """The switch's words: with a player without a phone, the last bid it waits for is
         the last *phone's*."""
-        return REVEAL_ON_LAST_PHONES_BID if self.without_a_phone else REVEAL_ON_LAST_BID
+        return tr(REVEAL_ON_LAST_PHONES_BID) if self.without_a_phone else tr(REVEAL_ON_LAST_BID)
 
     @property
     def reveal_note(self) -> str | None:
@@ -131,56 +134,83 @@ class SharePanel:
         if not missing:
             return None
         if len(missing) == len(self.seats()):
-            return "No seat is claimed: every bid is entered on this screen after Ready, set, go!"
-        whose = f"{missing[0]}'s bid is" if len(missing) == 1 else "their bids are"
-        when = (
-            "as soon as the last phone's bid is in"
-            if self.reveal_on_last_bid
-            else "at Ready, set, go!"
-        )
-        return (
-            f"{no_phone(missing)}: {whose} entered on this screen after the others are shown "
-            f"({when})"
-        )
+            return tr(
+                "No seat is claimed: every bid is entered on this screen after Ready, set, go!"
+            )
+        values = {"without": no_phone(missing), "player": missing[0]}
+        if len(missing) == 1:
+            if self.reveal_on_last_bid:
+                text = tr(
+                    "{without}: {player}'s bid is entered on this screen after the others are "
+                    "shown (as soon as the last phone's bid is in)"
+                )
+            else:
+                text = tr(
+                    "{without}: {player}'s bid is entered on this screen after the others are "
+                    "shown (at Ready, set, go!)"
+                )
+        elif self.reveal_on_last_bid:
+            text = tr(
+                "{without}: their bids are entered on this screen after the others are shown "
+                "(as soon as the last phone's bid is in)"
+            )
+        else:
+            text = tr(
+                "{without}: their bids are entered on this screen after the others are shown "
+                "(at Ready, set, go!)"
+            )
+        return text.format(**values)
 
     # --- actions ---------------------------------------------------------------------------------
 
     def open(self) -> None:
-        with self._app.action("show how to join the table"):
-            self._app.access.require_scorekeeper("show the PIN")
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("show how to join the table")):
+            # TRANSLATORS: completes "only the scorekeeper can …"
+            self._app.access.require_scorekeeper(tr("show the PIN"))
             self.is_open = True
 
     def close(self) -> None:
-        with self._app.action("close the share panel"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("close the share panel")):
             self.is_open = False
 
     def change_pin(self) -> None:
         """A new PIN: every other editor views only until they enter it."""
-        with self._app.action("change the PIN"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("change the PIN")):
             pin = self._app.access.change_pin()
             self._app.message = Message(
-                f"The new PIN is {pin}: the other phones that kept score view only until "
-                "they enter it."
+                tr(
+                    "The new PIN is {pin}: the other phones that kept score view only until "
+                    "they enter it."
+                ).format(pin=pin)
             )
 
     def release(self, player: str) -> None:
         """Free ``player``'s seat for another phone (the old phone views only)."""
-        with self._app.action("release the seat"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("release the seat")):
             access = self._app.access
-            access.require_scorekeeper(f"release {player}'s seat")
+            # TRANSLATORS: completes "only the scorekeeper can …"
+            access.require_scorekeeper(tr("release {player}'s seat").format(player=player))
             game_id = self._game_id()
             if game_id is None or access.device is None:
                 return
             self._app.table.release_seat(access.device, game_id, player)
             self._app.table.announce(SeatsChanged(game_id))
-            self._app.message = Message(f"{player}'s seat is free: any phone can claim it.")
+            self._app.message = Message(
+                tr("{player}'s seat is free: any phone can claim it.").format(player=player)
+            )
 
     def set_reveal_on_last_bid(self, on: bool) -> None:
         """Show the secret bids as soon as the last one is in (``on``), or only at the
         scorekeeper's "Ready, set, go!" (the default)."""
-        with self._app.action("choose when the bids are shown"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("choose when the bids are shown")):
             access = self._app.access
-            access.require_scorekeeper("choose when the bids are shown")
+            # TRANSLATORS: completes "only the scorekeeper can …"
+            access.require_scorekeeper(tr("choose when the bids are shown"))
             if access.device is None:
                 return
             self._app.table.set_reveal_on_last_bid(access.device, on)

@@ -30,13 +30,25 @@ from scorepad.engine import (
     TakeOver,
     change_in_words,
 )
+from scorepad.i18n import N_, number, say, tr, tr_n
+from scorepad.ui.state.history import (
+    ADJUSTED,
+    JOINING,
+    LEAVING,
+    SITTING_OUT,
+    TAKING_OVER,
+)
 
 STARTING_WORDS = {
-    StartingTotal.WORST: "the worst total at the table",
-    StartingTotal.ZERO: "zero",
-    StartingTotal.AVERAGE: "the table's average, rounded toward the worst",
+    # TRANSLATORS: why a late arrival starts where they do ("Fay joins …, starting on 2 (…)")
+    StartingTotal.WORST: N_("the worst total at the table"),
+    # TRANSLATORS: why a late arrival starts where they do ("Fay joins …, starting on 0 (…)")
+    StartingTotal.ZERO: N_("zero"),
+    # TRANSLATORS: why a late arrival starts where they do ("Fay joins …, starting on 7 (…)")
+    StartingTotal.AVERAGE: N_("the table's average, rounded toward the worst"),
 }
-"""Why a late arrival starts where they do, as the preview says it."""
+"""Why a late arrival starts where they do, as the preview says it (marked for the catalogue:
+``tr(STARTING_WORDS[starting])`` where it is said)."""
 
 
 @dataclass(frozen=True)
@@ -65,7 +77,9 @@ def preview(game: Game, change: TableChange, correcting: int | None = None) -> C
     else:
         changed = game.replace_change(correcting, change)
         made = changed.record.changes[correcting]
-        said = f"Corrected: {change_in_words(made, changed.sheet.starting)}."
+        said = tr("Corrected: {change}.").format(
+            change=say(change_in_words(made, changed.sheet.starting))
+        )
     return ChangePreview(change, made, changed, f"{said} {upcoming(game, changed)}")
 
 
@@ -80,63 +94,88 @@ def what_it_does(changed: Game, change: TableChange) -> str:
     if isinstance(change, Join):
         start = changed.sheet.starting[change.player]
         why = (
-            STARTING_WORDS[change.starting]
+            tr(STARTING_WORDS[change.starting])
             if isinstance(change.starting, StartingTotal)
-            else "the number given"
+            # TRANSLATORS: why a late arrival starts where they do: the number typed for them
+            else tr("the number given")
         )
-        return (
-            f"{change.player} joins to the left of {change.left_of}, starting on {start} ({why})."
+        return tr("{player} joins to the left of {neighbour}, starting on {total} ({why}).").format(
+            player=change.player, neighbour=change.left_of, total=number(start), why=why
         )
     if isinstance(change, Leave):
         total = changed.sheet.totals[change.player]
-        return f"{change.player} leaves with {total}, kept as it is; they can no longer win."
+        return tr("{player} leaves with {total}, kept as it is; they can no longer win.").format(
+            player=change.player, total=number(total)
+        )
     if isinstance(change, TakeOver):
-        return f"{change.player} takes over {change.seat}'s seat, with its total and sets."
+        return tr("{player} takes over {seat}'s seat, with its total and sets.").format(
+            player=change.player, seat=change.seat
+        )
     if isinstance(change, SitOut):
-        return f"{change.player} sits out the next round: no cards, no bid, 0 points."
-    return f"{change.player} {change.points:+d} points ({change.reason})."
+        return tr("{player} sits out the next round: no cards, no bid, 0 points.").format(
+            player=change.player
+        )
+    # TRANSLATORS: a points adjustment ("Dan +5 points (renege)"); {points} has its sign; the
+    # English says "points" for any count
+    return tr_n(
+        "{player} {points} points ({reason}).",
+        "{player} {points} points ({reason}).",
+        abs(change.points),
+    ).format(player=change.player, points=f"{change.points:+d}", reason=change.reason)
 
 
 def upcoming(game: Game, changed: Game) -> str:
     """The next round and the hands left after the change, and any hand the deck drops."""
     nxt = changed.next_round
     if nxt is None:
-        return "The game is over."
+        return tr("The game is over.")
     played = len(changed.results)
     left = changed.schedule[played:]
-    said = (
-        f"Next: round {nxt.number}, {nxt.cards} card{'s' if nxt.cards != 1 else ''}, "
-        f"{nxt.dealer} deals. Hands left: {' '.join(str(cards) for cards in left)}"
-    )
+    coming = tr_n(
+        "Next: round {round}, {count} card, {dealer} deals.",
+        "Next: round {round}, {count} cards, {dealer} deals.",
+        nxt.cards,
+    ).format(round=nxt.number, count=nxt.cards, dealer=nxt.dealer)
+    hands = " ".join(str(cards) for cards in left)
     before = list(game.schedule[played:])
     for cards in left:
         if cards in before:
             before.remove(cards)
-    if before:
-        dropped = " and ".join(f"the {cards}" for cards in before)
-        said += (
-            f" ({dropped} {'is' if len(before) == 1 else 'are'} dropped: the deck cannot deal "
-            f"{'it' if len(before) == 1 else 'them'} to {len(nxt.bid_order)})"
-        )
-    return f"{said}."
+    if not before:
+        # TRANSLATORS: the hand sizes still to play, in order ("Hands left: 8 7 6")
+        hands_left = tr("Hands left: {hands}.").format(hands=hands)
+        return f"{coming} {hands_left}"
+    # TRANSLATORS: between the hands a change of the table drops ("the 9 and the 8")
+    dropped = tr(" and ").join(
+        # TRANSLATORS: a hand of that many cards, dropped from the game ("the 9 is dropped")
+        tr("the {cards}").format(cards=cards)
+        for cards in before
+    )
+    hands_left = tr_n(
+        "Hands left: {hands} ({dropped} is dropped: the deck cannot deal it to {players}).",
+        "Hands left: {hands} ({dropped} are dropped: the deck cannot deal them to {players}).",
+        len(before),
+    ).format(hands=hands, dropped=dropped, players=len(nxt.bid_order))
+    return f"{coming} {hands_left}"
 
 
 def undo_label(change: TableChange) -> str:
-    """What the undo button calls the change ("undo Dan joining").
+    """What the undo button calls the change ("undo Dan joining"), in English: the label is
+    kept in the game file (see :func:`~scorepad.ui.state.history.step_said`).
 
     >>> undo_label(SitOut(after=3, player="Cat"))
     'Cat sitting out round 4'
     """
     if isinstance(change, Join):
-        return f"{change.player} joining"
+        return JOINING.format(player=change.player)
     if isinstance(change, Leave):
-        return f"{change.player} leaving"
+        return LEAVING.format(player=change.player)
     if isinstance(change, TakeOver):
-        return f"{change.player} taking over {change.seat}'s seat"
+        return TAKING_OVER.format(player=change.player, seat=change.seat)
     if isinstance(change, SitOut):
-        return f"{change.player} sitting out round {change.after + 1}"
+        return SITTING_OUT.format(player=change.player, round=change.after + 1)
     assert isinstance(change, Adjustment)
-    return f"{change.points:+d} points for {change.player}"
+    return ADJUSTED.format(points=f"{change.points:+d}", player=change.player)
 
 
 def round_under_way(draft: RoundDraft | None) -> bool:

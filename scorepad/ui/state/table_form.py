@@ -27,6 +27,7 @@ from scorepad.engine import (
     TakeOver,
     quoted,
 )
+from scorepad.i18n import N_, tr, tr_n
 from scorepad.ui.state.errors import ActionRefused
 
 
@@ -41,12 +42,45 @@ class TableTask(StrEnum):
 
 
 TASK_TITLES = {
-    TableTask.JOIN: "Joins",
-    TableTask.LEAVE: "Leaves",
-    TableTask.TAKE_OVER: "Takes over a seat",
-    TableTask.SIT_OUT: "Sits out next round",
-    TableTask.ADJUST: "Points adjusted",
+    # TRANSLATORS: a kind of change of the table (a chip): someone joins the game
+    TableTask.JOIN: N_("Joins"),
+    # TRANSLATORS: a kind of change of the table (a chip): someone leaves the game
+    TableTask.LEAVE: N_("Leaves"),
+    # TRANSLATORS: a kind of change of the table (a chip): a newcomer takes over a seat
+    TableTask.TAKE_OVER: N_("Takes over a seat"),
+    # TRANSLATORS: a kind of change of the table (a chip): someone sits out the next round
+    TableTask.SIT_OUT: N_("Sits out next round"),
+    # TRANSLATORS: a kind of change of the table (a chip): a player's points are adjusted
+    TableTask.ADJUST: N_("Points adjusted"),
 }
+"""Each kind of change as the dialog names it, in English (marked for the catalogue:
+``tr(TASK_TITLES[task])`` where it is shown)."""
+
+PICK_WHO = {
+    # TRANSLATORS: the Table dialog's refusal when no player is picked (someone leaves)
+    TableTask.LEAVE: N_("pick who leaves"),
+    # TRANSLATORS: the Table dialog's refusal when no player is picked (someone sits out)
+    TableTask.SIT_OUT: N_("pick who sits out"),
+    # TRANSLATORS: the Table dialog's refusal when no player is picked (points adjusted)
+    TableTask.ADJUST: N_("pick whose points change"),
+    # TRANSLATORS: the Table dialog's refusal when no seat is picked (a seat taken over)
+    TableTask.TAKE_OVER: N_("pick whose seat is taken over"),
+}
+"""What the dialog says when the player it needs is not picked (``tr()`` where said)."""
+
+NOT_A_NUMBER = {
+    # TRANSLATORS: the Table dialog's refusal of the points typed
+    "points": N_("the points: a whole number, like -10 or 5 (not {typed})"),
+    # TRANSLATORS: the Table dialog's refusal of a late arrival's starting total typed
+    "starting": N_("the starting total: a whole number, like 0 or 45 (not {typed})"),
+}
+TOO_BIG = {
+    # TRANSLATORS: the Table dialog's refusal of the points typed
+    "points": N_("the points: at most {most} either way (not {typed})"),
+    # TRANSLATORS: the Table dialog's refusal of a late arrival's starting total typed
+    "starting": N_("the starting total: at most {most} either way (not {typed})"),
+}
+"""The refusals of a number typed in the dialog, by field (``tr()`` where said)."""
 
 NUMBER = "number"
 """The starting-total choice that takes the number typed."""
@@ -122,55 +156,60 @@ class TableForm:
         if self.task is TableTask.JOIN:
             name = self._newcomer()
             if not self.left_of:
-                raise ActionRefused(f"pick whom {name} sits to the left of")
+                raise ActionRefused(
+                    tr("pick whom {player} sits to the left of").format(player=name)
+                )
             return Join(after=after, player=name, left_of=self.left_of, starting=self._start())
         if self.task is TableTask.TAKE_OVER:
-            seat = self._who("whose seat is taken over")
+            seat = self._who()
             return TakeOver(after=after, seat=seat, player=self._newcomer())
-        player = self._who(
-            {
-                TableTask.LEAVE: "who leaves",
-                TableTask.SIT_OUT: "who sits out",
-                TableTask.ADJUST: "whose points change",
-            }[self.task]
-        )
+        player = self._who()
         if self.task is TableTask.LEAVE:
             return Leave(after=after, player=player)
         if self.task is TableTask.SIT_OUT:
             return SitOut(after=after, player=player)
-        points = _whole_number(self.points_text, "the points", "-10 or 5")
+        points = _whole_number(self.points_text, "points")
         if points == 0:
-            raise ActionRefused("an adjustment of 0 points changes nothing: type the points")
+            raise ActionRefused(tr("an adjustment of 0 points changes nothing: type the points"))
         reason = self.reason.strip()
         if not reason:
-            raise ActionRefused('say why, in a word or two ("renege")')
+            # TRANSLATORS: the Table dialog asks why points are adjusted ("renege": a misplay)
+            raise ActionRefused(tr('say why, in a word or two ("renege")'))
         if len(reason) > 120:
-            raise ActionRefused(f"the reason is {len(reason)} characters: at most 120")
+            raise ActionRefused(
+                # TRANSLATORS: the English says "characters" for any count
+                tr_n(
+                    "the reason is {count} characters: at most {most}",
+                    "the reason is {count} characters: at most {most}",
+                    len(reason),
+                ).format(count=len(reason), most=120)
+            )
         return Adjustment(after=after, player=player, points=points, reason=reason)
 
     def _newcomer(self) -> str:
         name = self.name.strip()
         if not name:
-            raise ActionRefused("type the newcomer's name")
+            raise ActionRefused(tr("type the newcomer's name"))
         return name
 
-    def _who(self, what: str) -> str:
+    def _who(self) -> str:
         if not self.player:
-            raise ActionRefused(f"pick {what}")
+            raise ActionRefused(tr(PICK_WHO[self.task]))
         return self.player
 
     def _start(self) -> StartingTotal | int:
         if self.starting == NUMBER:
-            return _whole_number(self.starting_text, "the starting total", "0 or 45")
+            return _whole_number(self.starting_text, "starting")
         return StartingTotal(self.starting)
 
 
-def _whole_number(text: str, what: str, like: str) -> int:
-    """``text`` as a whole number within an adjustment's limits, or the refusal."""
+def _whole_number(text: str, field: str) -> int:
+    """``text`` as a whole number within an adjustment's limits, or the refusal (``field``:
+    a key of :data:`NOT_A_NUMBER`, the field it was typed in)."""
     try:
         value = int(text.strip())
     except ValueError:
-        raise ActionRefused(f"{what}: a whole number, like {like} (not {quoted(text)})") from None
+        raise ActionRefused(tr(NOT_A_NUMBER[field]).format(typed=quoted(text))) from None
     if abs(value) > MAX_ADJUSTMENT:
-        raise ActionRefused(f"{what}: at most {MAX_ADJUSTMENT} either way (not {value})")
+        raise ActionRefused(tr(TOO_BIG[field]).format(most=MAX_ADJUSTMENT, typed=value))
     return value

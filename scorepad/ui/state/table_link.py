@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 from typing import Protocol
 
+from scorepad.i18n import N_, tr
 from scorepad.sharing.table import AccessChanged, GameChanged, TableEvent
 from scorepad.store import StoreError
 from scorepad.store.models import StoredGame
@@ -45,10 +46,11 @@ class TableLinkApp(AppActions, AtTable, Protocol):
 
 log = logging.getLogger("scorepad.ui")
 
-PIN_CHANGED = (
+PIN_CHANGED = N_(
     "The PIN was changed: this screen only views the game now. Enter the new PIN to keep "
     "score again."
 )
+"""Said to a PIN holder when the scorekeeper changed the PIN (``tr(PIN_CHANGED)`` where said)."""
 
 
 class TableLink:
@@ -68,7 +70,7 @@ class TableLink:
             was_editing = app.screen is not Screen.PROBLEM
             app.show_viewer()
             if was_editing and app.access.device is not None:
-                app.message = Message(PIN_CHANGED)
+                app.message = Message(tr(PIN_CHANGED))
             app.refresh()
         elif not can_edit and app.access.device is not None:
             app.routes.refuse_asked()  # the address the page was opened at, now recognised

@@ -31,6 +31,7 @@ from enum import StrEnum
 from typing import Protocol
 
 from scorepad.engine import BidRangeError, PadKey, RoundEntryState, ScorepadError, Stage
+from scorepad.i18n import N_, describe, tr
 from scorepad.sharing.errors import NoSuchSeatError
 from scorepad.sharing.table import BidsChanged, SeatsChanged
 from scorepad.store import StoreError
@@ -52,14 +53,15 @@ class ViewerApp(AppActions, AtTable, Protocol):
 
 log = logging.getLogger("scorepad.ui.viewer")
 
-HIDDEN_UNTIL_GO = "hidden until Ready, set, go!"
+# TRANSLATORS: a secret bid, shown to its own player only until the scorekeeper's go
+HIDDEN_UNTIL_GO = N_("hidden until Ready, set, go!")
 
 
 class NoSeatError(ActionRefused):
     """A bid from a phone that has not said whose seat it is."""
 
     def __init__(self) -> None:
-        super().__init__('say which seat is yours first: tap "I am" and your name')
+        super().__init__(tr('say which seat is yours first: tap "I am" and your name'))
 
 
 def seat_freed(player: str) -> str:
@@ -69,9 +71,9 @@ def seat_freed(player: str) -> str:
     >>> print(seat_freed("Cat"))
     The scorekeeper freed Cat's seat: to bid from here again, tap "I am" and your name
     """
-    return (
-        f'The scorekeeper freed {player}\'s seat: to bid from here again, tap "I am" and your name'
-    )
+    return tr(
+        'The scorekeeper freed {player}\'s seat: to bid from here again, tap "I am" and your name'
+    ).format(player=player)
 
 
 class SeatFreedError(ActionRefused):
@@ -86,8 +88,10 @@ class SeatAlreadyClaimedError(ActionRefused):
 
     def __init__(self, mine: str, asked: str) -> None:
         super().__init__(
-            f"you sit as {mine} in this game, so you cannot be {asked} too: "
-            f"ask the scorekeeper to release {mine}'s seat first"
+            tr(
+                "you sit as {mine} in this game, so you cannot be {asked} too: "
+                "ask the scorekeeper to release {mine}'s seat first"
+            ).format(mine=mine, asked=asked)
         )
 
 
@@ -95,14 +99,19 @@ class NothingSharedError(ActionRefused):
     """A seat or a bid asked for while no game is on the table."""
 
     def __init__(self, what: str) -> None:
-        super().__init__(f"no game is on the table yet: {what} once the scorekeeper opens one")
+        super().__init__(
+            tr("no game is on the table yet: {action} once the scorekeeper opens one").format(
+                action=what
+            )
+        )
 
 
 class NotBiddingNowError(ActionRefused):
     """A bid from a seat at a moment of the round that takes none from a phone."""
 
     def __init__(self, number: int, reason: str) -> None:
-        super().__init__(f"round {number}: {reason}")
+        # TRANSLATORS: a round's number, then why a phone cannot bid in it now
+        super().__init__(tr("round {number}: {reason}").format(number=number, reason=reason))
 
 
 def every_phone_in(without_phone: tuple[str, ...], shown: Callable[[str], str] = str) -> str:
@@ -115,9 +124,17 @@ def every_phone_in(without_phone: tuple[str, ...], shown: Callable[[str], str] =
     "Every phone's bid is in: the bids are shown; the scorekeeper enters Cat's and Dan's."
     """
     if not without_phone:
-        return "Every bid is in: the bids are shown."
-    theirs = names_and([f"{shown(player)}'s" for player in without_phone])
-    return f"Every phone's bid is in: the bids are shown; the scorekeeper enters {theirs}."
+        return tr("Every bid is in: the bids are shown.")
+    theirs = names_and(
+        [
+            # TRANSLATORS: whose bid, in "the scorekeeper enters Cat's and Dan's"
+            tr("{player}'s").format(player=shown(player))
+            for player in without_phone
+        ]
+    )
+    return tr(
+        "Every phone's bid is in: the bids are shown; the scorekeeper enters {theirs}."
+    ).format(theirs=theirs)
 
 
 class SeatState(StrEnum):
@@ -224,7 +241,9 @@ class Viewer:
         except (StoreError, ScorepadError) as problem:
             log.warning("the game on the table (%s) cannot be read: %s", game_id, problem)
             self._session = None
-            self.problem = f"The game on the table cannot be shown: {problem}"
+            self.problem = tr("The game on the table cannot be shown: {problem}").format(
+                problem=describe(problem)
+            )
             return
         self._session, _ = GameSession.opening(stored, RosterNames.read(store), table_symbol(store))
         if (
@@ -386,10 +405,12 @@ class Viewer:
         gone = session.sheet.gone_from(seat)
         if gone is not None:
             # "Dan left the game after round 4, with 31 kept": the reason names the seat
-            return f"{session.names.in_words(gone)}. No more bids from here"
+            return tr("{gone}. No more bids from here").format(gone=session.names.in_words(gone))
         entry = self.entry
         if entry is not None and seat not in entry.setup.bid_order:
-            return f"{shown(seat)} sits out round {entry.number}: no cards, no bid"
+            return tr("{player} sits out round {number}: no cards, no bid").format(
+                player=shown(seat), number=entry.number
+            )
         return None
 
     def _open_bid_status(self, entry: RoundEntryState, seat: str) -> str:
@@ -397,24 +418,28 @@ class Viewer:
         number = entry.number
         bid = entry.bids.get(seat)
         if entry.stage is Stage.TRUMP:
-            return f"Round {number}: bid once the turned card is entered"
+            return tr("Round {number}: bid once the turned card is entered").format(number=number)
         if bid is not None:
-            return f"You bid {bid} in round {number}"
+            return tr("You bid {bid} in round {number}").format(bid=bid, number=number)
         if not entry.setup.sequential_bids:
-            return f"Round {number}: the bids are shown; tell the scorekeeper yours"
+            return tr("Round {number}: the bids are shown; tell the scorekeeper yours").format(
+                number=number
+            )
         if entry.stage is Stage.BIDS and entry.active == seat:
-            return f"Your turn to bid in round {number}"
+            return tr("Your turn to bid in round {number}").format(number=number)
         who = "" if entry.active is None else self.names.shown(entry.active)
-        return f"{who} bids now: wait for your turn"
+        return tr("{player} bids now: wait for your turn").format(player=who)
 
     def _secret_bid_status(self, number: int) -> str:
         """Before the go: this phone's own bid, shown back to its player only."""
         mine = self.my_bid
         if mine is not None:
-            return f"Your bid: {mine} ({HIDDEN_UNTIL_GO})"
+            return tr("Your bid: {bid} ({hidden})").format(bid=mine, hidden=tr(HIDDEN_UNTIL_GO))
         if self._hid_a_bid():
-            return f"Your bid is in ({HIDDEN_UNTIL_GO})"
-        return f"Your bid for round {number}: nobody sees it until Ready, set, go!"
+            return tr("Your bid is in ({hidden})").format(hidden=tr(HIDDEN_UNTIL_GO))
+        return tr("Your bid for round {number}: nobody sees it until Ready, set, go!").format(
+            number=number
+        )
 
     # --- what a viewer may do --------------------------------------------------------------
 
@@ -427,25 +452,30 @@ class Viewer:
         the game to keep. A PIN refused (wrong, not four digits, too many tries, this browser
         still being recognised) is :attr:`pin_message`, said beside the field."""
         self.pin_message = None
-        with self._app.action("enter the PIN"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("enter the PIN")):
             try:
                 self._app.access.enter_pin(typed.strip())
             except ScorepadError as refused:
-                self.pin_message = Message(str(refused), MessageKind.ERROR)
+                self.pin_message = Message(describe(refused), MessageKind.ERROR)
                 return
-            self._app.message = Message("PIN accepted: this screen keeps score now.")
+            self._app.message = Message(tr("PIN accepted: this screen keeps score now."))
 
     def claim_seat(self, player: str) -> None:
         """This phone is ``player``'s seat in the watched game: once per game (the
         scorekeeper can release it); a seat another phone holds is refused."""
-        with self._app.action("claim the seat"):
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("claim the seat")):
             session, game_id = self.session, self.game_id
             if session is None or game_id is None:
-                raise NothingSharedError("claim your seat")
+                # TRANSLATORS: in "no game is on the table yet: … once the scorekeeper opens one"
+                raise NothingSharedError(tr("claim your seat"))
             if player not in session.sheet.seated:
                 gone = session.sheet.gone_from(player)
                 if gone is not None:
-                    raise ActionRefused(f"{session.names.in_words(gone)}: no seat to claim")
+                    raise ActionRefused(
+                        tr("{gone}: no seat to claim").format(gone=session.names.in_words(gone))
+                    )
                 raise NoSuchSeatError(player)
             device = self._app.access.device
             if device is None:
@@ -460,20 +490,24 @@ class Viewer:
             self._held, self.freed_seat = (device, game_id, player), None
             self._app.table.announce(SeatsChanged(game_id))
             log.info("a phone claimed %s's seat in %s", player, game_id)
-            self._app.message = Message(f"You are {session.names.shown(player)} in this game.")
+            self._app.message = Message(
+                tr("You are {player} in this game.").format(player=session.names.shown(player))
+            )
 
     def bid(self, value: int, seen: TapMeaning | None = None) -> None:  # noqa: ARG002
         """This phone's player bids ``value``: in secret before the go of a simultaneous
         round (shown at once when it is the last and the table chose so), at their turn in a
         sequential one. ``seen`` is not needed: a phone's key always means its own player's
         bid, and the table checks the turn as the bid arrives."""
-        with self._app.action("bid"):
+        # TRANSLATORS: completes "Something went wrong while trying to …" (a verb)
+        with self._app.action(tr("bid")):
             self.refresh()  # the round as it is now, not as it was last drawn
             entry, game_id = self.entry, self.game_id
             if game_id is None:
-                raise NothingSharedError("bid")
+                # TRANSLATORS: in "no game is on the table yet: … once the scorekeeper opens one"
+                raise NothingSharedError(tr("bid"))
             if entry is None:
-                raise ActionRefused("the game is over: there is no round to bid in")
+                raise ActionRefused(tr("the game is over: there is no round to bid in"))
             seat = self.my_seat
             if seat is None:
                 raise NoSeatError() if self.freed_seat is None else SeatFreedError(self.freed_seat)
@@ -490,10 +524,10 @@ class Viewer:
     def _hide_bid(self, entry: RoundEntryState, game_id: str, seat: str, value: int) -> None:
         number, setup = entry.number, entry.setup
         if entry.stage is Stage.TRUMP:
-            raise NotBiddingNowError(number, "bid once the turned card is entered")
+            raise NotBiddingNowError(number, tr("bid once the turned card is entered"))
         if entry.stage is not Stage.GO:
             raise NotBiddingNowError(
-                number, "the bids are shown already: tell the scorekeeper your bid"
+                number, tr("the bids are shown already: tell the scorekeeper your bid")
             )
         if not 0 <= value <= setup.cards:
             raise BidRangeError(number, seat, value, setup.cards)
@@ -504,8 +538,9 @@ class Viewer:
         if seat in table.hidden_bidders(game_id, number):
             raise NotBiddingNowError(
                 number,
-                f"your bid is in already ({HIDDEN_UNTIL_GO}); after the go the scorekeeper "
-                "can correct it",
+                tr(
+                    "your bid is in already ({hidden}); after the go the scorekeeper can correct it"
+                ).format(hidden=tr(HIDDEN_UNTIL_GO)),
             )
         table.hide_bid(device, game_id, number, seat, value)
         self._my_bids[(game_id, number, seat)] = value

@@ -5,23 +5,25 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import importlib
-import inspect
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import cast
 from urllib.parse import parse_qs, urlsplit
 
 import flet as ft
 
+from scorepad.i18n import describe, tr
 from scorepad.sharing.table import TableEvent, device_hint
 from scorepad.ui.state import ScorepadApp, Screen
 from scorepad.ui.state.game_links import app_address
 from scorepad.ui.views.common import FONTS, VIEW_KEY, connected_loop, revision_marker
 from scorepad.ui.views.downloads import save_files
 from scorepad.ui.views.imports import pick_records
+from scorepad.ui.views.language import follow_the_language
 from scorepad.ui.views.link_dialog import link_dialog, paste_dialog
+from scorepad.ui.views.page_tasks import in_background, then, when_rejoined
 from scorepad.ui.views.players import players_dialog
 from scorepad.ui.views.share_panel import share_dialog
 from scorepad.ui.views.table_dialog import table_dialog
@@ -149,13 +151,15 @@ def broken_view(app: ScorepadApp, problem: Exception) -> ft.View:
         key=VIEW_KEY,
         appbar=ft.AppBar(title=ft.Text("scorepad")),
         controls=[
-            ft.Text("This screen could not be drawn", size=22, weight=ft.FontWeight.BOLD),
+            ft.Text(tr("This screen could not be drawn"), size=22, weight=ft.FontWeight.BOLD),
             ft.Text(
-                f"{type(problem).__name__}: {problem}. Your games are saved; the details are in "
-                f"{app.log_place}.",
+                tr("{problem}. Your games are saved; the details are in {place}.").format(
+                    problem=f"{type(problem).__name__}: {describe(problem)}",
+                    place=tr(app.log_place),
+                ),
                 selectable=True,
             ),
-            ft.FilledButton("Back to the games", on_click=app.go_home),
+            ft.FilledButton(tr("Back to the games"), on_click=app.go_home),
         ],
     )
 
@@ -178,6 +182,7 @@ def mount(page: ft.Page, app: ScorepadApp) -> None:
         on_token=lambda later: token_later[0](later),  # noqa: PLW0108  (read when called)
     )
     keep_awake_in_games(page, app)
+    follow_the_language(page, app)
     remember_the_theme(page, app)
     come_back_to_the_open_game(page, app, opened_at=page.route or "/")
     save_files(page, app)
@@ -191,32 +196,6 @@ def mount(page: ft.Page, app: ScorepadApp) -> None:
 
 WAKELOCK_TIMEOUT_SECONDS = 5.0
 """How long the device gets to answer a request to keep the screen on (or let it sleep)."""
-
-_running: set[asyncio.Task[None]] = set()
-"""Background jobs still running: a task nobody holds may be collected before it ends."""
-
-
-def in_background(page: ft.Page, job: Callable[[], Awaitable[None]]) -> None:
-    """Run ``job`` on the page's event loop without waiting for it; it handles its own errors.
-
-    Called from an event handler (on the loop) or from a thread; a page that was never
-    connected to a loop (a test without a browser) skips the job.
-    """
-    try:
-        loop = asyncio.get_running_loop()
-    except RuntimeError:  # a thread: hand the job to the page's loop
-        try:
-            page.run_task(job)
-        except RuntimeError as problem:
-            log.debug("no event loop for a background job: %s", problem)
-        return
-
-    async def run() -> None:
-        await job()
-
-    task = loop.create_task(run())
-    _running.add(task)
-    task.add_done_callback(_running.discard)
 
 
 def follow_the_address(
@@ -448,29 +427,6 @@ def come_back_to_the_open_game(page: ft.Page, app: ScorepadApp, opened_at: str) 
     app.subscribe(screen_changed)
     if opened_at.split("?", 1)[0] in ("", "/"):
         in_background(page, come_back)
-
-
-def when_rejoined(page: ft.Page, job: Callable[[], None]) -> None:
-    """Run ``job`` each time a browser (re)joins this session (a reload, a reconnect), after
-    whatever already ran then: Flet has one ``on_connect`` per page."""
-    page.on_connect = then(page.on_connect, job)
-
-
-def then(
-    before: ft.ControlEventHandler[ft.Page] | None, job: Callable[[], None]
-) -> Callable[[ft.Event[ft.Page]], None]:
-    """A page event handler that runs ``before`` (the handler already set, if any: Flet takes
-    one with or without the event), then ``job``."""
-
-    def handler(event: ft.Event[ft.Page]) -> None:
-        if before is not None:
-            if inspect.signature(before).parameters:
-                cast(Callable[[ft.Event[ft.Page]], object], before)(event)
-            else:
-                cast(Callable[[], object], before)()
-        job()
-
-    return handler
 
 
 # --- the shared table: who this device is, and changes made elsewhere ------------------------

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from scorepad.engine import GameResults, PlayerStats, ScoreSheet
+from scorepad.i18n import tr
 from scorepad.ui.state.charts import (
     LABEL_SIZE,
     Axis,
@@ -346,7 +347,7 @@ def running_totals_chart(
     width = chart_width(room)
     chart = running_totals(sheet, width=width, low_wins=low_wins, shown=shown)
     return ft.Column(
-        [heading("Running totals"), line_chart_view(chart, "running-totals-chart", width)],
+        [heading(tr("Running totals")), line_chart_view(chart, "running-totals-chart", width)],
         spacing=6,
     )
 

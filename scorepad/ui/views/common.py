@@ -9,6 +9,7 @@ from typing import Any, cast
 
 import flet as ft
 
+from scorepad.i18n import say, tr
 from scorepad.ui.state import Confirmation, Message, MessageKind, ScorepadApp, TapMeaning
 
 READING_WIDTH = 720
@@ -89,6 +90,21 @@ def symbol_text(text: str, **style: Any) -> ft.Text:
     return ft.Text(text, font_family_fallback=[SUIT_FONT], **style)
 
 
+def spoken_names(names: Sequence[str]) -> str:
+    """Names as a sentence lists them, in the reader's language: "Ann, Bob and Dan" (the
+    engine's ``spoken_list`` says it in English only).
+
+    >>> spoken_names(["Ann"]), spoken_names(["Ann", "Bob", "Dan"]), spoken_names([])
+    ('Ann', 'Ann, Bob and Dan', '')
+    """
+    if len(names) <= 1:
+        return "".join(names)
+    # TRANSLATORS: between the items of a list ("Ann, Bob, Cat")
+    others = tr(", ").join(names[:-1])
+    # TRANSLATORS: a list of names: the others (already joined by commas), then the last one
+    return tr("{names} and {last}").format(names=others, last=names[-1])
+
+
 AVERAGE_LETTER = 0.6
 """About how wide a letter is, as a share of the font size: enough to tell when a name will
 not fit its room (an overestimate only costs a few pixels of a short name's room)."""
@@ -147,12 +163,13 @@ def _bar(
     dismiss: Callable[[], None] | None,
     tag: str | None = None,
 ) -> ft.Control:
-    text = message.text if words is None else words(message.text)
+    said = say(message.text)  # an engine's sentence in the reader's language
+    text = said if words is None else words(said)
     error = message.kind is MessageKind.ERROR
     close = (
         []
         if dismiss is None
-        else [icon_button(ft.Icons.CLOSE, tooltip="Dismiss message", on_click=dismiss)]
+        else [icon_button(ft.Icons.CLOSE, tooltip=tr("Dismiss message"), on_click=dismiss)]
     )
     return tagged(
         tag or ("message" if dismiss is not None else "standing-warning"),
@@ -212,15 +229,15 @@ def confirm_bar(app: ScorepadApp) -> ft.BottomAppBar | None:
                 [
                     tagged(
                         "confirm-question",
-                        ft.Text(asked.question, size=18, weight=ft.FontWeight.BOLD),
+                        ft.Text(say(asked.question), size=18, weight=ft.FontWeight.BOLD),
                     ),
-                    ft.Text(asked.detail, size=14),
+                    ft.Text(say(asked.detail), size=14),
                     ft.Row(
                         [
                             tagged(
                                 "confirm",
                                 ft.FilledButton(
-                                    asked.go_ahead,
+                                    say(asked.go_ahead),
                                     icon=ft.Icons.CHECK,
                                     on_click=app.confirm,
                                     height=TAP - 8,
@@ -230,7 +247,9 @@ def confirm_bar(app: ScorepadApp) -> ft.BottomAppBar | None:
                             tagged(
                                 "cancel-confirm",
                                 ft.OutlinedButton(
-                                    asked.keep, on_click=app.cancel_confirmation, height=TAP - 8
+                                    say(asked.keep),
+                                    on_click=app.cancel_confirmation,
+                                    height=TAP - 8,
                                 ),
                             ),
                         ],
@@ -279,7 +298,7 @@ def big_button(
 def theme_button(app: ScorepadApp) -> ft.Control:
     return icon_button(
         ft.Icons.LIGHT_MODE if app.dark else ft.Icons.DARK_MODE,
-        tooltip="Light theme" if app.dark else "Dark theme",
+        tooltip=tr("Light theme") if app.dark else tr("Dark theme"),
         on_click=app.toggle_theme,
     )
 
@@ -303,7 +322,7 @@ def screen_view(
     Every screen is one and the same page to Flutter (see :data:`VIEW_KEY`).
     """
     leading = (
-        icon_button(ft.Icons.ARROW_BACK, tooltip="Back to the games", on_click=app.go_home)
+        icon_button(ft.Icons.ARROW_BACK, tooltip=tr("Back to the games"), on_click=app.go_home)
         if back
         else None
     )
@@ -337,7 +356,7 @@ def revision_marker(app: ScorepadApp) -> ft.Control:
     after a tap instead of sleeping and hoping."""
     return ft.Semantics(
         identifier=f"revision-{app.revision}",
-        label=f"revision {app.revision}",
+        label=f"revision {app.revision}",  # a marker for tests, not words: never translated
         content=ft.Container(width=1, height=1),
     )
 
@@ -363,7 +382,7 @@ def dialog_message(app: ScorepadApp, identifier: str) -> list[ft.Control]:
     if message is None:
         return []
     color = ft.Colors.ERROR if message.kind is MessageKind.ERROR else None
-    return [tagged(identifier, ft.Text(message.text, size=14, color=color))]
+    return [tagged(identifier, ft.Text(say(message.text), size=14, color=color))]
 
 
 @lru_cache(maxsize=4)

@@ -7,6 +7,7 @@ from collections.abc import Callable
 import flet as ft
 
 from scorepad.engine import Suit, TrumpCall
+from scorepad.i18n import N_, say, tr, tr_n
 from scorepad.ui.state import (
     ExportKind,
     Field,
@@ -48,22 +49,36 @@ WIDE = 1000
 """From this window width the round and the sheet sit side by side."""
 
 PROMPTS = {
-    Stage.TRUMP: "Turn up the top card: tap its suit",
-    Stage.GO: "Everyone ready? Show the bids at once",
+    Stage.TRUMP: N_("Turn up the top card: tap its suit"),
+    Stage.GO: N_("Everyone ready? Show the bids at once"),
 }
+"""The pad's prompt on the steps that need no name (translated where shown)."""
+
+SUIT_NAMES = {
+    # TRANSLATORS: a suit's name, under its symbol on the button for the turned card
+    Suit.CLUBS: N_("clubs"),
+    # TRANSLATORS: a suit's name, under its symbol on the button for the turned card
+    Suit.DIAMONDS: N_("diamonds"),
+    # TRANSLATORS: a suit's name, under its symbol on the button for the turned card
+    Suit.HEARTS: N_("hearts"),
+    # TRANSLATORS: a suit's name, under its symbol on the button for the turned card
+    Suit.SPADES: N_("spades"),
+}
+"""Each suit as its button names it (the suit's value stays the record's data)."""
 
 
 def suit_button(
     game: GameController, suit: Suit, chosen: bool, seen: TapMeaning | None
 ) -> ft.Control:
     color = SUIT_COLORS[suit.value]
+    name = tr(SUIT_NAMES[suit])
     return tagged(
         f"suit-{suit.value}",
         ft.Button(
             content=ft.Column(
                 [
                     symbol_text(suit.symbol, size=24, color=color),
-                    ft.Text(suit.value, size=12, color=color),
+                    ft.Text(name, size=12, color=color),
                 ],
                 spacing=0,
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
@@ -77,7 +92,8 @@ def suit_button(
                 padding=ft.Padding.symmetric(horizontal=4),
                 shape=ft.RoundedRectangleBorder(radius=12),
             ),
-            tooltip=f"{suit.value} turned",
+            # TRANSLATORS: the tooltip of a suit's button: that suit is the turned card
+            tooltip=tr("{suit} turned").format(suit=name),
             expand=True,
         ),
         seen,
@@ -100,12 +116,13 @@ def trump_choice(
     """The suits to tap (or the note that every card is dealt), drawn again only when the
     turned suit changes: a bid leaves it as it was."""
     if all_dealt:
-        return tagged("trump-note", ft.Text(call.note if call else "", size=16, italic=True))
+        return tagged("trump-note", ft.Text(say(call.note) if call else "", size=16, italic=True))
     rows: list[ft.Control] = [
         ft.Row([suit_button(game, suit, suit == chosen, seen) for suit in Suit], spacing=4)
     ]
     if call is not None:
-        rows.append(tagged("trump-note", ft.Text(call.note, size=15, weight=ft.FontWeight.W_500)))
+        note = say(call.note)
+        rows.append(tagged("trump-note", ft.Text(note, size=15, weight=ft.FontWeight.W_500)))
     return ft.Column(rows, spacing=4)
 
 
@@ -123,8 +140,15 @@ def entry_cell(
     """``name``: the seat as the game knows it (the tap passes it on); ``shown``: as read.
     ``game`` ``None``: read only (a viewer's screen), the box takes no tap."""
     text = "–" if value is None else str(value)
-    label = f"{shown}'s {'bid' if field is Field.BID else 'tricks'}: {text}"
-    said = f"{label}{' (worked out)' if filled_in else ''}"
+    if field is Field.BID:
+        # TRANSLATORS: a player's bid box, as a screen reader says it ("Ann's bid: 2")
+        said = tr("{name}'s bid: {value}").format(name=shown, value=text)
+    else:
+        # TRANSLATORS: a player's tricks box, as a screen reader says it ("Ann's tricks: 2")
+        said = tr("{name}'s tricks: {value}").format(name=shown, value=text)
+    if filled_in:
+        # TRANSLATORS: a box the app filled in itself (the last player's tricks)
+        said = tr("{box} (worked out)").format(box=said)
     return tagged(
         f"{field}-{name}",
         ft.Container(
@@ -143,10 +167,16 @@ def entry_cell(
                 size=20,
                 weight=ft.FontWeight.BOLD,
                 italic=filled_in,
-                semantics_label=said if game is None else f"{said}: tap to change",
+                semantics_label=said if game is None else tapped(said),
             ),
         ),
     )
+
+
+def tapped(said: str) -> str:
+    """A box of the round as a screen reader says it, with what a tap on it does."""
+    # TRANSLATORS: a box of the round, then that a tap changes it
+    return tr("{box}: tap to change").format(box=said)
 
 
 COMPACT_FROM = 6
@@ -187,10 +217,14 @@ def player_table(
 def table_header() -> ft.Control:
     return ft.Row(
         [
-            ft.Text("player", expand=True, size=12),
-            ft.Text("bid", width=56, text_align=ft.TextAlign.CENTER, size=12),
-            ft.Text("took", width=56, text_align=ft.TextAlign.CENTER, size=12),
-            ft.Text("pts", width=44, text_align=ft.TextAlign.RIGHT, size=12),
+            # TRANSLATORS: the heading of the round's column of names
+            ft.Text(tr("player"), expand=True, size=12),
+            # TRANSLATORS: the heading of the round's column of bids (a narrow column)
+            ft.Text(tr("bid"), width=56, text_align=ft.TextAlign.CENTER, size=12),
+            # TRANSLATORS: the heading of the column of tricks taken (a narrow column)
+            ft.Text(tr("took"), width=56, text_align=ft.TextAlign.CENTER, size=12),
+            # TRANSLATORS: short for "points", the heading of a narrow column
+            ft.Text(tr("pts"), width=44, text_align=ft.TextAlign.RIGHT, size=12),
         ]
     )
 
@@ -203,9 +237,11 @@ def player_line(
     shown = names.shown(line.name)
     marks = []
     if line.deals:
-        marks.append("deals")
+        # TRANSLATORS: beside a player's name in the round: this player deals
+        marks.append(tr("deals"))
     if line.leads:
-        marks.append("leads")
+        # TRANSLATORS: beside a player's name in the round: this player leads the first trick
+        marks.append(tr("leads"))
     points = "" if line.points is None else f"{line.points:+d}"
     return tagged(
         f"line-{line.name}",
@@ -252,15 +288,25 @@ def prompt(entry: RoundEntryState, names: DisplayNames) -> str:
     stage = entry.stage
     who = None if entry.active is None else names.shown(entry.active)
     if stage is Stage.BIDS:
-        return f"{who} bids" if not entry.editing else f"Change {who}'s bid"
+        asked = (
+            tr("Change {name}'s bid")
+            if entry.editing
+            # TRANSLATORS: the pad's prompt: this player's bid is next
+            else tr("{name} bids")
+        )
+        return asked.format(name=who)
     if stage is Stage.TRICKS:
         if who is None and not entry.tallying:  # a correction took a trick away
-            return "Who took it? Tap their tricks"
-        return tally_prompt(entry) or f"How many tricks did {who} take?"
+            return tr("Who took it? Tap their tricks")
+        return tally_prompt(entry) or tr("How many tricks did {name} take?").format(name=who)
     if stage is Stage.CONFIRM:  # the words of the button under it
-        verb = "save" if entry.editing else "record"
-        return f"All in: check the points and {verb} round {entry.number}"
-    return PROMPTS[stage]
+        checked = (
+            tr("All in: check the points and save round {number}")
+            if entry.editing
+            else tr("All in: check the points and record round {number}")
+        )
+        return checked.format(number=entry.number)
+    return tr(PROMPTS[stage])
 
 
 PAD_KEY = 48
@@ -293,7 +339,10 @@ def pad_keys(
                     str(key.value),
                     size=22,
                     weight=ft.FontWeight.BOLD,
-                    semantics_label=None if key.enabled else f"{key.value} is not allowed",
+                    # TRANSLATORS: a closed key of the number pad, as a screen reader says it
+                    semantics_label=None
+                    if key.enabled
+                    else tr("{number} is not allowed").format(number=key.value),
                 ),
                 width=PAD_KEY,
                 height=PAD_KEY,
@@ -311,28 +360,39 @@ def pad_keys(
 def round_title(entry: RoundEntryState, total: int) -> str:
     """The round's heading, "Round 3 of 13: 3 cards each" (or the round being corrected)."""
     cards = entry.setup.cards
-    deal = f"{cards} card{'s' if cards != 1 else ''} each"
     if entry.editing:
-        return f"Correcting round {entry.number}: {deal}"
-    return f"Round {entry.number} of {total}: {deal}"
+        return tr_n(
+            "Correcting round {number}: {count} card each",
+            "Correcting round {number}: {count} cards each",
+            cards,
+        ).format(number=entry.number, count=cards)
+    return tr_n(
+        "Round {number} of {total}: {count} card each",
+        "Round {number} of {total}: {count} cards each",
+        cards,
+    ).format(number=entry.number, total=total, count=cards)
 
 
 def round_info(entry: RoundEntryState, names: DisplayNames) -> str:
     """Who deals, who bids first (or that everyone bids at once) and who leads."""
     setup = entry.setup
-    bidding = (
-        f"{names.shown(setup.first_bidder)} bids first"
-        if setup.sequential_bids
-        else "everyone bids at once"
+    dealer, leader = names.shown(setup.dealer), names.shown(setup.leader)
+    if setup.sequential_bids:
+        # TRANSLATORS: the round's line: who deals, who bids first, who leads the first trick
+        return tr("{dealer} deals · {bidder} bids first · {leader} leads").format(
+            dealer=dealer, bidder=names.shown(setup.first_bidder), leader=leader
+        )
+    # TRANSLATORS: the round's line: who deals, that all bid together, who leads the first trick
+    return tr("{dealer} deals · everyone bids at once · {leader} leads").format(
+        dealer=dealer, leader=leader
     )
-    return f"{names.shown(setup.dealer)} deals · {bidding} · {names.shown(setup.leader)} leads"
 
 
 def pad_note_line(note: str, names: DisplayNames) -> ft.Control:
     """Why keys of the pad are closed (the hook, the tricks already taken), in red under the
     prompt: two lines at most (a 40-letter name would take a third from the table), the
     whole note in the accessible name."""
-    words = names.in_words(note)
+    words = names.in_words(say(note))
     text = ft.Text(
         words,
         color=ft.Colors.ERROR,
@@ -384,7 +444,8 @@ def round_panel(
             tagged(
                 "go",
                 ft.FilledButton(
-                    "Ready, set, go!",
+                    # TRANSLATORS: the button that shows every bid at once
+                    tr("Ready, set, go!"),
                     icon=ft.Icons.BACK_HAND,
                     on_click=lambda: game.say_go(go_seen),
                     height=TAP,
@@ -394,14 +455,14 @@ def round_panel(
             )
         )
         if hidden is not None:
-            words = names.in_words(hidden.words)
+            words = names.in_words(say(hidden.words))
             parts.append(tagged("hidden-bids", ft.Text(words, size=15, semantics_label=words)))
     parts.append(player_table(game, entry, names))
     dock: list[ft.Control] = []
     if stage is not Stage.TRUMP:
         # in the dock, over the prompt: a question asked in the bar at the bottom shrinks
         # the part above, and the balance had gone under it ("bids total 24 … 19 over")
-        dock.append(tagged("balance", ft.Text(entry.balance, size=15)))
+        dock.append(tagged("balance", ft.Text(say(entry.balance), size=15)))
     dock.append(prompt_row(entry, names, tricks_mode(game, entry)))
     if entry.pad_note:
         dock.append(pad_note_line(entry.pad_note, names))
@@ -455,7 +516,11 @@ def round_actions(
 ) -> ft.Control:
     """Record (or Save, with Cancel and Delete when correcting), drawn again only when the
     round becomes ready to record or another round is on the pad."""
-    confirm_text = f"Save round {number}" if editing else f"Record round {number}"
+    confirm_text = (
+        tr("Save round {number}").format(number=number)
+        if editing
+        else tr("Record round {number}").format(number=number)
+    )
     actions: list[ft.Control] = [
         tagged(
             "record-round",
@@ -474,12 +539,12 @@ def round_actions(
         actions += [
             tagged(
                 "cancel-edit",
-                ft.OutlinedButton("Cancel", on_click=game.cancel_edit, height=PAD_KEY),
+                ft.OutlinedButton(tr("Cancel"), on_click=game.cancel_edit, height=PAD_KEY),
             ),
             tagged(
                 "delete-round",
                 ft.TextButton(
-                    f"Delete round {number}",
+                    tr("Delete round {number}").format(number=number),
                     icon=ft.Icons.DELETE_OUTLINE,
                     on_click=lambda: game.ask_to_delete_round(number),
                 ),
@@ -499,8 +564,8 @@ def changes_banner(session: GameSession) -> ft.Control | None:
             padding=10,
             content=ft.Column(
                 [
-                    ft.Text("What changed", weight=ft.FontWeight.BOLD),
-                    *(symbol_text(session.names.in_words(line)) for line in session.changes),
+                    ft.Text(tr("What changed"), weight=ft.FontWeight.BOLD),
+                    *(symbol_text(session.names.in_words(say(line))) for line in session.changes),
                 ],
                 spacing=2,
             ),
@@ -516,17 +581,19 @@ def sheet_part(game: GameController, session: GameSession, width: float) -> ft.C
 
 
 EXPORTS = (
-    (ExportKind.CSV, "Export as CSV", ft.Icons.TABLE_VIEW),
-    (ExportKind.PDF, "Export as PDF", ft.Icons.PICTURE_AS_PDF_OUTLINED),
-    (ExportKind.RECORD, "Export record (JSON)", ft.Icons.DATA_OBJECT),
+    (ExportKind.CSV, N_("Export as CSV"), ft.Icons.TABLE_VIEW),
+    (ExportKind.PDF, N_("Export as PDF"), ft.Icons.PICTURE_AS_PDF_OUTLINED),
+    (ExportKind.RECORD, N_("Export record (JSON)"), ft.Icons.DATA_OBJECT),
 )
 """The game's files, in the menu: the sheet for a spreadsheet, the pad to print, the record to
-import elsewhere (as ``scorepad export`` writes them)."""
+import elsewhere (as ``scorepad export`` writes them); each entry translated where shown."""
 
 
-CHANGE_THE_TABLE = "Change the table"
+# TRANSLATORS: a menu entry of the game screen, and the title of its dialog
+CHANGE_THE_TABLE = N_("Change the table")
 """The menu's way to the Table dialog: someone joins, leaves, takes over a seat, sits out the
-next round, or has points adjusted (one entry: a menu of ten ran past a phone's screen)."""
+next round, or has points adjusted (one entry: a menu of ten ran past a phone's screen; in
+English: ``tr(CHANGE_THE_TABLE)`` where it is shown)."""
 
 
 def game_menu(game: GameController, links: GameLinks, *, can_end: bool) -> ft.Control:
@@ -536,21 +603,21 @@ def game_menu(game: GameController, links: GameLinks, *, can_end: bool) -> ft.Co
     if can_end:  # the table changes between rounds of a game being played
         items.append(
             ft.PopupMenuItem(
-                content="End the game early",
+                content=tr("End the game early"),
                 icon=ft.Icons.STOP_CIRCLE_OUTLINED,
                 on_click=game.ask_to_abandon_game,
             )
         )
         items.append(
             ft.PopupMenuItem(
-                content=CHANGE_THE_TABLE,
+                content=tr(CHANGE_THE_TABLE),
                 icon=ft.Icons.GROUPS_OUTLINED,
                 on_click=lambda _: game.open_table_form(TableTask.JOIN),
             )
         )
     if links.available:
         items.append(
-            ft.PopupMenuItem(content=SHARE_AS_LINK, icon=ft.Icons.LINK, on_click=links.share)
+            ft.PopupMenuItem(content=tr(SHARE_AS_LINK), icon=ft.Icons.LINK, on_click=links.share)
         )
     offered = game.exports
     for kind, text, icon in EXPORTS:
@@ -558,14 +625,15 @@ def game_menu(game: GameController, links: GameLinks, *, can_end: bool) -> ft.Co
             continue
         items.append(
             ft.PopupMenuItem(
-                content=text, icon=icon, on_click=lambda _, kind=kind: game.export(kind)
+                content=tr(text), icon=icon, on_click=lambda _, kind=kind: game.export(kind)
             )
         )
     return tagged(
         "game-menu",
         ft.PopupMenuButton(
-            icon=ft.Icon(ft.Icons.MORE_VERT, semantics_label="More"),
-            tooltip="More",
+            # TRANSLATORS: the game screen's menu button (more actions)
+            icon=ft.Icon(ft.Icons.MORE_VERT, semantics_label=tr("More")),
+            tooltip=tr("More"),
             items=items,
         ),
     )
@@ -578,7 +646,7 @@ def game_view(app: ScorepadApp, width: float) -> ft.View:
     entry = session.entry
     wide = width >= WIDE
     title = session.game.variant.name
-    undo_label = None if game.undo_label is None else session.names.in_words(game.undo_label)
+    undo_label = None if game.undo_label is None else session.names.in_words(say(game.undo_label))
     undo_seen = game.meaning(Tap.UNDO)
 
     actions: list[ft.Control] = [
@@ -586,7 +654,10 @@ def game_view(app: ScorepadApp, width: float) -> ft.View:
             "undo",
             icon_button(
                 ft.Icons.UNDO,
-                tooltip=f"Undo: {undo_label}" if undo_label else "Nothing to undo",
+                # TRANSLATORS: the undo button's tooltip, naming what it takes back
+                tooltip=tr("Undo: {action}").format(action=undo_label)
+                if undo_label
+                else tr("Nothing to undo"),
                 disabled=not game.can_undo,
                 on_click=lambda: game.undo(undo_seen),
             ),
@@ -599,12 +670,16 @@ def game_view(app: ScorepadApp, width: float) -> ft.View:
             tagged(
                 "toggle-sheet",
                 ft.TextButton(
-                    "Round" if showing_sheet else "Sheet",
+                    # TRANSLATORS: a short button on a phone: back to the round being entered
+                    tr("Round")
+                    if showing_sheet
+                    # TRANSLATORS: a short button on a phone: show the score sheet
+                    else tr("Sheet"),
                     icon=ft.Icons.EDIT_NOTE if showing_sheet else ft.Icons.TABLE_CHART,
                     on_click=lambda: game.show_tab(
                         GameTab.ROUND if showing_sheet else GameTab.SHEET
                     ),
-                    tooltip="Show the round" if showing_sheet else "Show the score sheet",
+                    tooltip=tr("Show the round") if showing_sheet else tr("Show the score sheet"),
                 ),
             )
         )
@@ -627,7 +702,7 @@ def game_view(app: ScorepadApp, width: float) -> ft.View:
     panel = round_panel(game, session, entry, hidden) if entry is not None else None
     dock: ft.Control | None = None
     notes = [
-        tagged(identifier, ft.Text(words, size=14, italic=True))
+        tagged(identifier, ft.Text(say(words), size=14, italic=True))
         for identifier, words in (
             ("played-as", session.names.played_as),  # Robert shown, who played as Bob
             ("own-rules-note", session.rules_note),
@@ -678,7 +753,7 @@ def game_view(app: ScorepadApp, width: float) -> ft.View:
         body.append(panel[0])
         dock = panel[1]
     appbar = ft.AppBar(
-        leading=icon_button(ft.Icons.HOME, tooltip="All games", on_click=app.go_home),
+        leading=icon_button(ft.Icons.HOME, tooltip=tr("All games"), on_click=app.go_home),
         title=ft.Text(title, size=18),
         actions=actions,
     )

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import flet as ft
 
+from scorepad.i18n import say, tr
 from scorepad.store import GameSummary, ListedStatus
 from scorepad.ui.state import ScorepadApp
 from scorepad.ui.state.backups import BACK_UP
@@ -20,6 +21,7 @@ from scorepad.ui.views.common import (
     theme_button,
 )
 from scorepad.ui.views.imports import import_action, restore_action
+from scorepad.ui.views.language_menu import language_menu
 from scorepad.ui.views.link_dialog import OPEN_A_LINK
 
 TITLE_LINES = 2
@@ -41,13 +43,14 @@ def game_card(app: ScorepadApp, summary: GameSummary) -> ft.Control:
             ft.Card(
                 content=ft.ListTile(
                     leading=ft.Icon(ft.Icons.BROKEN_IMAGE_OUTLINED),
-                    title=ft.Text(f"Game {summary.id}"),
-                    subtitle=ft.Text(f"{summary.problem}.", selectable=True),
+                    # TRANSLATORS: the title of a game's card when the game cannot be read
+                    title=ft.Text(tr("Game {id}").format(id=summary.id)),
+                    subtitle=ft.Text(damage(summary), selectable=True),
                     trailing=ft.FilledTonalButton(
-                        "Recover",
+                        tr("Recover"),
                         on_click=app.problem.recover,
                         tooltip=hover_tip(
-                            "Bring unreadable games back from their last good backups"
+                            tr("Bring unreadable games back from their last good backups")
                         ),
                     )
                     if summary.recoverable  # not for a file to fix by hand or a newer one
@@ -56,12 +59,20 @@ def game_card(app: ScorepadApp, summary: GameSummary) -> ft.Control:
             ),
         )
     names = app.home.names_of(summary)  # as known now: a game keeps the names it was played under
-    who = ", ".join(names.all_shown(summary.players))
-    detail = app.home.card_detail(summary, names=names)
+    # TRANSLATORS: between the items of a list ("Ann, Bob, Cat")
+    who = tr(", ").join(names.all_shown(summary.players))
+    detail = say(app.home.card_detail(summary, names=names))
     # a long name is cut short on screen so the score after it stays in view
-    short_detail = app.home.card_detail(summary, name_limit=CARD_NAME_LIMIT, names=names)
-    action = "Resume" if summary.status == ListedStatus.IN_PROGRESS else "Open"
-    title = f"{summary.variant}: {who}"
+    short_detail = say(app.home.card_detail(summary, name_limit=CARD_NAME_LIMIT, names=names))
+    action = (
+        # TRANSLATORS: a game card's button: go on with a game being played
+        tr("Resume")
+        if summary.status == ListedStatus.IN_PROGRESS
+        # TRANSLATORS: a game card's button: open a finished game to look at it
+        else tr("Open")
+    )
+    # TRANSLATORS: a game card's title: the variant played, then the players
+    title = tr("{variant}: {players}").format(variant=summary.variant, players=who)
     return tagged(
         f"game-{summary.id}",
         ft.Card(
@@ -92,18 +103,27 @@ def game_card(app: ScorepadApp, summary: GameSummary) -> ft.Control:
     )
 
 
+def damage(summary: GameSummary) -> str:
+    """Why a game cannot be read, as a sentence of its own under its card's title."""
+    # TRANSLATORS: why a game cannot be read (the reason), ended as a sentence
+    return tr("{problem}.").format(problem=say(summary.problem or ""))
+
+
 def import_button() -> list[ft.Control]:
     """Import a game: the browser opens its file chooser inside the tap (see
     :mod:`scorepad.ui.views.imports`)."""
     return _chooser_button(
-        "Import a game", "import-game", ft.Icons.FILE_OPEN_OUTLINED, import_action
+        tr("Import a game"), "import-game", ft.Icons.FILE_OPEN_OUTLINED, import_action
     )
 
 
 def restore_button() -> list[ft.Control]:
     """Restore a backup: a file chooser opened inside the tap, as for "Import a game"."""
     return _chooser_button(
-        "Restore a backup", "restore-backup", ft.Icons.SETTINGS_BACKUP_RESTORE, restore_action
+        tr("Restore a backup"),
+        "restore-backup",
+        ft.Icons.SETTINGS_BACKUP_RESTORE,
+        restore_action,
     )
 
 
@@ -129,12 +149,12 @@ def keep_safe(app: ScorepadApp) -> list[ft.Control]:
     """The foot of the list: every game in one file, and back; in the offline app, why."""
     note = app.home.safety_note
     return [
-        heading("Keep the games safe"),
-        *([tagged("safety-note", ft.Text(note, size=14))] if note else []),
+        heading(tr("Keep the games safe")),
+        *([tagged("safety-note", ft.Text(say(note), size=14))] if note else []),
         ft.Row(
             [
                 big_button(
-                    BACK_UP,
+                    tr(BACK_UP),
                     app.home.back_up_all,
                     identifier="back-up-all",
                     icon=ft.Icons.SAVE_ALT,
@@ -156,9 +176,11 @@ def home_view(app: ScorepadApp, width: float) -> ft.View:
     body.append(
         ft.Row(
             [
-                big_button("New game", app.new_game.open, identifier="new-game", icon=ft.Icons.ADD),
                 big_button(
-                    "House rules",
+                    tr("New game"), app.new_game.open, identifier="new-game", icon=ft.Icons.ADD
+                ),
+                big_button(
+                    tr("House rules"),
                     app.house_rules.open,
                     identifier="house-rules",
                     icon=ft.Icons.TUNE,
@@ -166,7 +188,7 @@ def home_view(app: ScorepadApp, width: float) -> ft.View:
                 ),
                 *import_button(),
                 big_button(
-                    OPEN_A_LINK,
+                    tr(OPEN_A_LINK),
                     app.links.ask_for_link,
                     identifier="open-a-link",
                     icon=ft.Icons.LINK,
@@ -182,25 +204,29 @@ def home_view(app: ScorepadApp, width: float) -> ft.View:
             tagged(
                 "games-problem",
                 ft.Text(
-                    f"The games cannot be listed right now; nothing was changed. ({problem})",
+                    tr(
+                        "The games cannot be listed right now; nothing was changed. ({problem})"
+                    ).format(problem=say(problem)),
                     size=16,
                     selectable=True,
                 ),
             )
         )
         body.append(
-            big_button("Try again", app.go_home, identifier="list-again", icon=ft.Icons.REFRESH)
+            big_button(tr("Try again"), app.go_home, identifier="list-again", icon=ft.Icons.REFRESH)
         )
     elif not sections:
         body.append(
             ft.Text(
-                "No games yet. Tap New game, pick the variant and the players, and keep score "
-                "here instead of on paper.",
+                tr(
+                    "No games yet. Tap New game, pick the variant and the players, and keep "
+                    "score here instead of on paper."
+                ),
                 size=16,
             )
         )
     for section in sections:
-        body.append(heading(section.title))
+        body.append(heading(say(section.title)))
         body.extend(game_card(app, g) for g in section.games)
     if problem is None:
         body.extend(keep_safe(app))
@@ -216,7 +242,7 @@ def home_view(app: ScorepadApp, width: float) -> ft.View:
             tagged(
                 "open-players",
                 ft.TextButton(
-                    "Players",
+                    tr("Players"),
                     icon=ft.Icons.LEADERBOARD_OUTLINED,
                     on_click=app.players.open,
                     style=BAR_BUTTON,
@@ -225,13 +251,15 @@ def home_view(app: ScorepadApp, width: float) -> ft.View:
             tagged(
                 "open-ledger",
                 ft.TextButton(
-                    "Ledger",
+                    # TRANSLATORS: a short button in the title bar: the money ledger
+                    tr("Ledger"),
                     icon=ft.Icons.ACCOUNT_BALANCE_WALLET_OUTLINED,
                     on_click=lambda: app.routes.open(LEDGER_ROUTE),
-                    tooltip=hover_tip("The money ledger: who pays whom over an evening"),
+                    tooltip=hover_tip(tr("The money ledger: who pays whom over an evening")),
                     style=BAR_BUTTON,
                 ),
             ),
+            language_menu(app),
             theme_button(app),
         ],
     )

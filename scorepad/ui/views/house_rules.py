@@ -7,6 +7,7 @@ from typing import Any
 import flet as ft
 
 from scorepad.engine import SWITCHED_ON, BidMode, TrumpRule, Winner
+from scorepad.i18n import say, tr
 from scorepad.ui.state import HouseRules, RulesForm, ScorepadApp, VariantChoice
 from scorepad.ui.state.rules_form import BID_MODE_WORDS, TRUMP_RULE_WORDS, WINNER_WORDS
 from scorepad.ui.views.common import (
@@ -34,7 +35,7 @@ def number_field(
         on_text=lambda text: rules.set_rule(setting, text),
         label=label,
         keyboard_type=ft.KeyboardType.NUMBER,
-        error=form.errors.get(setting),
+        error=said(form.errors.get(setting)),
         error_max_lines=ERROR_LINES,  # a phone's narrow field must not cut the reason short
         helper=hint or None,
         width=220,
@@ -49,9 +50,9 @@ def choice_field(
         ft.Dropdown(
             label=label,
             value=str(form.values.get(setting)),
-            options=[ft.DropdownOption(key=str(key), text=text) for key, text in words.items()],
+            options=[ft.DropdownOption(key=str(key), text=tr(text)) for key, text in words.items()],
             on_select=lambda e: rules.set_rule(setting, e.control.value),
-            error_text=form.errors.get(setting),
+            error_text=said(form.errors.get(setting)),
             width=FIELD_WIDTH,
         ),
     )
@@ -82,24 +83,39 @@ def saved_list(rules: HouseRules, choices: list[VariantChoice]) -> ft.Control:
         saved = choice.saved
         buttons: list[ft.Control] = [
             ft.TextButton(
-                "Edit" if saved else "Copy", on_click=lambda _, k=choice.key: rules.open(k)
+                # TRANSLATORS: a button beside saved house rules (Edit) or a preset (Copy)
+                tr("Edit") if saved else tr("Copy"),
+                on_click=lambda _, k=choice.key: rules.open(k),
             ),
         ]
         if saved:
             buttons.append(
                 icon_button(
                     ft.Icons.DELETE_OUTLINE,
-                    tooltip=f"Delete {choice.label}",
+                    tooltip=tr("Delete {name}").format(name=choice.label),
                     in_row=True,
                     on_click=lambda _, n=choice.label: rules.ask_to_delete(n),
                 )
             )
         rows.append(
             ft.Row(
-                [ft.Text(choice.label + ("" if saved else " (preset)"), expand=True), *buttons],
+                [ft.Text(listed_name(choice), expand=True), *buttons],
             )
         )
     return ft.Column(rows, spacing=0)
+
+
+def listed_name(choice: VariantChoice) -> str:
+    """A variant as the list to start from names it: a preset says so."""
+    if choice.saved:
+        return choice.label
+    # TRANSLATORS: a variant that comes with scorepad, to copy for house rules
+    return tr("{name} (preset)").format(name=choice.label)
+
+
+def said(problem: str | None) -> str | None:
+    """A field's problem (an engine's sentence or the form's) in the reader's words."""
+    return None if problem is None else say(problem)
 
 
 def house_rules_view(app: ScorepadApp, width: float) -> ft.View:
@@ -112,15 +128,21 @@ def house_rules_view(app: ScorepadApp, width: float) -> ft.View:
     problems = form.problems
     body: list[ft.Control | None] = [
         message_bar(app),
-        heading("Start from"),
+        heading(tr("Start from")),
         saved_list(rules, app.lists.variant_choices()),
         ft.Divider(),
-        heading("Editing " + (form.replacing or "a new variant")),
+        heading(
+            tr("Editing {name}").format(name=form.replacing)
+            if form.replacing
+            else tr("Editing a new variant")
+        ),
         tagged(
             "rules-own-copies",
             ft.Text(
-                "Games started with these house rules keep their own copy: a change here "
-                "applies to new games only.",
+                tr(
+                    "Games started with these house rules keep their own copy: a change here "
+                    "applies to new games only."
+                ),
                 size=14,
                 italic=True,
             ),
@@ -131,8 +153,9 @@ def house_rules_view(app: ScorepadApp, width: float) -> ft.View:
             identifier="rule-name",
             text=form.text_of("name"),
             on_text=lambda text: rules.set_rule("name", text),
-            label="Name",
-            error=form.errors.get("name"),
+            # TRANSLATORS: the house rules' own name
+            label=tr("Name"),
+            error=said(form.errors.get("name")),
             error_max_lines=ERROR_LINES,
             width=FIELD_WIDTH,
         ),
@@ -140,74 +163,102 @@ def house_rules_view(app: ScorepadApp, width: float) -> ft.View:
             identifier="rule-hand_sizes",
             text=form.text_of("hand_sizes"),
             on_text=lambda text: rules.set_rule("hand_sizes", text),
-            label="Cards per player, round by round",
-            helper="e.g. 10-1, or 1-9, 9-1; sizes the deck cannot deal are dropped",
+            label=tr("Cards per player, round by round"),
+            helper=tr("e.g. 10-1, or 1-9, 9-1; sizes the deck cannot deal are dropped"),
             helper_max_lines=2,
-            error=form.errors.get("hand_sizes"),
+            error=said(form.errors.get("hand_sizes")),
             error_max_lines=ERROR_LINES,
             width=FIELD_WIDTH,
         ),
         ft.Row(
             [
-                number_field(rules, form, "min_players", "Fewest players"),
-                number_field(rules, form, "max_players", "Most players"),
+                number_field(rules, form, "min_players", tr("Fewest players")),
+                number_field(rules, form, "max_players", tr("Most players")),
             ],
             wrap=True,
         ),
         choice_field(
-            rules, form, "trump_rule", "Trump", {r.value: TRUMP_RULE_WORDS[r] for r in TrumpRule}
+            rules,
+            form,
+            "trump_rule",
+            # TRANSLATORS: the field choosing how the trump suit is found
+            tr("Trump"),
+            {r.value: TRUMP_RULE_WORDS[r] for r in TrumpRule},
         ),
         choice_field(
-            rules, form, "bid_mode", "Bidding", {m.value: BID_MODE_WORDS[m] for m in BidMode}
+            rules,
+            form,
+            "bid_mode",
+            # TRANSLATORS: the field choosing how players bid (all at once, one by one)
+            tr("Bidding"),
+            {m.value: BID_MODE_WORDS[m] for m in BidMode},
         ),
         switch(
             rules,
             "dealer_hook",
-            "Hook: the dealer may not make the bids add up to the tricks",
+            tr("Hook: the dealer may not make the bids add up to the tricks"),
             value=bool(values.get("dealer_hook")),
             on=True,
             off=False,
         ),
-        tagged("rule-dealer_hook-error", ft.Text(form.errors["dealer_hook"], color=ft.Colors.ERROR))
+        tagged(
+            "rule-dealer_hook-error",
+            ft.Text(say(form.errors["dealer_hook"]), color=ft.Colors.ERROR),
+        )
         if "dealer_hook" in form.errors
         else None,
-        heading("Scoring"),
+        heading(tr("Scoring")),
         ft.Row(
             [
-                number_field(rules, form, "made_bonus", "Bonus for a made bid"),
-                number_field(rules, form, "points_per_trick_made", "Per trick, bid made"),
-                number_field(rules, form, "points_per_trick_missed", "Per trick, bid missed"),
+                number_field(rules, form, "made_bonus", tr("Bonus for a made bid")),
+                number_field(rules, form, "points_per_trick_made", tr("Per trick, bid made")),
+                number_field(rules, form, "points_per_trick_missed", tr("Per trick, bid missed")),
             ],
             wrap=True,
         ),
         switch(
             rules,
             "made_zero_bonus",
-            "A made zero scores the round's tricks plus a bonus",
+            tr("A made zero scores the round's tricks plus a bonus"),
             value=zero_rule,
             on=SWITCHED_ON["made_zero_bonus"],
             off=None,
         ),
-        number_field(rules, form, "made_zero_bonus", "Bonus on a made zero") if zero_rule else None,
-        choice_field(rules, form, "winner", "Winner", {w.value: WINNER_WORDS[w] for w in Winner}),
+        number_field(rules, form, "made_zero_bonus", tr("Bonus on a made zero"))
+        if zero_rule
+        else None,
+        choice_field(
+            rules,
+            form,
+            "winner",
+            # TRANSLATORS: the field choosing whether the highest or the lowest total wins
+            tr("Winner"),
+            {w.value: WINNER_WORDS[w] for w in Winner},
+        ),
         switch(
             rules,
             "stake_cents",
-            "Play for money: losers pay the winner per set",
+            tr("Play for money: losers pay the winner per set"),
             value=payouts,
             on=SWITCHED_ON["stake_cents"],
             off=None,
         ),
-        number_field(rules, form, "stake_cents", "Stake per set, in cents") if payouts else None,
-        tagged("rules-problem", ft.Text("; ".join(problems), color=ft.Colors.ERROR))
+        number_field(rules, form, "stake_cents", tr("Stake per set, in cents"))
+        if payouts
+        else None,
+        tagged(
+            "rules-problem",
+            # TRANSLATORS: between the problems of the house rules, listed on one line
+            ft.Text(tr("; ").join(say(p) for p in problems), color=ft.Colors.ERROR),
+        )
         if problems
         else None,
         big_button(
-            "Save house rules",
+            tr("Save house rules"),
             rules.save,
             identifier="save-rules",
             icon=ft.Icons.SAVE,
             disabled=bool(form.errors),
         ),
     ]
-    return screen_view(app, title="House rules", width=width, body=body)
+    return screen_view(app, title=tr("House rules"), width=width, body=body)

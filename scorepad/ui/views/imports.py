@@ -16,6 +16,7 @@ from weakref import WeakKeyDictionary
 
 import flet as ft
 
+from scorepad.i18n import tr
 from scorepad.ui.state import ScorepadApp
 from scorepad.ui.state.imports import PickedFile
 
@@ -63,12 +64,12 @@ def _content(data: object) -> bytes | None:
 
 def import_action(page: ft.Page) -> ft.PickFiles | None:
     """The chooser of record files, for a button on ``page`` (None: this page has none)."""
-    return _chooser(_pickers.get(page), "Import a game", allow_multiple=True)
+    return _chooser(_pickers.get(page), tr("Import a game"), allow_multiple=True)
 
 
 def restore_action(page: ft.Page) -> ft.PickFiles | None:
     """The chooser of a backup file to restore, for a button on ``page`` (None: none)."""
-    return _chooser(_backup_pickers.get(page), "Restore a backup", allow_multiple=False)
+    return _chooser(_backup_pickers.get(page), tr("Restore a backup"), allow_multiple=False)
 
 
 def _chooser(

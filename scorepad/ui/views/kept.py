@@ -25,20 +25,32 @@ from typing import Generic, ParamSpec, TypeVar
 import flet as ft
 from flet.components.utils import current_renderer
 
+from scorepad.i18n import Language, active_language
+
 P = ParamSpec("P")
 T = TypeVar("T")
 
 
 def kept(draw: Callable[P, ft.Control]) -> Callable[P, ft.Control]:
     """``draw`` as a part that is drawn again only when its arguments change (each compared
-    with ``is``, then ``==``). Called outside a rendering page (a test drawing a view on its
-    own) it simply draws."""
+    with ``is``, then ``==``), or the reader's language does. Called outside a rendering page
+    (a test drawing a view on its own) it simply draws."""
+
+    @wraps(draw)
+    def in_language(language: Language, *args: P.args, **kwargs: P.kwargs) -> ft.Control:
+        del language  # compared by the memo: a part drawn in German is redrawn in Polish
+        return draw(*args, **kwargs)
+
     # ft.memo is untyped; the component it wraps takes and returns what ``draw`` does
-    part: Callable[P, ft.Control] = ft.memo(ft.component(draw))  # type: ignore[no-untyped-call]
+    part: Callable[..., ft.Control] = ft.memo(  # type: ignore[no-untyped-call]
+        ft.component(in_language)
+    )
 
     @wraps(draw)
     def drawn(*args: P.args, **kwargs: P.kwargs) -> ft.Control:
-        return part(*args, **kwargs) if rendering() else draw(*args, **kwargs)
+        if not rendering():
+            return draw(*args, **kwargs)
+        return part(active_language(), *args, **kwargs)
 
     return drawn
 

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 
 import flet as ft
 
-from scorepad.engine import DOLLAR, GameStatus, ScoreSheet, Standing, format_cents, spoken_cents
+from scorepad.engine import DOLLAR, GameStatus, Money, ScoreSheet, Standing
+from scorepad.i18n import money, tr, tr_n
 from scorepad.ui.state import GameSession
 from scorepad.ui.state.display_names import NO_NAMES, DisplayNames
 from scorepad.ui.views.common import tagged
@@ -45,26 +46,62 @@ def money_tabs(sheet: ScoreSheet, symbol: str = DOLLAR) -> dict[str, Tab] | None
     owed = sheet.owed_so_far()
     if owed is None:
         return None
-    money = sheet.money_at_end()
+    at_end = sheet.money_at_end()
     tabs: dict[str, Tab] = {}
     for player in sheet.players:
         sets = sheet.sets[player]
-        counted = f"{sets} set{'s' if sets != 1 else ''}" if sets else "no sets"
-        if money is not None:
-            net = money[player]
-            verb = "collects" if net > 0 else "pays"
-            shown = f"{verb} {format_cents(abs(net), symbol)}" if net else "pays nothing"
-            tabs[player] = Tab(shown, f"{counted}, {shown}")
+        if sets:
+            # TRANSLATORS: how many rounds a player was set in, on their chip
+            counted = tr_n("{count} set", "{count} sets", sets).format(count=sets)
+        else:
+            # TRANSLATORS: on a player's chip: they were never set
+            counted = tr("no sets")
+        if at_end is not None:
+            net = at_end[player]
+            amount = money(Money(abs(net), symbol))
+            if net > 0:
+                # TRANSLATORS: on a winner's chip at the end: the money they collect
+                shown = tr("collects {amount}").format(amount=amount)
+            elif net:
+                # TRANSLATORS: on a player's chip at the end: the money they pay
+                shown = tr("pays {amount}").format(amount=amount)
+            else:
+                # TRANSLATORS: on a player's chip at the end: they neither pay nor collect
+                shown = tr("pays nothing")
+            # TRANSLATORS: a chip's money line for a screen reader: the sets, then the money
+            tabs[player] = Tab(shown, tr("{sets}, {money}").format(sets=counted, money=shown))
         elif sheet.status is GameStatus.ABANDONED:
-            tabs[player] = Tab(counted, f"{counted}, no payouts")
+            # TRANSLATORS: a chip's money line for a screen reader, in a game ended early
+            tabs[player] = Tab(counted, tr("{sets}, no payouts").format(sets=counted))
         elif sets:
             tabs[player] = Tab(
-                f"{counted} · {format_cents(owed[player], symbol)}",
-                f"{counted} so far, {spoken_cents(owed[player], symbol)} at stake",
+                # TRANSLATORS: a chip's money line: the sets so far, then what they cost
+                tr("{sets} · {amount}").format(
+                    sets=counted, amount=money(Money(owed[player], symbol))
+                ),
+                # TRANSLATORS: a chip's money line for a screen reader, while the game goes on
+                tr("{sets} so far, {amount} at stake").format(
+                    sets=counted, amount=spoken_money(owed[player], symbol)
+                ),
             )
         else:
-            tabs[player] = Tab(counted, f"{counted} so far")
+            # TRANSLATORS: a chip's line for a screen reader: no sets yet
+            tabs[player] = Tab(counted, tr("{sets} so far").format(sets=counted))
     return tabs
+
+
+def spoken_money(cents: int, symbol: str = DOLLAR) -> str:
+    """An amount as a screen reader should say it: "¢" is read out as a letter or not at
+    all, so cents of a dollar are a word ("30 cents"); an amount with its symbol is said
+    well as written (the engine's ``spoken_cents``, in the reader's language).
+
+    >>> spoken_money(1), spoken_money(30), spoken_money(125), spoken_money(30, "€")
+    ('1 cent', '30 cents', '$1.25', '€0.30')
+    """
+    if symbol == DOLLAR and abs(cents) < 100:
+        # TRANSLATORS: an amount under a dollar, as a screen reader says it
+        return tr_n("{count} cent", "{count} cents", abs(cents)).format(count=cents)
+    return money(Money(cents, symbol))
 
 
 def leaderboard(session: GameSession, width: float = 390) -> ft.Control:

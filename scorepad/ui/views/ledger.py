@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import flet as ft
 
+from scorepad.i18n import N_, number, say, tr, tr_n
 from scorepad.ui.state import ScorepadApp
 from scorepad.ui.state.ledger import MoneyLedger, Pick, Settlement, StakeGame, day_text
 from scorepad.ui.views.common import (
@@ -20,8 +21,15 @@ from scorepad.ui.views.common import (
 )
 from scorepad.ui.views.players import currency_menu
 
-PICKS = {Pick.EVENING: "An evening", Pick.RANGE: "Days", Pick.GAMES: "Games"}
-"""The three ways to pick games, as their buttons say."""
+PICKS = {
+    # TRANSLATORS: a button: pick the games of one evening for the money ledger
+    Pick.EVENING: N_("An evening"),
+    # TRANSLATORS: a button: pick the games of a range of days for the money ledger
+    Pick.RANGE: N_("Days"),
+    # TRANSLATORS: a button: pick the games one by one for the money ledger
+    Pick.GAMES: N_("Games"),
+}
+"""The three ways to pick games, as their buttons say (translated where shown)."""
 BALANCE_NAME_WIDTH = 200
 """The most room a name takes beside its amount; a longer one ends in an ellipsis."""
 
@@ -34,9 +42,11 @@ def ledger_view(app: ScorepadApp, width: float) -> ft.View:
             tagged(
                 "ledger-empty",
                 ft.Text(
-                    "No game played for money has finished yet. Set a stake (cents per set) "
-                    "when you start a game: once it ends with a winner, its money is settled "
-                    "here, with the other games of the evening.",
+                    tr(
+                        "No game played for money has finished yet. Set a stake (cents per set) "
+                        "when you start a game: once it ends with a winner, its money is settled "
+                        "here, with the other games of the evening."
+                    ),
                     size=16,
                 ),
             )
@@ -47,10 +57,10 @@ def ledger_view(app: ScorepadApp, width: float) -> ft.View:
         not_counted = ledger.not_counted
         if not_counted is not None:
             # under the heading saying what was picked, where a table looks for a missing game
-            body.insert(4, tagged("ledger-not-counted", ft.Text(not_counted, size=14)))
+            body.insert(4, tagged("ledger-not-counted", ft.Text(say(not_counted), size=14)))
     return screen_view(
         app,
-        title="Money ledger",
+        title=tr("Money ledger"),
         width=width,
         body=body,
         # the same currency dialog as the players' screen: money is what this screen shows
@@ -68,7 +78,7 @@ def pick_buttons(ledger: MoneyLedger) -> ft.Control:
             identifier=f"pick-{pick.value}",
             selected=chosen,
             content=kind(
-                PICKS[pick],
+                tr(PICKS[pick]),
                 on_click=lambda: ledger.choose_pick(pick),
                 height=TAP - 8,
             ),
@@ -102,7 +112,8 @@ def picker(ledger: MoneyLedger) -> ft.Control:
     if ledger.pick is Pick.EVENING:
         return day_choice(
             "ledger-evening",
-            "Evening",
+            # TRANSLATORS: the field choosing which evening's games are settled
+            tr("Evening"),
             ledger.evening.isoformat() if ledger.evening else None,
             [ft.DropdownOption(key=e.key, text=e.label) for e in ledger.evenings],
             ledger.choose_evening,
@@ -113,14 +124,16 @@ def picker(ledger: MoneyLedger) -> ft.Control:
             [
                 day_choice(
                     "ledger-since",
-                    "From",
+                    # TRANSLATORS: the first day of the games settled
+                    tr("From"),
                     ledger.since.isoformat() if ledger.since else None,
                     days,
                     ledger.choose_since,
                 ),
                 day_choice(
                     "ledger-until",
-                    "To",
+                    # TRANSLATORS: the last day of the games settled
+                    tr("To"),
                     ledger.until.isoformat() if ledger.until else None,
                     days,
                     ledger.choose_until,
@@ -132,10 +145,14 @@ def picker(ledger: MoneyLedger) -> ft.Control:
         )
     ticks: list[ft.Control] = [game_tick(ledger, g) for g in ledger.tickable]
     if ledger.untickable:
+        untickable = ledger.untickable
         ticks.append(
             ft.Text(
-                f"{ledger.untickable} older game{'s are' if ledger.untickable != 1 else ' is'} "
-                "not listed: pick them by their days.",
+                tr_n(
+                    "{count} older game is not listed: pick them by their days.",
+                    "{count} older games are not listed: pick them by their days.",
+                    untickable,
+                ).format(count=number(untickable)),
                 size=13,
                 italic=True,
             )
@@ -146,14 +163,15 @@ def picker(ledger: MoneyLedger) -> ft.Control:
 def game_tick(ledger: MoneyLedger, game: StakeGame) -> ft.Control:
     """A game to tick: what was played by whom, the day and each player's money."""
     ticked = game.id in ledger.picked
-    detail = game.detail(ledger.symbol)
+    detail = say(game.detail(ledger.symbol))
     return tagged(
         f"ledger-game-{game.id}",
         ft.ListTile(
             leading=ft.Checkbox(
                 value=ticked,
                 on_change=lambda: ledger.toggle_game(game.id),
-                semantics_label=f"{game.title}, {detail}",
+                # TRANSLATORS: a game to tick, as a screen reader says it: what and money
+                semantics_label=tr("{game}, {detail}").format(game=game.title, detail=detail),
             ),
             title=ft.Text(game.title, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
             subtitle=ft.Text(detail, size=13, max_lines=3, overflow=ft.TextOverflow.ELLIPSIS),
@@ -168,12 +186,12 @@ def settlement_parts(settlement: Settlement | None, symbol: str) -> list[ft.Cont
         return [
             tagged(
                 "ledger-nothing",
-                ft.Text("No games picked: tick the games to settle.", size=16),
+                ft.Text(tr("No games picked: tick the games to settle."), size=16),
             )
         ]
     return [
-        tagged("ledger-heading", ft.Text(settlement.heading, size=15, italic=True)),
-        heading("Who is up, who is down"),
+        tagged("ledger-heading", ft.Text(say(settlement.heading), size=15, italic=True)),
+        heading(tr("Who is up, who is down")),
         tagged(
             "ledger-balances",
             ft.Column(
@@ -181,7 +199,7 @@ def settlement_parts(settlement: Settlement | None, symbol: str) -> list[ft.Cont
                 spacing=2,
             ),
         ),
-        heading("Settle up"),
+        heading(tr("Settle up")),
         transfers(settlement),
         games_counted(settlement, symbol),
     ]
@@ -206,19 +224,25 @@ def balance_row(name: str, cents: int, text: str, spoken: str) -> ft.Control:
 
 def transfers(settlement: Settlement) -> ft.Control:
     if settlement.settled:
-        lines: list[ft.Control] = [ft.Text("Everyone is even: nobody pays.", size=18)]
+        lines: list[ft.Control] = [ft.Text(tr("Everyone is even: nobody pays."), size=18)]
     else:
         count = len(settlement.transfers)
         lines = [
             ft.Text(
-                f"{count} payment{'s' if count != 1 else ''} settle{'s' if count == 1 else ''} "
-                "everything:",
+                tr_n(
+                    "{count} payment settles everything:",
+                    "{count} payments settle everything:",
+                    count,
+                ).format(count=number(count)),
                 size=14,
             )
         ]
         lines += [
             ft.Row(
-                [ft.Icon(ft.Icons.ARROW_FORWARD, size=18), ft.Text(line, size=18, expand=True)],
+                [
+                    ft.Icon(ft.Icons.ARROW_FORWARD, size=18),
+                    ft.Text(say(line), size=18, expand=True),
+                ],
                 spacing=6,
             )
             for line in settlement.transfers
@@ -229,9 +253,14 @@ def transfers(settlement: Settlement) -> ft.Control:
 def games_counted(settlement: Settlement, symbol: str) -> ft.Control:
     """The games the sums come from, so nobody has to take the totals on trust."""
     return ft.Column(
-        [heading("Games counted")]
+        [heading(tr("Games counted"))]
         + [
-            ft.Text(f"{g.title} — {g.detail(symbol)}", size=13, selectable=True)
+            ft.Text(
+                # TRANSLATORS: a game counted in the ledger: what was played, then its money
+                tr("{game} — {detail}").format(game=g.title, detail=say(g.detail(symbol))),
+                size=13,
+                selectable=True,
+            )
             for g in settlement.games
         ],
         spacing=4,

@@ -11,6 +11,7 @@ import logging
 
 import flet as ft
 
+from scorepad.i18n import N_, say, tr
 from scorepad.ui.state import ScorepadApp, Screen
 from scorepad.ui.state.game_links import GameLinks, SharedLink
 from scorepad.ui.views.common import dialog_message, qr_image, revision_marker, tagged
@@ -21,8 +22,11 @@ QR_SIZE = 280
 """The QR code's side in pixels: a game's link is a dense code, and a phone held across the
 table still reads it at this size."""
 
-SHARE_AS_LINK = "Share as a link"
-OPEN_A_LINK = "Open a game's link"
+# TRANSLATORS: a menu entry of the game screen: its link and QR code
+SHARE_AS_LINK = N_("Share as a link")
+"""The game menu's entry (in English: translate it where it is shown, ``tr(SHARE_AS_LINK)``)."""
+OPEN_A_LINK = N_("Open a game's link")
+"""The home screen's button and the paste dialog's title (English: ``tr(OPEN_A_LINK)``)."""
 
 
 def link_dialog(app: ScorepadApp) -> ft.AlertDialog | None:
@@ -33,8 +37,10 @@ def link_dialog(app: ScorepadApp) -> ft.AlertDialog | None:
         return None
     content: list[ft.Control] = [
         ft.Text(
-            f"{shown.about}. Whoever opens this link gets a copy of the game as it stands now, "
-            "on their own device: it goes through no server.",
+            tr(
+                "{about}. Whoever opens this link gets a copy of the game as it stands now, "
+                "on their own device: it goes through no server."
+            ).format(about=say(shown.about)),
             size=15,
         )
     ]
@@ -46,12 +52,12 @@ def link_dialog(app: ScorepadApp) -> ft.AlertDialog | None:
                     src=qr_image(shown.link),
                     width=QR_SIZE,
                     height=QR_SIZE,
-                    semantics_label="QR code of the game's link",
+                    semantics_label=tr("QR code of the game's link"),
                 ),
             )
         )
     else:
-        content.append(ft.Text("This game is too long for a QR code: copy the link.", size=14))
+        content.append(ft.Text(tr("This game is too long for a QR code: copy the link."), size=14))
     content.append(
         tagged(
             "game-link",
@@ -63,21 +69,23 @@ def link_dialog(app: ScorepadApp) -> ft.AlertDialog | None:
     if shown.on_this_computer_only:
         content.append(
             ft.Text(
-                "This address opens on this computer only. To open the game on a phone, send "
-                "the link and open it in scorepad there (its app or its server): the game is "
-                "in the part after #game=.",
+                tr(
+                    "This address opens on this computer only. To open the game on a phone, "
+                    "send the link and open it in scorepad there (its app or its server): the "
+                    "game is in the part after #game=."
+                ),
                 size=13,
             )
         )
     content.append(copy_button(links, shown))
     if links.copy_note is not None:
-        content.append(tagged("copy-note", ft.Text(links.copy_note, size=14)))
+        content.append(tagged("copy-note", ft.Text(say(links.copy_note), size=14)))
     content.append(revision_marker(app))  # the modal dialog hides the page's from tests
     return ft.AlertDialog(
         modal=True,
-        title=ft.Text("Share this game"),
+        title=ft.Text(tr("Share this game")),
         content=ft.Column(content, tight=True, spacing=10, width=320, scroll=ft.ScrollMode.AUTO),
-        actions=[tagged("link-close", ft.TextButton("Close", on_click=links.close))],
+        actions=[tagged("link-close", ft.TextButton(tr("Close"), on_click=links.close))],
         on_dismiss=links.close,
     )
 
@@ -96,7 +104,7 @@ def copy_button(links: GameLinks, shown: SharedLink) -> ft.Control:
 
     return tagged(
         "copy-link",
-        ft.FilledTonalButton("Copy link", icon=ft.Icons.CONTENT_COPY, on_click=copy),
+        ft.FilledTonalButton(tr("Copy link"), icon=ft.Icons.CONTENT_COPY, on_click=copy),
     )
 
 
@@ -107,14 +115,16 @@ def paste_dialog(app: ScorepadApp) -> ft.AlertDialog | None:
         return None
     content: list[ft.Control] = [
         ft.Text(
-            "Paste a game's link (it has #game= in it). The game in it is checked, then "
-            "added to this device's games after one more tap.",
+            tr(
+                "Paste a game's link (it has #game= in it). The game in it is checked, then "
+                "added to this device's games after one more tap."
+            ),
             size=15,
         ),
         tagged(
             "pasted-link",
             ft.TextField(
-                label="The game's link",
+                label=tr("The game's link"),
                 value=links.pasted,
                 autofocus=True,
                 on_change=lambda e: links.paste(str(e.control.value or "")),
@@ -126,14 +136,15 @@ def paste_dialog(app: ScorepadApp) -> ft.AlertDialog | None:
     content.append(revision_marker(app))
     return ft.AlertDialog(
         modal=True,
-        title=ft.Text(OPEN_A_LINK),
+        title=ft.Text(tr(OPEN_A_LINK)),
         content=ft.Column(content, tight=True, spacing=10, width=320, scroll=None),
         actions=[
-            tagged("paste-cancel", ft.TextButton("Cancel", on_click=links.cancel_paste)),
+            tagged("paste-cancel", ft.TextButton(tr("Cancel"), on_click=links.cancel_paste)),
             tagged(
                 "open-pasted",
                 # a lambda: Flet would hand its event to open_pasted as the text
-                ft.FilledButton("Open", on_click=lambda: links.open_pasted()),  # noqa: PLW0108
+                # TRANSLATORS: a button: open the game in the pasted link
+                ft.FilledButton(tr("Open"), on_click=lambda: links.open_pasted()),  # noqa: PLW0108
             ),
         ],
         on_dismiss=links.cancel_paste,

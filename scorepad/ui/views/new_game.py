@@ -7,7 +7,8 @@ from collections.abc import Callable
 
 import flet as ft
 
-from scorepad.engine import format_cents
+from scorepad.engine import Money
+from scorepad.i18n import money, say, tr
 from scorepad.ui.state import NewGame, ScorepadApp, SetupForm
 from scorepad.ui.state.setup_form import STAKE_CHOICES
 from scorepad.ui.views.common import (
@@ -55,7 +56,7 @@ def variant_picker(new_game: NewGame, form: SetupForm) -> ft.Control:
                                     # the chosen variant in full; the others on one line,
                                     # so the players' rows stay in view on a phone
                                     ft.Text(
-                                        choice.description(form.symbol),
+                                        say(choice.description(form.symbol)),
                                         size=13,
                                         max_lines=None if chosen else 1,
                                         overflow=ft.TextOverflow.CLIP
@@ -125,7 +126,7 @@ def name_row(
                 identifier="player-name",
                 text=form.name_field.text,
                 on_text=new_game.type_names,
-                label="Add a player",
+                label=tr("Add a player"),
                 expand=True,
                 ref=field,
                 on_blur=new_game.leave_name_field,
@@ -134,14 +135,15 @@ def name_row(
             ),
             tagged(
                 "add-player",
-                ft.FilledTonalButton("Add", icon=ft.Icons.PERSON_ADD, on_click=add, height=TAP),
+                # TRANSLATORS: the button that seats the player whose name is typed
+                ft.FilledTonalButton(tr("Add"), icon=ft.Icons.PERSON_ADD, on_click=add, height=TAP),
             ),
         ],
         vertical_alignment=ft.CrossAxisAlignment.START,
     )
     if form.name_error is None:
         return row
-    problem = tagged("name-error", ft.Text(form.name_error, color=ft.Colors.ERROR))
+    problem = tagged("name-error", ft.Text(say(form.name_error), color=ft.Colors.ERROR))
     return ft.Column([row, problem], spacing=4)
 
 
@@ -171,28 +173,34 @@ def seating(new_game: NewGame, form: SetupForm) -> ft.Control:
                                 semantics_label=name,
                             ),
                             ft.TextButton(
-                                "deals first" if deals else "deal first",
+                                # TRANSLATORS: beside the seated player who deals the first round
+                                tr("deals first")
+                                if deals
+                                # TRANSLATORS: a button beside a seated player: they deal first
+                                else tr("deal first"),
                                 icon=ft.Icons.STYLE if deals else None,
                                 on_click=lambda _, n=name: new_game.choose_dealer(n),
-                                tooltip=hover_tip(f"{name} deals the first round"),
+                                tooltip=hover_tip(
+                                    tr("{name} deals the first round").format(name=name)
+                                ),
                             ),
                             icon_button(
                                 ft.Icons.ARROW_UPWARD,
-                                tooltip=f"Move {name} one seat earlier",
+                                tooltip=tr("Move {name} one seat earlier").format(name=name),
                                 in_row=True,
                                 disabled=seat == 0,
                                 on_click=lambda _, n=name: new_game.move_player(n, -1),
                             ),
                             icon_button(
                                 ft.Icons.ARROW_DOWNWARD,
-                                tooltip=f"Move {name} one seat later",
+                                tooltip=tr("Move {name} one seat later").format(name=name),
                                 in_row=True,
                                 disabled=seat == len(form.players) - 1,
                                 on_click=lambda _, n=name: new_game.move_player(n, 1),
                             ),
                             icon_button(
                                 ft.Icons.CLOSE,
-                                tooltip=f"Remove {name}",
+                                tooltip=tr("Remove {name}").format(name=name),
                                 in_row=True,
                                 on_click=lambda _, n=name: new_game.remove_player(n),
                             ),
@@ -219,7 +227,7 @@ def roster_chips(new_game: NewGame, form: SetupForm, roster: list[str]) -> ft.Co
                     label=ft.Text(name),
                     leading=ft.Icon(ft.Icons.ADD, size=16),
                     on_click=lambda _, n=name: new_game.add_player(n),
-                    tooltip=hover_tip(f"Seat {name} next"),
+                    tooltip=hover_tip(tr("Seat {name} next").format(name=name)),
                 ),
             )
             for name in known
@@ -239,13 +247,13 @@ def stake_picker(new_game: NewGame, form: SetupForm) -> ft.Control | None:
                 [
                     ft.Semantics(
                         header=True,
-                        content=ft.Text("Stake per set", size=16, weight=ft.FontWeight.BOLD),
+                        content=ft.Text(tr("Stake per set"), size=16, weight=ft.FontWeight.BOLD),
                     ),
                     *[
                         tagged(
                             f"stake-{cents}",
                             ft.Chip(
-                                label=ft.Text(format_cents(cents, form.symbol), size=16),
+                                label=ft.Text(money(Money(cents, form.symbol)), size=16),
                                 selected=cents == stake,
                                 on_click=lambda _, c=cents: new_game.set_stake(c),
                             ),
@@ -256,7 +264,7 @@ def stake_picker(new_game: NewGame, form: SetupForm) -> ft.Control | None:
                 wrap=True,
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
             ),
-            ft.Text(form.stake_line or "", size=13),
+            ft.Text(say(form.stake_line) if form.stake_line else "", size=13),
         ],
         spacing=2,
     )
@@ -269,10 +277,10 @@ def new_game_view(app: ScorepadApp, width: float) -> ft.View:
     problem = form.problem
     body: list[ft.Control | None] = [
         message_bar(app),
-        heading("Variant"),
+        heading(tr("Variant")),
         variant_picker(new_game, form),
         stake_picker(new_game, form),  # the variant's own setting: beside it, in view
-        heading("Players, in clockwise seating order"),
+        heading(tr("Players, in clockwise seating order")),
         name_input(new_game, form),
         roster_chips(new_game, form, app.lists.roster()),
         seating(new_game, form),
@@ -281,7 +289,7 @@ def new_game_view(app: ScorepadApp, width: float) -> ft.View:
                 tagged(
                     "draw-dealer",
                     ft.OutlinedButton(
-                        "Draw for dealer",
+                        tr("Draw for dealer"),
                         icon=ft.Icons.CASINO,
                         on_click=new_game.draw_dealer,
                         disabled=not form.players,
@@ -294,12 +302,12 @@ def new_game_view(app: ScorepadApp, width: float) -> ft.View:
     # and the game it starts is said right above it, or why it cannot start yet: whoever
     # taps Start reads what they are starting without scrolling for it.
     summary = [
-        tagged("schedule", ft.Text(form.schedule_line, size=15, weight=ft.FontWeight.W_500)),
-        tagged("setup-problem", ft.Text(problem, color=ft.Colors.ERROR))
+        tagged("schedule", ft.Text(say(form.schedule_line), size=15, weight=ft.FontWeight.W_500)),
+        tagged("setup-problem", ft.Text(say(problem), color=ft.Colors.ERROR))
         if problem and form.players
         else None,
         big_button(
-            "Start game",
+            tr("Start game"),
             new_game.start_game,
             identifier="start-game",
             icon=ft.Icons.PLAY_ARROW,
@@ -311,4 +319,4 @@ def new_game_view(app: ScorepadApp, width: float) -> ft.View:
         spacing=6,
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
     )
-    return screen_view(app, title="New game", width=width, body=body, dock=dock)
+    return screen_view(app, title=tr("New game"), width=width, body=body, dock=dock)

@@ -8,6 +8,7 @@ from collections.abc import Callable
 import flet as ft
 
 from scorepad.engine import PlayerStats
+from scorepad.i18n import number, say, tr, tr_n
 from scorepad.ui.state import ScorepadApp
 from scorepad.ui.state.player_page import SPAN_WORDS, PlayerPage, Span
 from scorepad.ui.state.players import NO_MONEY, NO_MONEY_WORDS, Players, percent
@@ -38,29 +39,43 @@ def stat_lines(
     direction of one variant's games (its best total is its lowest); ``None`` overall. Money
     shows as won, lost and net, or as one "Money: —" row when no game had a stake (a game
     without one has no money: "$0.00" would say the player broke even)."""
-    best = "–" if stats.best_total is None else str(stats.best_total)
+    best = "–" if stats.best_total is None else number(stats.best_total)
     accuracy = percent(stats.accuracy)
     if stats.rounds:
-        accuracy += f" ({stats.bids_made} of {stats.rounds} rounds)"
+        # the English says "rounds" even for one (as it always has): both forms are plural
+        accuracy = tr_n(
+            "{rate} ({made} of {count} rounds)",
+            "{rate} ({made} of {count} rounds)",
+            stats.rounds,
+        ).format(rate=accuracy, made=number(stats.bids_made), count=number(stats.rounds))
     lines = [
-        ("games", "Games played", str(stats.games)),
-        ("finished", "Finished", str(stats.finished)),
-        ("abandoned", "Ended early", str(stats.abandoned)),
-        ("wins", "Won", str(stats.wins)),
-        ("win-rate", "Win rate", percent(stats.win_rate)),
-        ("average", "Average total", average(stats.average_total)),
-        ("best", "Best total (lowest)" if lowest_wins else "Best total", best),
-        ("accuracy", "Bid accuracy", accuracy),
-        ("zeros", "Zeros bid / made", f"{stats.zeros_bid} / {stats.zeros_made}"),
-        ("sets", "Sets", str(stats.sets)),
+        ("games", tr("Games played"), number(stats.games)),
+        # TRANSLATORS: a player's number of games finished
+        ("finished", tr("Finished"), number(stats.finished)),
+        # TRANSLATORS: a player's number of games abandoned before their end
+        ("abandoned", tr("Ended early"), number(stats.abandoned)),
+        # TRANSLATORS: a player's number of games won
+        ("wins", tr("Won"), number(stats.wins)),
+        ("win-rate", tr("Win rate"), percent(stats.win_rate)),
+        ("average", tr("Average total"), average(stats.average_total)),
+        ("best", tr("Best total (lowest)") if lowest_wins else tr("Best total"), best),
+        ("accuracy", tr("Bid accuracy"), accuracy),
+        (
+            "zeros",
+            tr("Zeros bid / made"),
+            f"{number(stats.zeros_bid)} / {number(stats.zeros_made)}",
+        ),
+        # TRANSLATORS: a player's number of bids missed (sets)
+        ("sets", tr("Sets"), number(stats.sets)),
     ]
     if not stats.money_games:
-        lines.append(("money", "Money", NO_MONEY))
+        lines.append(("money", tr("Money"), NO_MONEY))
     else:
         lines += [
-            ("money-won", "Money won", players.money(stats.cents_won)),
-            ("money-lost", "Money lost", players.money(stats.cents_lost)),
-            ("money-net", "Net", players.money(stats.cents)),
+            ("money-won", tr("Money won"), players.money(stats.cents_won)),
+            ("money-lost", tr("Money lost"), players.money(stats.cents_lost)),
+            # TRANSLATORS: a player's money won less money lost
+            ("money-net", tr("Net"), players.money(stats.cents)),
         ]
     return lines
 
@@ -73,7 +88,8 @@ def stat_row(
     return tagged(
         f"stat-{section}-{key}",
         ft.Semantics(
-            label=f"{label}: {words or value}",
+            # TRANSLATORS: a number on a player's page as a screen reader says it ("Won: 3")
+            label=tr("{label}: {value}").format(label=label, value=words or value),
             container=True,
             exclude_semantics=True,
             content=ft.Row(
@@ -91,13 +107,16 @@ def hand_rows(section: str, stats: PlayerStats) -> list[ft.Control]:
     rows: list[ft.Control] = []
     for hand in stats.hands:
         rate = percent(hand.made / hand.rounds if hand.rounds else None)
-        cards = f"{hand.cards} card{'' if hand.cards == 1 else 's'}"
+        cards = tr_n("{count} card", "{count} cards", hand.cards).format(count=number(hand.cards))
         rows.append(
             stat_row(
                 section,
                 f"hand-{hand.cards}",
-                f"  {cards}",
-                f"{rate} ({hand.made} of {hand.rounds})",
+                f"  {cards}",  # indented under Bid accuracy
+                # TRANSLATORS: bids made at one hand size: "50% (2 of 4)"
+                tr("{rate} ({made} of {count})").format(
+                    rate=rate, made=number(hand.made), count=number(hand.rounds)
+                ),
             )
         )
     return rows
@@ -113,15 +132,17 @@ def stats_section(
 ) -> ft.Control:
     rows: list[ft.Control] = [heading(title, identifier=f"section-{section}")]
     for key, label, value in stat_lines(players, stats, lowest_wins=lowest_wins):
-        words = NO_MONEY_WORDS if key == "money" else None
+        words = tr(NO_MONEY_WORDS) if key == "money" else None
         rows.append(stat_row(section, key, label, value, words=words))
         if key == "accuracy" and stats.hands:
             rows.extend(hand_rows(section, stats))
     if stats.best_total is None and stats.finished:
         rows.append(
             ft.Text(
-                "No average or best total across variants where high wins and low wins mix: "
-                "see each variant's own.",
+                tr(
+                    "No average or best total across variants where high wins and low wins "
+                    "mix: see each variant's own."
+                ),
                 size=12,
                 color=ft.Colors.ON_SURFACE_VARIANT,
             )
@@ -136,10 +157,10 @@ def range_part(page: PlayerPage) -> list[ft.Control]:
         tagged(
             "span-picker",
             ft.Dropdown(
-                label="Dates",
+                label=tr("Dates"),
                 value=page.span.value,
                 options=[
-                    ft.DropdownOption(key=span.value, text=words)
+                    ft.DropdownOption(key=span.value, text=tr(words))
                     for span, words in SPAN_WORDS.items()
                 ],
                 on_select=lambda e: page.choose_span(e.control.value or Span.ALL_TIME),
@@ -153,7 +174,8 @@ def range_part(page: PlayerPage) -> list[ft.Control]:
                 [
                     day_field(
                         "since",
-                        "From",
+                        # TRANSLATORS: the first day of the games a player's page counts
+                        tr("From"),
                         "2026-01-31",
                         typed_so_far=lambda: page.since_text,
                         typed=page.type_since,
@@ -161,7 +183,8 @@ def range_part(page: PlayerPage) -> list[ft.Control]:
                     ),
                     day_field(
                         "until",
-                        "To",
+                        # TRANSLATORS: the last day of the games a player's page counts
+                        tr("To"),
                         "2026-12-31",
                         typed_so_far=lambda: page.until_text,
                         typed=page.type_until,
@@ -172,8 +195,10 @@ def range_part(page: PlayerPage) -> list[ft.Control]:
             )
         )
     if page.range_error is not None:
-        parts.append(error_line("range-error", page.range_error))
-    parts.append(tagged("range-words", ft.Text(f"Showing {page.range_words}.", size=13)))
+        parts.append(error_line("range-error", say(page.range_error)))
+    # TRANSLATORS: the stretch of time a player's page counts: "Showing all time."
+    showing = tr("Showing {range}.").format(range=say(page.range_words))
+    parts.append(tagged("range-words", ft.Text(showing, size=13)))
     return parts
 
 
@@ -192,9 +217,9 @@ def charts_part(app: ScorepadApp, room: float) -> ft.Control:
         "charts-slot",
         ft.Column(
             [
-                heading("Results over time"),
+                heading(tr("Results over time")),
                 results_over_time_chart(stats.name, page.games, room, names=page.names),
-                heading("Bids made by hand size"),
+                heading(tr("Bids made by hand size")),
                 accuracy_by_hand_chart(stats, room),
             ],
             spacing=6,
@@ -228,15 +253,17 @@ def player_page_view(app: ScorepadApp, width: float) -> ft.View:
             tagged(
                 "no-games",
                 ft.Text(
-                    f"{name} has no ended game in this range: pick a longer range, or finish "
-                    "a game first.",
+                    tr(
+                        "{name} has no ended game in this range: pick a longer range, or finish "
+                        "a game first."
+                    ).format(name=name),
                     size=15,
                 ),
             )
         )
     else:
         # the overall numbers first (what is asked most), the pictures, then each variant
-        body.append(stats_section(players, "overall", "Overall", stats))
+        body.append(stats_section(players, "overall", tr("Overall"), stats))
         body.append(charts_part(app, min(width - 2 * PAGE_MARGIN, READING_WIDTH)))
         body.extend(
             stats_section(
@@ -248,10 +275,14 @@ def player_page_view(app: ScorepadApp, width: float) -> ft.View:
             )
             for record in page.by_variant
         )
-    view = screen_view(app, title="Player", width=width, body=body, back=False)
+    # TRANSLATORS: the title of one player's page
+    title = tr("Player")
+    view = screen_view(app, title=title, width=width, body=body, back=False)
     view.appbar = ft.AppBar(
-        leading=icon_button(ft.Icons.ARROW_BACK, tooltip="Back to the players", on_click=page.back),
-        title=ft.Text("Player"),
+        leading=icon_button(
+            ft.Icons.ARROW_BACK, tooltip=tr("Back to the players"), on_click=page.back
+        ),
+        title=ft.Text(title),
         actions=[],
     )
     return view

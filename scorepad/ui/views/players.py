@@ -4,9 +4,13 @@ name in its accessible name) and three narrow number columns."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import flet as ft
 
 from scorepad.engine import MAX_NAME_LENGTH, PlayerStats
+from scorepad.i18n import N_, say, tr, tr_n
+from scorepad.i18n import number as locale_number
 from scorepad.store import RosterPlayer
 from scorepad.ui.state import ScorepadApp, Screen
 from scorepad.ui.state.players import (
@@ -71,12 +75,13 @@ def header_row() -> ft.Control:
             content=ft.Row(
                 [
                     ft.Container(width=PLACE_WIDTH, content=ft.Text("#", size=13)),
-                    ft.Text("Player", size=13, expand=True),
+                    # TRANSLATORS: the leaderboard's column heads, narrow (a phone's width)
+                    ft.Text(tr("Player"), size=13, expand=True),
                     numbers_row(
                         [
-                            number("Wins", WINS_WIDTH),
-                            number("Win %", RATE_WIDTH),
-                            number("Money", MONEY_WIDTH),
+                            number(tr("Wins"), WINS_WIDTH),
+                            number(tr("Win %"), RATE_WIDTH),
+                            number(tr("Money"), MONEY_WIDTH),
                         ]
                     ),
                 ],
@@ -88,17 +93,35 @@ def header_row() -> ft.Control:
 
 def leader_words(players: Players, place: int, stats: PlayerStats) -> str:
     """A row as a screen reader says it: place, whole name, every number."""
-    wins = f"{stats.wins} win{'' if stats.wins == 1 else 's'}"
-    money = f"money {players.money(stats.cents)}" if stats.money_games else NO_MONEY_WORDS
-    return (
-        f"{place}. {stats.name}: {wins} in {stats.games} game{'' if stats.games == 1 else 's'}, "
-        f"win rate {percent(stats.win_rate)}, {money}"
+    wins = tr_n("{count} win", "{count} wins", stats.wins).format(count=locale_number(stats.wins))
+    values = {
+        "place": locale_number(place),
+        "name": stats.name,
+        "wins": wins,
+        "games": games_words(stats.games),
+        "rate": percent(stats.win_rate),
+    }
+    if stats.money_games:
+        # TRANSLATORS: a leaderboard row as a screen reader says it: "1. Ann: 3 wins in 4
+        # games, win rate 75%, money $1.20"
+        return tr("{place}. {name}: {wins} in {games}, win rate {rate}, money {money}").format(
+            money=players.money(stats.cents), **values
+        )
+    # TRANSLATORS: a leaderboard row as a screen reader says it, of a player who never played
+    # for money: "1. Ann: 3 wins in 4 games, win rate 75%, no money games"
+    return tr("{place}. {name}: {wins} in {games}, win rate {rate}, {no_money}").format(
+        no_money=tr(NO_MONEY_WORDS), **values
     )
+
+
+def games_words(games: int) -> str:
+    """How many games a player played: "4 games"."""
+    return tr_n("{count} game", "{count} games", games).format(count=locale_number(games))
 
 
 def leader_row(players: Players, place: int, stats: PlayerStats) -> ft.Control:
     """A ranked player: tapping the row opens their page."""
-    games = f"{stats.games} game{'' if stats.games == 1 else 's'}"
+    games = games_words(stats.games)
     return tagged(
         f"leader-{stats.name}",
         ft.ListTile(
@@ -127,7 +150,7 @@ def leader_row(players: Players, place: int, stats: PlayerStats) -> ft.Control:
                 exclude_semantics=True,
                 content=numbers_row(
                     [
-                        number(str(stats.wins), WINS_WIDTH, bold=True),
+                        number(locale_number(stats.wins), WINS_WIDTH, bold=True),
                         number(percent(stats.win_rate), RATE_WIDTH),
                         number(players.net_money(stats), MONEY_WIDTH),
                     ]
@@ -138,12 +161,12 @@ def leader_row(players: Players, place: int, stats: PlayerStats) -> ft.Control:
 
 
 def variant_picker(players: Players) -> ft.Control:
-    options = [ft.DropdownOption(key=ALL_VARIANTS, text="All games")]
+    options = [ft.DropdownOption(key=ALL_VARIANTS, text=tr("All games"))]
     options += [ft.DropdownOption(key=name, text=name) for name in players.variants]
     return tagged(
         "variant-picker",
         ft.Dropdown(
-            label="Variant",
+            label=tr("Variant"),
             value=players.variant or ALL_VARIANTS,
             options=options,
             on_select=lambda e: players.choose_variant(
@@ -161,7 +184,8 @@ def min_games_field(players: Players) -> ft.Control:
         identifier="min-games",
         text=players.min_games_text,
         on_text=players.set_min_games,
-        label="Fewest games",
+        # TRANSLATORS: the fewest games a player must have played to be ranked
+        label=tr("Fewest games"),
         keyboard_type=ft.KeyboardType.NUMBER,
         # the refusal itself is under the row at full width (error_line): in
         # the field's 130 px it was cut to "the minimum n…" on a phone
@@ -175,7 +199,7 @@ def min_games_field(players: Players) -> ft.Control:
 def leaderboard_part(players: Players) -> list[ft.Control]:
     ranked = players.ranked
     parts: list[ft.Control] = [
-        heading("Leaderboard", identifier="leaderboard-heading"),
+        heading(tr("Leaderboard"), identifier="leaderboard-heading"),
         ft.Row(
             [variant_picker(players), min_games_field(players)],
             wrap=True,
@@ -183,30 +207,41 @@ def leaderboard_part(players: Players) -> list[ft.Control]:
         ),
     ]
     if players.min_games_error is not None:
-        parts.append(error_line("min-games-error", players.min_games_error))
+        parts.append(error_line("min-games-error", say(players.min_games_error)))
     if ranked:
         parts.append(header_row())
         parts.extend(
             leader_row(players, place, stats) for place, stats in enumerate(ranked, start=1)
         )
-    rule = (
-        f"Ranked by wins, then win rate, then money; at least {players.min_games} "
-        f"game{'' if players.min_games == 1 else 's'} to be ranked. Abandoned games count as "
-        "played, never as won."
-    )
+    least = players.min_games
+    rule = tr_n(
+        "Ranked by wins, then win rate, then money; at least {count} game to be ranked. "
+        "Abandoned games count as played, never as won.",
+        "Ranked by wins, then win rate, then money; at least {count} games to be ranked. "
+        "Abandoned games count as played, never as won.",
+        least,
+    ).format(count=locale_number(least))
     unranked = players.unranked
     if not players.standings:
-        rule = "No game has ended yet: the leaderboard fills as games end."
+        rule = tr("No game has ended yet: the leaderboard fills as games end.")
     elif unranked:
-        rule += f" Not yet ranked: {', '.join(unranked)}."
+        # TRANSLATORS: the leaderboard's rule, then who has played too few games to be ranked
+        rule = tr("{rule} Not yet ranked: {names}.").format(rule=rule, names=names_list(unranked))
     parts.append(tagged("leaderboard-rule", ft.Text(rule, size=13)))
     return parts
+
+
+def names_list(names: Iterable[str]) -> str:
+    """Names one after the other: "Ann, Bob"."""
+    # TRANSLATORS: between the names of a list ("Ann, Bob, Cat")
+    return tr(", ").join(names)
 
 
 def roster_row(players: Players, player: RosterPlayer) -> ft.Control:
     """A roster entry: tap the name for their page; Rename and Merge beside it."""
     name = player.name
-    was = f"was {', '.join(player.aliases)}" if player.aliases else None
+    # TRANSLATORS: the names a player in the roster had before: "was Bob, Robert"
+    was = tr("was {names}").format(names=names_list(player.aliases)) if player.aliases else None
     return tagged(
         f"roster-{name}",
         ft.ListTile(
@@ -236,7 +271,7 @@ def roster_row(players: Players, player: RosterPlayer) -> ft.Control:
                         f"rename-{name}",
                         icon_button(
                             ft.Icons.EDIT_OUTLINED,
-                            tooltip=f"Rename {name}",
+                            tooltip=tr("Rename {name}").format(name=name),
                             in_row=True,
                             on_click=lambda: players.start_rename(name),
                         ),
@@ -245,7 +280,7 @@ def roster_row(players: Players, player: RosterPlayer) -> ft.Control:
                         f"merge-{name}",
                         icon_button(
                             ft.Icons.CALL_MERGE,
-                            tooltip=f"Merge {name} into another player",
+                            tooltip=tr("Merge {name} into another player").format(name=name),
                             in_row=True,
                             on_click=lambda: players.start_merge(name),
                         ),
@@ -259,14 +294,15 @@ def roster_row(players: Players, player: RosterPlayer) -> ft.Control:
 
 
 def roster_part(players: Players) -> list[ft.Control]:
-    parts: list[ft.Control] = [heading("Roster", identifier="roster-heading")]
+    parts: list[ft.Control] = [heading(tr("Roster"), identifier="roster-heading")]
     label = players.undo_label
     if label is not None:
         parts.append(
             tagged(
                 "undo-roster",
                 ft.OutlinedButton(
-                    f"Undo {label}",
+                    # TRANSLATORS: a button taking back the roster's last change ("Undo rename")
+                    tr("Undo {action}").format(action=say(label)),
                     icon=ft.Icons.UNDO,
                     on_click=players.undo,
                     height=TAP - 8,
@@ -275,12 +311,14 @@ def roster_part(players: Players) -> list[ft.Control]:
         )
     roster = players.roster
     if not roster:
-        parts.append(ft.Text("Players join the roster when a game starts with them.", size=14))
+        parts.append(ft.Text(tr("Players join the roster when a game starts with them."), size=14))
     parts.extend(roster_row(players, p) for p in roster)
     parts.append(
         ft.Text(
-            "Rename a player and their games follow; merge two entries that are one person "
-            "(Bob and Robert). A game keeps the name it was played under.",
+            tr(
+                "Rename a player and their games follow; merge two entries that are one person "
+                "(Bob and Robert). A game keeps the name it was played under."
+            ),
             size=13,
             color=ft.Colors.ON_SURFACE_VARIANT,
         )
@@ -293,11 +331,12 @@ def currency_menu(app: ScorepadApp) -> ft.Control:
     both opening the one dialog (:func:`players_dialog`)."""
     players = app.players
     return ft.PopupMenuButton(
-        icon=ft.Icon(ft.Icons.MORE_VERT, semantics_label="More"),
-        tooltip="More",
+        # TRANSLATORS: the menu of more actions (the ⋮ button)
+        icon=ft.Icon(ft.Icons.MORE_VERT, semantics_label=tr("More")),
+        tooltip=tr("More"),
         items=[
             ft.PopupMenuItem(
-                content=f"Currency symbol ({players.symbol})",
+                content=tr("Currency symbol ({symbol})").format(symbol=players.symbol),
                 icon=ft.Icons.PAYMENTS_OUTLINED,
                 on_click=players.start_currency,
             )
@@ -316,7 +355,7 @@ def players_view(app: ScorepadApp, width: float) -> ft.View:
     ]
     return screen_view(
         app,
-        title="Players",
+        title=tr("Players"),
         width=width,
         body=body,
         actions=[tagged("players-menu", menu), theme_button(app)],
@@ -326,11 +365,20 @@ def players_view(app: ScorepadApp, width: float) -> ft.View:
 # --- the dialog: rename, merge, currency symbol ---------------------------------------------
 
 DIALOG_TITLES = {
-    RosterTask.RENAME: "Rename {name}",
-    RosterTask.MERGE: "Merge {name} into…",
-    RosterTask.CURRENCY: "Currency symbol",
+    RosterTask.RENAME: N_("Rename {name}"),
+    RosterTask.MERGE: N_("Merge {name} into…"),
+    RosterTask.CURRENCY: N_("Currency symbol"),
 }
-GO_AHEAD = {RosterTask.RENAME: "Rename", RosterTask.MERGE: "Merge", RosterTask.CURRENCY: "Save"}
+"""Each dialog's title (translated where shown)."""
+GO_AHEAD = {
+    # TRANSLATORS: the button of the rename dialog
+    RosterTask.RENAME: N_("Rename"),
+    # TRANSLATORS: the button of the merge dialog
+    RosterTask.MERGE: N_("Merge"),
+    # TRANSLATORS: the button of the currency symbol's dialog
+    RosterTask.CURRENCY: N_("Save"),
+}
+"""Each dialog's button that does it (translated where shown)."""
 
 
 def dialog_field(players: Players, dialog: RosterDialog) -> ft.Control:
@@ -338,7 +386,7 @@ def dialog_field(players: Players, dialog: RosterDialog) -> ft.Control:
         return tagged(
             "dialog-field",
             ft.Dropdown(
-                label="Keep the records under",
+                label=tr("Keep the records under"),
                 value=dialog.text,
                 options=[
                     ft.DropdownOption(key=name, text=name)
@@ -353,7 +401,7 @@ def dialog_field(players: Players, dialog: RosterDialog) -> ft.Control:
         identifier="dialog-field",
         text=dialog.text,
         on_text=players.type_in_dialog,
-        label="Symbol (1 to 3 characters)" if currency else "New name",
+        label=tr("Symbol (1 to 3 characters)") if currency else tr("New name"),
         # no hint: an emptied field showing the old name in grey looked as if the name
         # had come back (the title says whose name it is)
         autofocus=True,
@@ -373,13 +421,13 @@ def players_text(players: Players) -> str:
 
 def dialog_detail(dialog: RosterDialog) -> str:
     if dialog.task is RosterTask.MERGE:
-        return (
+        return tr(
             "Their games count for the player you pick, and this entry leaves the roster "
             "(its name stays known as theirs). Undo takes it back."
         )
     if dialog.task is RosterTask.RENAME:
-        return "Their games follow the new name; each game still shows who played it."
-    return "Money in the records and the ledger is shown with it; amounts stay in cents."
+        return tr("Their games follow the new name; each game still shows who played it.")
+    return tr("Money in the records and the ledger is shown with it; amounts stay in cents.")
 
 
 def players_dialog(app: ScorepadApp) -> ft.AlertDialog | None:
@@ -399,15 +447,15 @@ def players_dialog(app: ScorepadApp) -> ft.AlertDialog | None:
         revision_marker(app),
     ]
     if dialog.error is not None:
-        content.append(error_line("dialog-error", dialog.error))
+        content.append(error_line("dialog-error", say(dialog.error)))
     actions: list[ft.Control] = [
-        tagged("dialog-cancel", ft.TextButton("Cancel", on_click=players.cancel_dialog)),
+        tagged("dialog-cancel", ft.TextButton(tr("Cancel"), on_click=players.cancel_dialog)),
     ]
     if dialog.merge_into is None:
         actions.append(
             tagged(
                 "dialog-save",
-                ft.FilledButton(GO_AHEAD[dialog.task], on_click=players.save_dialog),
+                ft.FilledButton(tr(GO_AHEAD[dialog.task]), on_click=players.save_dialog),
             )
         )
     else:
@@ -416,19 +464,22 @@ def players_dialog(app: ScorepadApp) -> ft.AlertDialog | None:
         actions.append(
             tagged(
                 "dialog-save",
-                ft.TextButton(GO_AHEAD[dialog.task], on_click=players.save_dialog),
+                ft.TextButton(tr(GO_AHEAD[dialog.task]), on_click=players.save_dialog),
             )
         )
         actions.append(
             tagged(
                 "dialog-merge-instead",
-                ft.FilledButton(f"Merge into {dialog.merge_into}", on_click=players.merge_instead),
+                ft.FilledButton(
+                    tr("Merge into {name}").format(name=dialog.merge_into),
+                    on_click=players.merge_instead,
+                ),
             )
         )
     return ft.AlertDialog(
         modal=True,
         title=ft.Text(
-            DIALOG_TITLES[dialog.task].format(name=dialog.name),
+            tr(DIALOG_TITLES[dialog.task]).format(name=dialog.name),
             max_lines=2,
             overflow=ft.TextOverflow.ELLIPSIS,
         ),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from scorepad.i18n import describe, tr
 from scorepad.store import NewerSchemaError, StoreUnreadableError
 from scorepad.ui.state import ScorepadApp
 from scorepad.ui.views.common import big_button, message_bar, screen_view, tagged
@@ -12,23 +13,32 @@ from scorepad.ui.views.common import big_button, message_bar, screen_view, tagge
 def problem_view(app: ScorepadApp, width: float) -> ft.View:
     problem = app.problem.error
     lines: list[ft.Control] = [
-        ft.Text("Your games could not be opened", size=24, weight=ft.FontWeight.BOLD),
-        tagged("problem", ft.Text(str(problem), selectable=True, size=16)),
+        ft.Text(tr("Your games could not be opened"), size=24, weight=ft.FontWeight.BOLD),
+        tagged(
+            "problem",
+            ft.Text(
+                describe(problem) if problem is not None else str(problem),
+                selectable=True,
+                size=16,
+            ),
+        ),
         ft.Text(
-            "Nothing has been overwritten. A copy of the unreadable file was kept, so nothing "
-            "is lost by trying the backup."
+            tr(
+                "Nothing has been overwritten. A copy of the unreadable file was kept, so "
+                "nothing is lost by trying the backup."
+            )
             if isinstance(problem, StoreUnreadableError) and problem.kept_copy is not None
-            else "Nothing has been overwritten.",
+            else tr("Nothing has been overwritten."),
             size=16,
         ),
     ]
     if isinstance(problem, NewerSchemaError):
-        lines.append(ft.Text("Update scorepad to open these games.", size=16))
+        lines.append(ft.Text(tr("Update scorepad to open these games."), size=16))
     elif isinstance(problem, StoreUnreadableError):
         label = (
-            "Start from the last good backup"
+            tr("Start from the last good backup")
             if problem.backup is not None
-            else "Start this file afresh (games are kept)"
+            else tr("Start this file afresh (games are kept)")
         )
         lines.append(
             big_button(label, app.problem.recover, identifier="recover", icon=ft.Icons.RESTORE)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import flet as ft
 
-from scorepad.engine import Presence, RoundResult, SeatCell, Winner, spoken_list
+from scorepad.engine import Presence, RoundResult, SeatCell, Winner
+from scorepad.i18n import say, tr, tr_n
 from scorepad.ui.state import GameController, GameSession, ScorepadApp
 from scorepad.ui.state.display_names import DisplayNames
 from scorepad.ui.views.common import (
@@ -14,6 +15,7 @@ from scorepad.ui.views.common import (
     SUIT_FONT,
     bounded_name,
     heading,
+    spoken_names,
     tagged,
 )
 from scorepad.ui.views.kept import kept
@@ -48,11 +50,16 @@ def standings_table(session: GameSession) -> ft.Control:
     ]
     table = ft.DataTable(
         columns=[
-            ft.DataColumn(label=ft.Text("#"), numeric=True),
-            ft.DataColumn(label=ft.Text("player")),
-            ft.DataColumn(label=ft.Text("total"), numeric=True),
-            ft.DataColumn(label=ft.Text("last"), numeric=True),
-            ft.DataColumn(label=ft.Text("sets"), numeric=True),
+            # TRANSLATORS: the standings' column of ranks (1, 2, 3…)
+            ft.DataColumn(label=ft.Text(tr("#")), numeric=True),
+            # TRANSLATORS: the standings' column of names
+            ft.DataColumn(label=ft.Text(tr("player"))),
+            # TRANSLATORS: the standings' column of each player's total score
+            ft.DataColumn(label=ft.Text(tr("total")), numeric=True),
+            # TRANSLATORS: the standings' column of the points of the last round
+            ft.DataColumn(label=ft.Text(tr("last")), numeric=True),
+            # TRANSLATORS: the standings' column counting the rounds each player was set
+            ft.DataColumn(label=ft.Text(tr("sets")), numeric=True),
         ],
         rows=rows,
         column_spacing=16,
@@ -63,7 +70,7 @@ def standings_table(session: GameSession) -> ft.Control:
     )
     return ft.Column(
         [
-            heading("Standings" + (" (low score wins)" if low_wins else "")),
+            heading(tr("Standings (low score wins)") if low_wins else tr("Standings")),
             tagged("standings", ft.Container(content=table, width=standings_width())),
         ]
     )
@@ -82,7 +89,7 @@ def standing_name(session: GameSession, player: str) -> ft.Control:
             [
                 name,
                 ft.Text(
-                    session.names.in_words(note),
+                    session.names.in_words(say(note)),
                     size=11,
                     max_lines=1,
                     overflow=ft.TextOverflow.ELLIPSIS,
@@ -168,13 +175,14 @@ def rounds_table(game: GameController | None, session: GameSession) -> ft.Contro
     the round numbers correct nothing."""
     sheet = session.sheet
     if not sheet.rounds:
-        return ft.Column([heading("Score sheet"), ft.Text("No rounds recorded yet.")])
+        return ft.Column([heading(tr("Score sheet")), ft.Text(tr("No rounds recorded yet."))])
     players = sheet.players
     roomy = window_width() >= ROOMY_FROM
     shared = len(players) <= ALL_IN_VIEW_UP_TO and not roomy
     width = ROOMY_PLAYER_COLUMN if roomy else PLAYER_COLUMN
     numbers: ft.Control = ft.Column(
-        [sheet_cell(ft.Text("round", size=12), height=HEADER_HEIGHT, width=ROUND_COLUMN)]
+        # TRANSLATORS: the heading of the score sheet's column of round numbers (narrow)
+        [sheet_cell(ft.Text(tr("round"), size=12), height=HEADER_HEIGHT, width=ROUND_COLUMN)]
         + [round_number(game, result) for result in sheet.rounds],
         spacing=0,
     )
@@ -210,10 +218,14 @@ def rounds_table(game: GameController | None, session: GameSession) -> ft.Contro
     )
     return ft.Column(
         [
-            heading("Score sheet"),
+            heading(tr("Score sheet")),
             ft.Text(
-                "Each box: bid/took and the round's points, the total below."
-                + ("" if game is None else " Tap a round's number to correct it."),
+                tr("Each box: bid/took and the round's points, the total below.")
+                if game is None
+                else tr(
+                    "Each box: bid/took and the round's points, the total below. "
+                    "Tap a round's number to correct it."
+                ),
                 size=12,
             ),
             tagged(
@@ -304,8 +316,10 @@ def round_number(game: GameController | None, result: RoundResult) -> ft.Control
         ],
         size=12,
         font_family_fallback=[SUIT_FONT],
-        semantics_label=f"{result.cards} card{'s' if result.cards != 1 else ''}, "
-        f"{result.trump_note}",
+        # TRANSLATORS: a round's deal and trump, as a screen reader says it ("3 cards, hearts")
+        semantics_label=tr_n(
+            "{count} card, {trump}", "{count} cards, {trump}", result.cards
+        ).format(count=result.cards, trump=say(result.trump_note)),
     )
     number_text: ft.Control = ft.Text(str(number), size=16, weight=ft.FontWeight.BOLD)
     if game is not None:  # a pencil says the round can be corrected
@@ -333,7 +347,7 @@ def round_number(game: GameController | None, result: RoundResult) -> ft.Control
     cell.on_click = lambda: game.edit_round(number)
     return ft.Semantics(
         identifier=f"edit-round-{number}",
-        label=f"Correct round {number}",
+        label=tr("Correct round {number}").format(number=number),
         button=True,
         content=cell,
     )
@@ -349,15 +363,26 @@ def score_cell(number: int, cell: SeatCell, width: float, shared: bool, shown: s
     if cell.presence is Presence.PLAYED:
         line = f"{cell.bid}/{cell.tricks} {cell.points:+d}"
         said = (
-            f"{shown}, round {number}: bid {cell.bid}, took {cell.tricks}, "
-            f"{'made it' if cell.made else 'set'}, {cell.points:+d}"
+            # TRANSLATORS: a player's box of the sheet, as a screen reader says it
+            tr("{name}, round {number}: bid {bid}, took {tricks}, made it, {points}")
+            if cell.made
+            # TRANSLATORS: a player's box of the sheet, as a screen reader says it
+            else tr("{name}, round {number}: bid {bid}, took {tricks}, set, {points}")
+        ).format(
+            name=shown, number=number, bid=cell.bid, tricks=cell.tricks, points=f"{cell.points:+d}"
         )
+    elif cell.presence is Presence.SAT_OUT:
+        # TRANSLATORS: a player's box of the sheet in a round they sat out (a narrow box)
+        line = tr("sat out")
+        said = tr("{name}, round {number}: sat out").format(name=shown, number=number)
     else:
-        line = "sat out" if cell.presence is Presence.SAT_OUT else "left"
-        said = f"{shown}, round {number}: {line}"
+        # TRANSLATORS: a player's box of the sheet in a round after they left (a narrow box)
+        line = tr("left")
+        said = tr("{name}, round {number}: left").format(name=shown, number=number)
     if cell.adjustment:
         line += f" {cell.adjustment:+d}*"
-        said += f", adjusted {cell.adjustment:+d}"
+        # TRANSLATORS: a box of the sheet as said, then the points adjusted in that round
+        said = tr("{box}, adjusted {points}").format(box=said, points=f"{cell.adjustment:+d}")
     return sheet_cell(
         ft.Column(
             [
@@ -374,7 +399,8 @@ def score_cell(number: int, cell: SeatCell, width: float, shared: bool, shown: s
                     size=16,
                     weight=ft.FontWeight.BOLD,
                     max_lines=1,
-                    semantics_label=f"total {total}",
+                    # TRANSLATORS: a player's running total under a box of the sheet
+                    semantics_label=tr("total {total}").format(total=total),
                 ),
             ],
             spacing=0,
@@ -433,8 +459,8 @@ def results_panel(app: ScorepadApp, session: GameSession, *, read_only: bool = F
     parts: list[ft.Control] = []
     shown = session.names
     if sheet.winners:
-        names = spoken_list(shown.all_shown(sheet.winners))
-        verb = "wins" if len(sheet.winners) == 1 else "share the win"
+        names = spoken_names(shown.all_shown(sheet.winners))
+        won = tr_n("{names} wins!", "{names} share the win!", len(sheet.winners))
         parts.append(
             tagged(
                 "winners",
@@ -446,7 +472,10 @@ def results_panel(app: ScorepadApp, session: GameSession, *, read_only: bool = F
                         [
                             ft.Icon(ft.Icons.EMOJI_EVENTS, size=48, color=ft.Colors.AMBER),
                             ft.Text(
-                                f"{names} {verb}!", size=28, weight=ft.FontWeight.BOLD, expand=True
+                                won.format(names=names),
+                                size=28,
+                                weight=ft.FontWeight.BOLD,
+                                expand=True,
                             ),
                         ]
                     ),
@@ -458,8 +487,9 @@ def results_panel(app: ScorepadApp, session: GameSession, *, read_only: bool = F
             tagged(
                 "winners",
                 ft.Text(
-                    f"Ended early after {len(sheet.rounds)} of {sheet.rounds_total} rounds: "
-                    "no winner, no payouts.",
+                    tr(
+                        "Ended early after {played} of {total} rounds: no winner, no payouts."
+                    ).format(played=len(sheet.rounds), total=sheet.rounds_total),
                     size=18,
                 ),
             )
@@ -468,16 +498,16 @@ def results_panel(app: ScorepadApp, session: GameSession, *, read_only: bool = F
     if summary is not None:
         # the engine's sentences, each player in them as known now
         lines: list[ft.Control] = [
-            ft.Text(shown.in_words(line), size=18) for line in summary.payments
+            ft.Text(shown.in_words(say(line)), size=18) for line in summary.payments
         ]
         if summary.note is not None:
-            lines.append(ft.Text(summary.note, size=16))
+            lines.append(ft.Text(say(summary.note), size=16))
         lines += [
-            ft.Text(shown.in_words(line), size=18, weight=ft.FontWeight.BOLD)
+            ft.Text(shown.in_words(say(line)), size=18, weight=ft.FontWeight.BOLD)
             for line in summary.collections
         ]
-        lines.append(ft.Text(shown.in_words(summary.sets), size=15))
-        parts.append(heading("Settlement"))
+        lines.append(ft.Text(shown.in_words(say(summary.sets)), size=15))
+        parts.append(heading(tr("Settlement")))
         parts.append(tagged("settlement", ft.Column(lines, spacing=4)))
     if read_only:
         return ft.Column(parts, spacing=10)
@@ -486,10 +516,10 @@ def results_panel(app: ScorepadApp, session: GameSession, *, read_only: bool = F
             tagged(
                 "continue-game",
                 ft.FilledButton(
-                    "Continue this game",
+                    tr("Continue this game"),
                     icon=ft.Icons.PLAY_ARROW,
                     on_click=app.game.continue_game,
-                    tooltip="Take the game up again from the next round",
+                    tooltip=tr("Take the game up again from the next round"),
                 ),
             )
         )
@@ -499,12 +529,12 @@ def results_panel(app: ScorepadApp, session: GameSession, *, read_only: bool = F
                 tagged(
                     "play-again",
                     ft.FilledButton(
-                        "Play again, same table",
+                        tr("Play again, same table"),
                         icon=ft.Icons.REPLAY,
                         on_click=app.new_game.play_again,
                     ),
                 ),
-                ft.OutlinedButton("All games", icon=ft.Icons.HOME, on_click=app.go_home),
+                ft.OutlinedButton(tr("All games"), icon=ft.Icons.HOME, on_click=app.go_home),
             ],
             wrap=True,
         )

@@ -9,8 +9,9 @@ from __future__ import annotations
 import flet as ft
 
 from scorepad.engine import MAX_NAME_LENGTH, StartingTotal
+from scorepad.i18n import N_, say, tr
 from scorepad.ui.state import ScorepadApp, Screen
-from scorepad.ui.state.table_form import NUMBER, TASK_TITLES, TableForm, TableTask
+from scorepad.ui.state.table_form import NUMBER, TableForm, TableTask
 from scorepad.ui.views.common import error_line, revision_marker, tagged
 from scorepad.ui.views.typed import typed_field
 
@@ -18,19 +19,59 @@ FIELD_WIDTH = 260
 """Wide enough for a 40-character name's field on a 390-point phone, inside the dialog."""
 
 STARTING_CHOICES = (
-    (StartingTotal.WORST.value, "The worst total"),
-    (StartingTotal.ZERO.value, "Zero"),
-    (StartingTotal.AVERAGE.value, "The average"),
-    (NUMBER, "A number"),
+    # TRANSLATORS: what a late arrival starts on: the lowest total at the table
+    (StartingTotal.WORST.value, N_("The worst total")),
+    # TRANSLATORS: what a late arrival starts on: zero points
+    (StartingTotal.ZERO.value, N_("Zero")),
+    # TRANSLATORS: what a late arrival starts on: the table's average total
+    (StartingTotal.AVERAGE.value, N_("The average")),
+    # TRANSLATORS: what a late arrival starts on: a number typed in
+    (NUMBER, N_("A number")),
 )
+"""A late arrival's starting totals, as their chips say them (translated where shown)."""
+
+TASK_NAMES = {
+    # TRANSLATORS: a kind of change of the table (a chip): someone joins the game
+    TableTask.JOIN: N_("Joins"),
+    # TRANSLATORS: a kind of change of the table (a chip): someone leaves the game
+    TableTask.LEAVE: N_("Leaves"),
+    # TRANSLATORS: a kind of change of the table (a chip): a newcomer takes over a seat
+    TableTask.TAKE_OVER: N_("Takes over a seat"),
+    # TRANSLATORS: a kind of change of the table (a chip): someone sits out the next round
+    TableTask.SIT_OUT: N_("Sits out next round"),
+    # TRANSLATORS: a kind of change of the table (a chip): a player's points are adjusted
+    TableTask.ADJUST: N_("Points adjusted"),
+}
+"""The kinds of change, as their chips say them (translated where shown; the same words as
+the state's ``table_form.TASK_TITLES``, which no screen shows now)."""
+
+CORRECTING_TITLES = {
+    # TRANSLATORS: the title of the dialog correcting a change of the table
+    TableTask.JOIN: N_("Correct: joins"),
+    # TRANSLATORS: the title of the dialog correcting a change of the table
+    TableTask.LEAVE: N_("Correct: leaves"),
+    # TRANSLATORS: the title of the dialog correcting a change of the table
+    TableTask.TAKE_OVER: N_("Correct: takes over a seat"),
+    # TRANSLATORS: the title of the dialog correcting a change of the table
+    TableTask.SIT_OUT: N_("Correct: sits out next round"),
+    # TRANSLATORS: the title of the dialog correcting a change of the table
+    TableTask.ADJUST: N_("Correct: points adjusted"),
+}
+"""The dialog's title while it corrects a change, one whole title per kind."""
 
 CONFIRM_WORDS = {
-    TableTask.JOIN: "Add to the table",
-    TableTask.LEAVE: "Leaves",
-    TableTask.TAKE_OVER: "Takes over",
-    TableTask.SIT_OUT: "Sits out",
-    TableTask.ADJUST: "Adjust",
+    # TRANSLATORS: the button that seats a newcomer
+    TableTask.JOIN: N_("Add to the table"),
+    # TRANSLATORS: the button confirming that the chosen player leaves the game
+    TableTask.LEAVE: N_("Leaves"),
+    # TRANSLATORS: the button confirming that a newcomer takes over the chosen seat
+    TableTask.TAKE_OVER: N_("Takes over"),
+    # TRANSLATORS: the button confirming that the chosen player sits out the next round
+    TableTask.SIT_OUT: N_("Sits out"),
+    # TRANSLATORS: the button confirming a player's points adjustment
+    TableTask.ADJUST: N_("Adjust"),
 }
+"""The confirming button's words for each kind of change (translated where shown)."""
 
 
 def table_dialog(app: ScorepadApp) -> ft.AlertDialog | None:
@@ -45,23 +86,21 @@ def table_dialog(app: ScorepadApp) -> ft.AlertDialog | None:
     content: list[ft.Control] = [
         *([] if correcting else [task_chips(app, form)]),  # a correction keeps its kind
         *fields_for(app, form),
-        tagged("table-preview", ft.Text(preview, size=13)),
+        tagged("table-preview", ft.Text(say(preview), size=13)),
         revision_marker(app),  # a modal dialog hides the page's: it carries its own
     ]
     if form.error is not None:
-        content.append(error_line("table-error", form.error))
+        content.append(error_line("table-error", say(form.error)))
     return ft.AlertDialog(
         modal=True,
-        title=ft.Text(
-            f"Correct: {TASK_TITLES[form.task].lower()}" if correcting else "Change the table"
-        ),
+        title=ft.Text(tr(CORRECTING_TITLES[form.task]) if correcting else tr("Change the table")),
         content=ft.Column(content, tight=True, spacing=12, width=FIELD_WIDTH),
         actions=[
-            tagged("table-cancel", ft.TextButton("Cancel", on_click=game.cancel_table_form)),
+            tagged("table-cancel", ft.TextButton(tr("Cancel"), on_click=game.cancel_table_form)),
             tagged(
                 "table-confirm",
                 ft.FilledButton(
-                    "Save the correction" if correcting else CONFIRM_WORDS[form.task],
+                    tr("Save the correction") if correcting else tr(CONFIRM_WORDS[form.task]),
                     on_click=game.confirm_table_form,
                     disabled=not can_go,
                 ),
@@ -78,7 +117,7 @@ def task_chips(app: ScorepadApp, form: TableForm) -> ft.Control:
             tagged(
                 f"table-task-{task.value}",
                 ft.Chip(
-                    label=ft.Text(TASK_TITLES[task]),
+                    label=ft.Text(tr(TASK_NAMES[task])),
                     selected=task is form.task,
                     on_click=lambda _, task=task: app.game.open_table_form(task),
                 ),
@@ -100,7 +139,8 @@ def fields_for(app: ScorepadApp, form: TableForm) -> list[ft.Control]:
             name_field(app, form),
             picker(
                 "table-left-of",
-                label="Sits to the left of",
+                # TRANSLATORS: the newcomer's place at the table: to the left of a player
+                label=tr("Sits to the left of"),
                 value=form.left_of,
                 keys=seated,
                 field="left_of",
@@ -108,12 +148,13 @@ def fields_for(app: ScorepadApp, form: TableForm) -> list[ft.Control]:
             ),
             picker(
                 "table-starting",
-                label="Starts on",
+                # TRANSLATORS: the newcomer's starting total
+                label=tr("Starts on"),
                 value=form.starting,
                 keys=[key for key, _ in STARTING_CHOICES],
                 field="starting",
                 app=app,
-                texts=dict(STARTING_CHOICES),
+                texts={key: tr(text) for key, text in STARTING_CHOICES},
             ),
         ]
         if form.starting == NUMBER:
@@ -122,7 +163,7 @@ def fields_for(app: ScorepadApp, form: TableForm) -> list[ft.Control]:
                     identifier="table-starting-total",
                     text=form.starting_text,
                     on_text=lambda text: game.edit_table_form(starting_text=text),
-                    label="Starting total",
+                    label=tr("Starting total"),
                     keyboard_type=ft.KeyboardType.NUMBER,
                     on_submit=lambda _: game.confirm_table_form(),
                     width=FIELD_WIDTH,
@@ -130,10 +171,10 @@ def fields_for(app: ScorepadApp, form: TableForm) -> list[ft.Control]:
             )
         return fields
     who = {
-        TableTask.LEAVE: "Who leaves",
-        TableTask.TAKE_OVER: "Whose seat",
-        TableTask.SIT_OUT: "Who sits out",
-        TableTask.ADJUST: "Whose points",
+        TableTask.LEAVE: tr("Who leaves"),
+        TableTask.TAKE_OVER: tr("Whose seat"),
+        TableTask.SIT_OUT: tr("Who sits out"),
+        TableTask.ADJUST: tr("Whose points"),
     }[form.task]
     fields = [
         picker("table-player", label=who, value=form.player, keys=seated, field="player", app=app)
@@ -146,7 +187,7 @@ def fields_for(app: ScorepadApp, form: TableForm) -> list[ft.Control]:
                 identifier="table-points",
                 text=form.points_text,
                 on_text=lambda text: game.edit_table_form(points_text=text),
-                label="Points (a penalty is negative)",
+                label=tr("Points (a penalty is negative)"),
                 keyboard_type=ft.KeyboardType.NUMBER,
                 width=FIELD_WIDTH,
             ),
@@ -154,7 +195,8 @@ def fields_for(app: ScorepadApp, form: TableForm) -> list[ft.Control]:
                 identifier="table-reason",
                 text=form.reason,
                 on_text=lambda text: game.edit_table_form(reason=text),
-                label="Why (renege, bonus…)",
+                # TRANSLATORS: the reason for a points adjustment (examples in brackets)
+                label=tr("Why (renege, bonus…)"),
                 max_length=120,
                 on_submit=lambda _: game.confirm_table_form(),
                 width=FIELD_WIDTH,
@@ -168,7 +210,7 @@ def name_field(app: ScorepadApp, form: TableForm) -> ft.Control:
         identifier="table-name",
         text=form.name,
         on_text=lambda text: app.game.edit_table_form(name=text),
-        label="The newcomer's name",
+        label=tr("The newcomer's name"),
         max_length=MAX_NAME_LENGTH,
         autofocus=True,
         on_submit=lambda _: app.game.confirm_table_form(),

@@ -11,6 +11,7 @@ from functools import partial
 import flet as ft
 
 from scorepad.engine import change_in_words
+from scorepad.i18n import say, tr
 from scorepad.ui.state import GameController, GameSession
 from scorepad.ui.views.common import heading, tagged
 
@@ -22,9 +23,9 @@ def table_notes(game: GameController | None, session: GameSession) -> ft.Control
     if not changes:
         return None
     starting = session.sheet.starting
-    lines: list[ft.Control] = [heading("Table changes")]
+    lines: list[ft.Control] = [heading(tr("Table changes"))]
     for index, change in enumerate(changes):
-        said = change_in_words(change, starting, session.names.shown)
+        said = say(change_in_words(change, starting, session.names.shown))
         text = ft.Text(said, size=13, expand=True)
         if game is None:
             lines.append(tagged(f"change-{index + 1}", text))
@@ -38,13 +39,15 @@ def table_notes(game: GameController | None, session: GameSession) -> ft.Control
                         line_button(
                             f"edit-change-{index + 1}",
                             ft.Icons.EDIT,
-                            f"Correct: {said}",
+                            # TRANSLATORS: a change's button: correct it ("Correct: Dan joined…")
+                            tr("Correct: {change}").format(change=said),
                             partial(game.edit_change, index),
                         ),
                         line_button(
                             f"remove-change-{index + 1}",
                             ft.Icons.DELETE_OUTLINE,
-                            f"Take out: {said}",
+                            # TRANSLATORS: a change's button: take it out of the game
+                            tr("Take out: {change}").format(change=said),
                             partial(game.ask_to_remove_change, index),
                         ),
                     ],

@@ -19,6 +19,7 @@ from collections.abc import Callable
 import flet as ft
 
 from scorepad.engine import Tally, TallyLine, TrickStatus
+from scorepad.i18n import say, tr
 from scorepad.ui.state import GameController, RoundEntryState, Stage, Tap, TapMeaning
 from scorepad.ui.state.display_names import DisplayNames
 from scorepad.ui.views.common import tagged
@@ -48,9 +49,12 @@ def tally_prompt(entry: RoundEntryState) -> str | None:
     tally = entry.tally
     if tally is None or entry.stage is not Stage.TRICKS or tally.trick_name is None:
         return None
+    trick = say(tally.trick_name)
     if not tally.marked:
-        return f"Marking as they fall: who took {tally.trick_name}?"
-    return f"Who took {tally.trick_name}?"
+        # TRANSLATORS: the prompt before the first trick is marked ("trick 1 of 5")
+        return tr("Marking as they fall: who took {trick}?").format(trick=trick)
+    # TRANSLATORS: the prompt while tricks are marked ("trick 2 of 5", "the last trick")
+    return tr("Who took {trick}?").format(trick=trick)
 
 
 def tricks_mode(game: GameController, entry: RoundEntryState) -> ft.Control | None:
@@ -98,21 +102,29 @@ def mode_choice(
             [
                 choice_button(
                     "tricks-count",
-                    "Count",
-                    "at the end",
+                    # TRANSLATORS: half of a switch: count the tricks at the end of the hand
+                    tr("Count"),
+                    # TRANSLATORS: under "Count" on the switch (small, narrow)
+                    tr("at the end"),
                     chosen=not tallying,
                     on_click=lambda: game.choose_tally(False, seen),
-                    closed="undo marks first" if tallying and entered else None,
-                    meaning="Count at the end: enter each player's tricks when the hand is over",
+                    # TRANSLATORS: under "Count" when closed: take back the marked tricks first
+                    closed=tr("undo marks first") if tallying and entered else None,
+                    meaning=tr(
+                        "Count at the end: enter each player's tricks when the hand is over"
+                    ),
                 ),
                 choice_button(
                     "tricks-tally",
-                    "Mark",
-                    "as they fall",
+                    # TRANSLATORS: half of a switch: mark each trick's winner as it is taken
+                    tr("Mark"),
+                    # TRANSLATORS: under "Mark" on the switch (small, narrow)
+                    tr("as they fall"),
                     chosen=tallying,
                     on_click=lambda: game.choose_tally(True, seen),
-                    closed="undo counts first" if not tallying and entered else None,
-                    meaning="Mark as they fall: tap the winner of each trick as it is taken",
+                    # TRANSLATORS: under "Mark" when closed: take back the counts entered first
+                    closed=tr("undo counts first") if not tallying and entered else None,
+                    meaning=tr("Mark as they fall: tap the winner of each trick as it is taken"),
                 ),
             ],
             spacing=0,
@@ -136,9 +148,13 @@ def choice_button(
     closed, what to undo first (the accessible name says it all)."""
     left = identifier == "tricks-count"
     radius = CHOICE_HEIGHT // 2
-    label = meaning if closed is None else f"{meaning} (closed: {closed})"
+    label = meaning
+    if closed is not None:
+        # TRANSLATORS: a switch's half for a screen reader: what it means, then why it is closed
+        label = tr("{meaning} (closed: {reason})").format(meaning=meaning, reason=closed)
     if chosen:
-        label += " (chosen)"
+        # TRANSLATORS: a switch's half for a screen reader: the way in use
+        label = tr("{meaning} (chosen)").format(meaning=label)
     return tagged(
         identifier,
         ft.Button(
@@ -193,15 +209,18 @@ def tally_marks(
         tagged(
             "undo-trick",
             ft.OutlinedButton(
-                content="Undo last trick",
+                content=tr("Undo last trick"),
                 icon=ft.Icons.UNDO,
                 on_click=lambda: game.undo_trick(undo_seen),
                 disabled=last is None,
                 width=MARK_WIDTH,
                 height=MARK_HEIGHT,
-                tooltip=f"Take back trick {tally.marked} ({names.shown(last)})"
+                # TRANSLATORS: the tooltip of "Undo last trick": which trick, and who took it
+                tooltip=tr("Take back trick {number} ({name})").format(
+                    number=tally.marked, name=names.shown(last)
+                )
                 if last
-                else "No trick marked",
+                else tr("No trick marked"),
                 style=ft.ButtonStyle(
                     padding=ft.Padding.symmetric(horizontal=6),
                     shape=ft.RoundedRectangleBorder(radius=12),
@@ -225,7 +244,7 @@ def mark_button(
     "Anne-Marie Johnson" and "Anne-Marie Jones" differ), how they stand and the tricks taken
     against the bid. The tap passes on the name the game knows the seat by."""
     bid = "–" if line.bid is None else str(line.bid)
-    status = line.text
+    status = say(line.text)
     return tagged(
         f"mark-{line.name}",
         ft.Button(

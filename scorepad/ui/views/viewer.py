@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from scorepad.i18n import N_, say, tr
 from scorepad.ui.state import GameSession, RoundEntryState, ScorepadApp, Stage
 from scorepad.ui.state.viewer import SeatChoice, SeatState, Viewer
 from scorepad.ui.views.common import (
@@ -26,12 +27,15 @@ from scorepad.ui.views.game import (
     round_title,
 )
 from scorepad.ui.views.kept import redrawn_on
+from scorepad.ui.views.language_menu import language_menu
 from scorepad.ui.views.leaderboard import leaderboard
 from scorepad.ui.views.sheet import results_panel, sheet_panel
 from scorepad.ui.views.typed import typed_field
 
-WAITING = "Waiting for the scorekeeper to open a game: it shows here as soon as they do."
-NO_TRUMP_YET = "Waiting for the turned card"
+WAITING = N_("Waiting for the scorekeeper to open a game: it shows here as soon as they do.")
+"""The viewer's line while no game is on the table (translated where shown)."""
+NO_TRUMP_YET = N_("Waiting for the turned card")
+"""The trump line before the card is turned (translated where shown)."""
 
 
 def viewer_view(app: ScorepadApp, width: float) -> ft.View:
@@ -53,6 +57,7 @@ def viewer_view(app: ScorepadApp, width: float) -> ft.View:
         appbar=ft.AppBar(
             title=ft.Text(title, size=18),
             automatically_imply_leading=False,  # a viewer has nowhere else to go
+            actions=[language_menu(app)],
         ),
         scroll=ft.ScrollMode.AUTO,
         padding=ft.Padding.symmetric(horizontal=12, vertical=8),
@@ -61,9 +66,10 @@ def viewer_view(app: ScorepadApp, width: float) -> ft.View:
 
 
 def waiting(viewer: Viewer) -> ft.Control:
-    lines: list[ft.Control] = [tagged("viewer-waiting", ft.Text(WAITING, size=18))]
+    lines: list[ft.Control] = [tagged("viewer-waiting", ft.Text(tr(WAITING), size=18))]
     if viewer.problem is not None:
-        lines.append(tagged("viewer-problem", ft.Text(viewer.problem, color=ft.Colors.ERROR)))
+        problem = say(viewer.problem)
+        lines.append(tagged("viewer-problem", ft.Text(problem, color=ft.Colors.ERROR)))
     return ft.Column(lines, spacing=8)
 
 
@@ -104,7 +110,7 @@ def round_part(viewer: Viewer, session: GameSession, entry: RoundEntryState) -> 
     the bids as they are entered, and the tricks."""
     names = session.names
     info = round_info(entry, names)
-    trump = NO_TRUMP_YET if entry.trump is None else entry.trump.note
+    trump = tr(NO_TRUMP_YET) if entry.trump is None else say(entry.trump.note)
     parts: list[ft.Control] = [
         tagged(
             "viewer-round-title",
@@ -119,11 +125,11 @@ def round_part(viewer: Viewer, session: GameSession, entry: RoundEntryState) -> 
     ]
     hidden = viewer.hidden_bids()
     if hidden is not None:
-        words = names.in_words(hidden.words)
+        words = names.in_words(say(hidden.words))
         parts.append(tagged("hidden-bids", ft.Text(words, size=15, semantics_label=words)))
     parts.append(player_table(None, entry, names))
     if entry.stage not in (Stage.TRUMP, Stage.GO):
-        parts.append(tagged("balance", ft.Text(entry.balance, size=15)))
+        parts.append(tagged("balance", ft.Text(say(entry.balance), size=15)))
     return ft.Column(parts, spacing=8)
 
 
@@ -134,16 +140,21 @@ def seat_part(viewer: Viewer) -> ft.Control:
     seat = viewer.my_seat
     names = viewer.names
     if seat is None:
-        return seat_choices(viewer, "Which seat is yours?")
+        return seat_choices(viewer, tr("Which seat is yours?"))
     parts: list[ft.Control] = [
         tagged(
             "my-seat",
-            ft.Text(f"You are {names.shown(seat)}", size=20, weight=ft.FontWeight.BOLD),
+            # TRANSLATORS: on a player's own phone: the seat it bids for
+            ft.Text(
+                tr("You are {name}").format(name=names.shown(seat)),
+                size=20,
+                weight=ft.FontWeight.BOLD,
+            ),
         )
     ]
     status = viewer.seat_status
     if status is not None:
-        parts.append(tagged("my-bid", ft.Text(names.in_words(status), size=16)))
+        parts.append(tagged("my-bid", ft.Text(names.in_words(say(status)), size=16)))
     pad = viewer.my_pad
     if pad is not None:
         note = viewer.pad_note
@@ -151,7 +162,7 @@ def seat_part(viewer: Viewer) -> ft.Control:
             parts.append(pad_note_line(note, names))
         parts.append(pad_keys(viewer.bid, pad))
     if viewer.seat_gone:  # handed to a late arrival, or to whoever took the seat over
-        parts.append(seat_choices(viewer, "Someone else's seat now?"))
+        parts.append(seat_choices(viewer, tr("Someone else's seat now?")))
     return ft.Column(parts, spacing=6)
 
 
@@ -177,7 +188,8 @@ def seat_choice(viewer: Viewer, choice: SeatChoice) -> ft.Control:
         return tagged(
             f"claim-{choice.player}",
             ft.OutlinedButton(
-                f"I am {shown}",
+                # TRANSLATORS: a button on a phone that claims a seat at the table
+                tr("I am {name}").format(name=shown),
                 icon=ft.Icons.PERSON,
                 height=TAP - 8,
                 on_click=lambda: viewer.claim_seat(choice.player),
@@ -185,7 +197,7 @@ def seat_choice(viewer: Viewer, choice: SeatChoice) -> ft.Control:
         )
     return tagged(
         f"taken-{choice.player}",
-        ft.Text(f"{shown}'s seat is taken", size=14, italic=True),
+        ft.Text(tr("{name}'s seat is taken").format(name=shown), size=14, italic=True),
     )
 
 
@@ -195,17 +207,18 @@ def pin_part(viewer: Viewer) -> ft.Control:
     the hint: the page's message line is at the top of a long page, out of sight of a field
     at its foot, and a line under the field would fall below the screen's edge."""
     refused = viewer.pin_message
+    refusal = "" if refused is None else say(refused.text)
     hint = (
-        ft.Text("Enter the PIN to keep score", size=14)
+        ft.Text(tr("Enter the PIN to keep score"), size=14)
         if refused is None
         else tagged(
             "pin-message",
-            ft.Text(refused.text, size=14, color=ft.Colors.ERROR, semantics_label=refused.text),
+            ft.Text(refusal, size=14, color=ft.Colors.ERROR, semantics_label=refusal),
         )
     )
     return ft.Column(
         [
-            heading("Keep score"),
+            heading(tr("Keep score")),
             hint,
             ft.Row(
                 [
@@ -213,7 +226,8 @@ def pin_part(viewer: Viewer) -> ft.Control:
                         identifier="pin-field",
                         text=viewer.pin_typed,
                         on_text=viewer.type_pin,
-                        label="PIN",
+                        # TRANSLATORS: the field for the four-digit code that unlocks scoring
+                        label=tr("PIN"),
                         keyboard_type=ft.KeyboardType.NUMBER,
                         max_length=4,
                         width=140,
@@ -224,7 +238,7 @@ def pin_part(viewer: Viewer) -> ft.Control:
                     tagged(
                         "unlock",
                         ft.FilledTonalButton(
-                            "Unlock",
+                            tr("Unlock"),
                             icon=ft.Icons.LOCK_OPEN,
                             height=TAP - 8,
                             on_click=lambda: viewer.enter_pin(viewer.pin_typed),

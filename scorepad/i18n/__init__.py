@@ -1,0 +1,59 @@
+"""scorepad in the reader's language: gettext catalogues through Babel, and the locale's way
+of writing numbers and money.
+
+Every sentence a person reads goes through :func:`tr` (or :func:`tr_n` when it counts
+something) with its English text as the message id, or comes from the engine as a
+:class:`~scorepad.engine.message.Message`, which :func:`say` renders. The language is the one
+active where the text is made: a process-wide default (the CLI's ``--lang``, the system's
+locale) that a screen overrides for its own reader (two phones at one table may differ).
+
+>>> from scorepad.i18n import tr, use_language, find_language
+>>> tr("New game")
+'New game'
+>>> with use_language(find_language("de")):
+...     tr("New game")
+'Neues Spiel'
+"""
+
+from scorepad.i18n.active import (
+    N_,
+    active_language,
+    set_default_language,
+    set_language_resolver,
+    tr,
+    tr_n,
+    use_language,
+)
+from scorepad.i18n.formats import day, money, number
+from scorepad.i18n.languages import (
+    ENGLISH,
+    LANGUAGES,
+    Language,
+    UnknownLanguageError,
+    find_language,
+    language_for_locales,
+    system_language,
+)
+from scorepad.i18n.render import describe, say
+
+__all__ = [
+    "ENGLISH",
+    "LANGUAGES",
+    "N_",
+    "Language",
+    "UnknownLanguageError",
+    "active_language",
+    "day",
+    "describe",
+    "find_language",
+    "language_for_locales",
+    "money",
+    "number",
+    "say",
+    "set_default_language",
+    "set_language_resolver",
+    "system_language",
+    "tr",
+    "tr_n",
+    "use_language",
+]

@@ -1,0 +1,103 @@
+"""The languages scorepad speaks, and which of them a device asks for.
+
+>>> find_language("de").name
+'Deutsch'
+>>> language_for_locales(["de-CH", "en-US"]).code
+'de'
+>>> language_for_locales(["ja-JP"]).code
+'en'
+>>> find_language("he").right_to_left
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Language:
+    """One language of the app: its code (the catalogue's folder), and its own name for
+    itself, which is how a reader who cannot read the current language finds theirs."""
+
+    code: str
+    name: str
+    right_to_left: bool = False
+
+
+ENGLISH = Language("en", "English")
+LANGUAGES: tuple[Language, ...] = (
+    ENGLISH,
+    Language("de", "Deutsch"),
+    Language("fr", "Français"),
+    Language("es", "Español"),
+    Language("nl", "Nederlands"),
+    Language("pl", "Polski"),
+    Language("he", "עברית", right_to_left=True),
+)
+"""English first: it is the source language, and the one used when none of a device's fits."""
+
+_BY_CODE = {language.code: language for language in LANGUAGES}
+_ALIASES = {"iw": "he"}
+"""Old codes some systems still send (Java and older Android say "iw" for Hebrew)."""
+
+
+class UnknownLanguageError(ValueError):
+    """A language code scorepad has no catalogue for (``--lang xx``, a choice kept)."""
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+        known = ", ".join(language.code for language in LANGUAGES)
+        super().__init__(f"no language {code!r}; scorepad speaks {known}")
+
+
+def primary_code(tag: str) -> str:
+    """The language part of a locale tag, in lower case: "de" for "de-CH", "de_DE.UTF-8" or
+    "DE"; "" for nothing usable ("C", "POSIX", "")."""
+    code = tag.strip().replace("_", "-").split(".", 1)[0].split("@", 1)[0].split("-", 1)[0]
+    code = code.lower()
+    if code in ("c", "posix") or not code.isascii() or not code.isalpha():
+        return ""
+    return _ALIASES.get(code, code)
+
+
+def find_language(code: str) -> Language:
+    """The language for ``code`` ("de", "de-AT", "pl_PL"), or :class:`UnknownLanguageError`."""
+    language = _BY_CODE.get(primary_code(code))
+    if language is None:
+        raise UnknownLanguageError(code)
+    return language
+
+
+SYSTEM_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+"""Where a system says its language, in gettext's own order (``LANGUAGE`` may list several,
+``de:en``)."""
+
+
+def system_language(environ: Mapping[str, str]) -> Language:
+    """The language of a terminal or a desktop session: the first of gettext's variables
+    that is set, and the first scorepad speaks of what it names.
+
+    >>> system_language({"LANG": "pl_PL.UTF-8"}).code
+    'pl'
+    >>> system_language({"LANGUAGE": "xx:fr", "LANG": "de_DE.UTF-8"}).code
+    'fr'
+    >>> system_language({"LC_ALL": "C.UTF-8", "LANG": "de_DE.UTF-8"}).code
+    'en'
+    """
+    for variable in SYSTEM_VARIABLES:
+        value = environ.get(variable, "")
+        if value:
+            return language_for_locales(value.split(":"))
+    return ENGLISH
+
+
+def language_for_locales(locales: Iterable[str]) -> Language:
+    """The first of a device's locales, in its order of preference, that scorepad speaks;
+    English when it speaks none of them."""
+    for tag in locales:
+        language = _BY_CODE.get(primary_code(tag))
+        if language is not None:
+            return language
+    return ENGLISH
