@@ -27,7 +27,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 from scorepad.i18n.catalogues import DOMAIN, LOCALE_DIR
-from scorepad.i18n.languages import LANGUAGES
+from scorepad.i18n.languages import ALL_LANGUAGES, IN_TRANSLATION
 
 SOURCE_DIR = Path(__file__).resolve().parent.parent / "scorepad"
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
@@ -53,14 +53,17 @@ def mo_path(code: str) -> Path:
 
 def translated_codes() -> list[str]:
     """Every language with a catalogue: all but English, the source."""
-    return [language.code for language in LANGUAGES if language.code != "en"]
+    return [language.code for language in ALL_LANGUAGES if language.code != "en"]
+
+
+def offered_codes() -> list[str]:
+    """The catalogues a reader is offered, which must be complete."""
+    return [code for code in translated_codes() if code not in IN_TRANSLATION]
 
 
 def extract() -> Catalog:
     """Every marked sentence in the code, with where it is and its translator's comments."""
-    template = Catalog(
-        project="scorepad", domain=DOMAIN, fuzzy=False, creation_date=STABLE_DATE
-    )
+    template = Catalog(project="scorepad", domain=DOMAIN, fuzzy=False, creation_date=STABLE_DATE)
     passes = (
         ("engine", [("**.py", "python")], ENGINE_KEYWORDS),
         ("", [("engine/**.py", "ignore"), ("**.py", "python")], KEYWORDS),

@@ -27,7 +27,7 @@ class Language:
 
 
 ENGLISH = Language("en", "English")
-LANGUAGES: tuple[Language, ...] = (
+ALL_LANGUAGES: tuple[Language, ...] = (
     ENGLISH,
     Language("de", "Deutsch"),
     Language("fr", "Français"),
@@ -36,7 +36,17 @@ LANGUAGES: tuple[Language, ...] = (
     Language("pl", "Polski"),
     Language("he", "עברית", right_to_left=True),
 )
-"""English first: it is the source language, and the one used when none of a device's fits."""
+"""Every language with a catalogue, English (the source) first."""
+
+IN_TRANSLATION: frozenset[str] = frozenset()
+"""Languages whose catalogue is still being translated: kept up to date with the code, their
+translations checked as far as they go, but not offered to a reader until complete."""
+
+LANGUAGES: tuple[Language, ...] = tuple(
+    language for language in ALL_LANGUAGES if language.code not in IN_TRANSLATION
+)
+"""The languages a reader can pick (and a device is matched against): English first, the one
+used when none of a device's fits."""
 
 _BY_CODE = {language.code: language for language in LANGUAGES}
 _ALIASES = {"iw": "he"}

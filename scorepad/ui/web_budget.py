@@ -82,6 +82,11 @@ MAX_SESSIONS_REMEMBERED = 1_000
 
 SCALARS = (str, bytes, int, float, bool, type(None))
 """Values a client may send anywhere (bytes: a picked file's content)."""
+FLET_EXTENSIONS = frozenset({1, 2, 3, 4})
+"""MessagePack extension types the Flet client sends: a date, a time of day, a duration, and
+a browser's text in a list (``navigator.languages`` in the device's information)."""
+MAX_EXTENSION_BYTES = 256
+"""The most an extension value may hold: a date or a language tag is a few bytes."""
 MAX_NESTING = 4
 """How deeply a value a client sends may nest: the page's media (``{"padding": {"top": 0}}``)
 is 2 deep."""
@@ -92,6 +97,8 @@ def _plain(value: object, depth: int = 0) -> bool:
     :data:`MAX_NESTING` deep (the page's media, a selection, a size)."""
     if isinstance(value, SCALARS):
         return True
+    if isinstance(value, msgpack.ExtType):
+        return value.code in FLET_EXTENSIONS and len(value.data) <= MAX_EXTENSION_BYTES
     if depth >= MAX_NESTING:
         return False
     if isinstance(value, list):
@@ -176,6 +183,11 @@ def problem_in(frame: bytes) -> str | None:
     "a 'change' event whose data is not what it carries"
     >>> problem_in(frame([4, {"id": 1, "props": {"route": {"a": 1}}}]))
     "a 'route' property of the wrong type"
+    >>> device = {"language": "he-IL", "languages": [msgpack.ExtType(4, b"he-IL")]}
+    >>> problem_in(frame([5, {"control_id": 1, "call_id": "a", "result": device, "error": None}]))
+    >>> problem_in(frame([5, {"control_id": 1, "call_id": "a", "result": msgpack.ExtType(9, b""),
+    ...     "error": None}]))
+    "a method's result of the wrong types"
     >>> problem_in(frame([9, {}]))
     'action 9 is not one a Flet client sends'
     """

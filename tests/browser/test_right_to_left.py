@@ -16,12 +16,18 @@ import pytest
 from playwright.sync_api import FloatRect
 
 from scorepad.engine import Game, GameRecord
-from scorepad.i18n import find_language, tr, use_language
+from scorepad.i18n import LANGUAGES, find_language, tr, use_language
 from scorepad.store import open_store
 from tests.browser.harness import AppPage, phone_page, require_chromium, running_app
 from tests.helpers import zero_round
 
-pytestmark = pytest.mark.browser
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(
+        "he" not in {language.code for language in LANGUAGES},
+        reason="Hebrew is still being translated (scorepad/i18n/languages.py IN_TRANSLATION)",
+    ),
+]
 PHONE = (390, 844)
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 

@@ -19,6 +19,7 @@ from tools.catalogues import (
     extract,
     mo_bytes,
     mo_path,
+    offered_codes,
     po_path,
     po_text,
     read_catalog,
@@ -26,6 +27,8 @@ from tools.catalogues import (
 )
 
 CODES = translated_codes()
+OFFERED = offered_codes()
+"""Complete catalogues only: a language still in translation is checked as far as it goes."""
 
 
 @cache
@@ -66,15 +69,14 @@ def test_each_catalogue_has_every_sentence_of_the_code_and_no_other(code: str) -
     assert not stale, f"{code}: no longer in the code: {sorted(stale)[:10]}"
 
 
-@pytest.mark.parametrize("code", CODES)
+@pytest.mark.parametrize("code", OFFERED)
 def test_each_catalogue_is_translated_in_full_and_nothing_is_fuzzy(code: str) -> None:
     untranslated = [
         message.id
         for message in catalogue(code)
         if message.id
         and (
-            not message.string
-            or (not isinstance(message.string, str) and not all(message.string))
+            not message.string or (not isinstance(message.string, str) and not all(message.string))
         )
     ]
     fuzzy = [message.id for message in catalogue(code) if message.id and message.fuzzy]
@@ -97,7 +99,7 @@ def test_each_translation_keeps_the_placeholders_of_its_sentence(code: str) -> N
             except ValueError as problem:
                 broken.append(f"{form!r}: {problem}")
                 continue
-            if found != wanted:
+            if form and found != wanted:  # an empty form: untranslated (tested above)
                 broken.append(f"{message_key(message.id)!r} -> {form!r}")
     assert not broken, f"{code}: placeholders differ: {broken[:10]}"
 
@@ -111,6 +113,7 @@ def test_each_plural_has_the_forms_its_language_needs(code: str) -> None:
         if message.id
         and not isinstance(message.id, str)
         and len(forms_of(message.string)) != catalog.num_plurals
+        and any(forms_of(message.string))
     ]
     assert not short, f"{code} needs {catalog.num_plurals} forms: {short[:10]}"
 

@@ -21,7 +21,7 @@ from scorepad.ui.state.game_links import app_address
 from scorepad.ui.views.common import FONTS, VIEW_KEY, connected_loop, revision_marker
 from scorepad.ui.views.downloads import save_files
 from scorepad.ui.views.imports import pick_records
-from scorepad.ui.views.language import follow_the_language
+from scorepad.ui.views.language import follow_the_language, locale_configuration
 from scorepad.ui.views.link_dialog import link_dialog, paste_dialog
 from scorepad.ui.views.page_tasks import in_background, then, when_rejoined
 from scorepad.ui.views.players import players_dialog
@@ -95,6 +95,12 @@ def Root(app: ScorepadApp) -> list[ft.View]:
         page.theme_mode = ft.ThemeMode.DARK if app.dark else ft.ThemeMode.LIGHT
 
     ft.on_updated(apply_theme, [app.dark])
+
+    def apply_language() -> None:
+        page.locale_configuration = locale_configuration(app.language.language)
+        page.rtl = app.language.language.right_to_left  # the locale alone does not mirror
+
+    ft.on_updated(apply_language, [app.language.language])
 
     # the players' rename/merge/currency dialog, shown over the page while the state has one
     # (a hook: called on every render, with None when there is no dialog)

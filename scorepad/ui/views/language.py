@@ -64,15 +64,7 @@ def follow_the_language(page: ft.Page, app: ScorepadApp) -> None:
     key = id(page)
     _choices[key] = choice
     weakref.finalize(page, _choices.pop, key, None)
-    applied = [choice.language]
-    page.locale_configuration = locale_configuration(choice.language)
-
-    def apply() -> None:
-        if choice.language != applied[0]:
-            applied[0] = choice.language
-            page.locale_configuration = locale_configuration(choice.language)
-
-    app.subscribe(apply)
+    page.locale_configuration = locale_configuration(choice.language)  # then Root's to follow
     try:
         preferences: ft.SharedPreferences | None = ft.SharedPreferences()
     except Exception as problem:  # no storage service on this platform
@@ -121,7 +113,9 @@ def follow_the_language(page: ft.Page, app: ScorepadApp) -> None:
             )
             return
         answered[0] = True
-        choice.follow_device(device_locales(info))
+        locales = device_locales(info)
+        choice.follow_device(locales)
+        log.info("the device reads %s: the app speaks %s", locales, choice.language.code)
 
     def locale_changed(event: ft.LocaleChangeEvent) -> None:
         choice.follow_device([locale_tag(locale) for locale in event.locales])
@@ -136,10 +130,11 @@ def locale_tag(locale: ft.Locale) -> str:
 
 
 def device_locales(info: object) -> list[str]:
-    """The device's languages, best first: a browser's ``navigator.languages``, else the
-    system's locales."""
-    languages = getattr(info, "languages", None)
-    if languages:
-        return [str(each) for each in languages]
+    """The device's languages, best first: the system's or the browser's locales (Flet reads
+    ``navigator.languages`` into them), else a browser's one ``language``."""
     locales = getattr(info, "locales", None) or []
-    return [locale_tag(each) for each in locales]
+    tags = [locale_tag(each) for each in locales if isinstance(each, ft.Locale)]
+    language = getattr(info, "language", None)
+    if isinstance(language, str) and language:
+        tags.append(language)
+    return tags
