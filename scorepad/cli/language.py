@@ -4,12 +4,11 @@
 as ``scorepad --lang de score G``) before the parser is built, because the parser's own help
 is written in that language.
 
->>> language_and_rest(["score", "--lang", "de", "g1"], {}).language.code
-'de'
->>> language_and_rest(["--lang=pl", "games"], {}).rest
+>>> chosen = language_and_rest(["score", "--lang", "en", "g1"], {"LANG": "ja_JP.UTF-8"})
+>>> chosen.language.code, chosen.rest
+('en', ['score', 'g1'])
+>>> language_and_rest(["--lang=en", "games"], {}).rest
 ['games']
->>> language_and_rest(["games"], {"LANG": "nl_NL.UTF-8"}).language.code
-'nl'
 """
 
 from __future__ import annotations

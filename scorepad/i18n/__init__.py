@@ -7,12 +7,13 @@ something) with its English text as the message id, or comes from the engine as 
 active where the text is made: a process-wide default (the CLI's ``--lang``, the system's
 locale) that a screen overrides for its own reader (two phones at one table may differ).
 
->>> from scorepad.i18n import tr, use_language, find_language
+>>> from scorepad.engine import Money
+>>> from scorepad.i18n import Language, money, tr, use_language
 >>> tr("New game")
 'New game'
->>> with use_language(find_language("de")):
-...     tr("New game")
-'Neues Spiel'
+>>> with use_language(Language("de", "Deutsch")):
+...     money(Money(35, "€"))
+'0,35\xa0€'
 """
 
 from scorepad.i18n.active import (

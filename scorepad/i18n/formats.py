@@ -25,8 +25,8 @@ NO_BREAK_SPACE = "\u00a0"
 def number(value: int) -> str:
     """A whole number as the reader's locale writes it.
 
-    >>> from scorepad.i18n import find_language, use_language
-    >>> with use_language(find_language("de")):
+    >>> from scorepad.i18n import Language, use_language
+    >>> with use_language(Language("de", "Deutsch")):
     ...     number(1234)
     '1.234'
     """
@@ -46,8 +46,8 @@ def _money_pattern(code: str, symbol: str) -> str:
 def money(amount: Money) -> str:
     """``amount`` written the reader's way.
 
-    >>> from scorepad.i18n import find_language, use_language
-    >>> with use_language(find_language("de")):
+    >>> from scorepad.i18n import Language, use_language
+    >>> with use_language(Language("de", "Deutsch")):
     ...     money(Money(35, "€")), money(Money(-125)), money(Money(30))
     ('0,35\\xa0€', '-1,25\\xa0$', '30\\xa0¢')
     >>> money(Money(30)), money(Money(115, "€"))
@@ -65,11 +65,11 @@ def money(amount: Money) -> str:
 def day(value: datetime.date, *, weekday: bool = False, year: bool = True) -> str:
     """A day the reader's way, as short as a picker or a chart's axis wants it.
 
-    >>> from scorepad.i18n import find_language, use_language
+    >>> from scorepad.i18n import Language, use_language
     >>> saturday = datetime.date(2026, 11, 28)
     >>> day(saturday, weekday=True), day(saturday, year=False)
     ('Sat 28 Nov 2026', '28 Nov')
-    >>> with use_language(find_language("de")):
+    >>> with use_language(Language("de", "Deutsch")):
     ...     day(saturday, weekday=True), day(saturday, year=False)
     ('Sa., 28. Nov. 2026', '28. Nov.')
     """

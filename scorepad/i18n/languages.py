@@ -1,13 +1,11 @@
 """The languages scorepad speaks, and which of them a device asks for.
 
->>> find_language("de").name
-'Deutsch'
->>> language_for_locales(["de-CH", "en-US"]).code
-'de'
->>> language_for_locales(["ja-JP"]).code
+>>> find_language("en").name
+'English'
+>>> language_for_locales(["ja-JP", "en-GB"]).code
 'en'
->>> find_language("he").right_to_left
-True
+>>> primary_code("de_DE.UTF-8"), primary_code("iw"), primary_code("C")
+('de', 'he', '')
 """
 
 from __future__ import annotations
@@ -38,7 +36,7 @@ ALL_LANGUAGES: tuple[Language, ...] = (
 )
 """Every language with a catalogue, English (the source) first."""
 
-IN_TRANSLATION: frozenset[str] = frozenset()
+IN_TRANSLATION: frozenset[str] = frozenset({"de", "fr", "es", "nl", "pl", "he"})
 """Languages whose catalogue is still being translated: kept up to date with the code, their
 translations checked as far as they go, but not offered to a reader until complete."""
 
@@ -49,6 +47,7 @@ LANGUAGES: tuple[Language, ...] = tuple(
 used when none of a device's fits."""
 
 _BY_CODE = {language.code: language for language in LANGUAGES}
+_OFFERED = _BY_CODE
 _ALIASES = {"iw": "he"}
 """Old codes some systems still send (Java and older Android say "iw" for Hebrew)."""
 
@@ -73,7 +72,8 @@ def primary_code(tag: str) -> str:
 
 
 def find_language(code: str) -> Language:
-    """The language for ``code`` ("de", "de-AT", "pl_PL"), or :class:`UnknownLanguageError`."""
+    """The language for ``code`` ("de", "de-AT", "pl_PL"), or :class:`UnknownLanguageError`
+    (also for a language still in translation: it is not offered until it is complete)."""
     language = _BY_CODE.get(primary_code(code))
     if language is None:
         raise UnknownLanguageError(code)
@@ -89,11 +89,11 @@ def system_language(environ: Mapping[str, str]) -> Language:
     """The language of a terminal or a desktop session: the first of gettext's variables
     that is set, and the first scorepad speaks of what it names.
 
-    >>> system_language({"LANG": "pl_PL.UTF-8"}).code
-    'pl'
-    >>> system_language({"LANGUAGE": "xx:fr", "LANG": "de_DE.UTF-8"}).code
-    'fr'
-    >>> system_language({"LC_ALL": "C.UTF-8", "LANG": "de_DE.UTF-8"}).code
+    >>> system_language({"LANG": "en_GB.UTF-8"}).code
+    'en'
+    >>> system_language({"LANGUAGE": "xx:en", "LANG": "C.UTF-8"}).code
+    'en'
+    >>> system_language({}).code
     'en'
     """
     for variable in SYSTEM_VARIABLES:
@@ -107,7 +107,7 @@ def language_for_locales(locales: Iterable[str]) -> Language:
     """The first of a device's locales, in its order of preference, that scorepad speaks;
     English when it speaks none of them."""
     for tag in locales:
-        language = _BY_CODE.get(primary_code(tag))
+        language = _OFFERED.get(primary_code(tag))
         if language is not None:
             return language
     return ENGLISH

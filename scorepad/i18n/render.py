@@ -1,13 +1,15 @@
 """The engine's sentences (:class:`~scorepad.engine.message.Message`) in the reader's language.
 
->>> from scorepad.engine.message import Message, Money
->>> from scorepad.i18n import find_language, use_language
->>> paid = Message("{payer} pays {payee} {amount}", payer="Bob", payee="Ann", amount=Money(30))
+Each value is written the reader's way, even where the sentence has no translation yet:
+
+>>> from scorepad.engine import Message, Money
+>>> from scorepad.i18n import Language, use_language
+>>> paid = Message("{payer} pays {payee} {amount}", payer="Bob", payee="Ann", amount=Money(130))
 >>> say(paid)
-'Bob pays Ann 30¢'
->>> with use_language(find_language("de")):
+'Bob pays Ann $1.30'
+>>> with use_language(Language("pl", "Polski")):
 ...     say(paid)
-'Bob zahlt Ann 30\\xa0¢'
+'Bob pays Ann 1,30\\xa0$'
 """
 
 from __future__ import annotations

@@ -2,7 +2,9 @@
 
 Driven in a Flet session without a browser: the globe's choice redraws the screen in that
 language, is kept in the device's own storage, and puts Flutter's own widgets in that locale
-(which mirrors the page for Hebrew).
+(which mirrors the page for Hebrew). Every language the app offers is tried; so are German and
+Hebrew on small catalogues made here, whatever the state of their translation (a language
+still being translated is not offered), so the mechanism is proven either way.
 """
 
 from __future__ import annotations
@@ -13,15 +15,47 @@ from pathlib import Path
 import flet as ft
 import pytest
 import pytest_asyncio
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
 from flet.messaging.protocol import MessageAction
 
-from scorepad.i18n import LANGUAGES, find_language, tr, use_language
+from scorepad.i18n import LANGUAGES, catalogues, find_language, languages, tr, use_language
+from scorepad.i18n.catalogues import DOMAIN
+from scorepad.i18n.languages import ALL_LANGUAGES
 from scorepad.store import open_store
 from scorepad.ui.state import ScorepadApp
+from scorepad.ui.state import language as state_language
 from scorepad.ui.views.language import LANGUAGE_KEY
 from tests.ui.flet_session import ViewDriver
 
 pytestmark = pytest.mark.asyncio
+
+
+SAMPLE = {"Keep the games safe": {"de": "Spiele sicher aufbewahren", "he": "לשמור על המשחקים"}}
+"""What the small catalogues made here say."""
+
+
+@pytest.fixture
+def sample_languages(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """German and Hebrew offered, each with a catalogue of :data:`SAMPLE` only."""
+    folder = tmp_path / "locales"
+    codes = ["de", "he"]
+    for code in codes:
+        catalog = Catalog(locale=code, domain=DOMAIN)
+        for english, translations in SAMPLE.items():
+            catalog.add(english, translations[code])
+        mo = folder / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
+        mo.parent.mkdir(parents=True)
+        with mo.open("wb") as file:
+            write_mo(file, catalog)
+    monkeypatch.setattr(catalogues, "LOCALE_DIR", folder)
+    catalogues.translations.cache_clear()
+    offered = [language for language in ALL_LANGUAGES if language.code in ["en", *codes]]
+    for language in offered:
+        monkeypatch.setitem(languages._BY_CODE, language.code, language)
+    monkeypatch.setattr(state_language, "LANGUAGES", tuple(offered))
+    yield codes
+    catalogues.translations.cache_clear()
 
 
 @pytest_asyncio.fixture
@@ -52,17 +86,31 @@ async def test_a_device_with_no_language_of_ours_reads_english(driver: ViewDrive
     assert "Keep the games safe" in driver.texts()
 
 
-@pytest.mark.parametrize("code", [language.code for language in LANGUAGES[1:]])
-async def test_picking_a_language_redraws_the_screen_in_it_and_keeps_it(
+async def test_picking_a_sample_language_redraws_the_screen_in_it_and_keeps_it(
+    sample_languages: list[str], driver: ViewDriver
+) -> None:
+    for code in sample_languages:
+        await picked_and_drawn(driver, code)
+    assert kept_languages(driver) == sample_languages
+
+
+@pytest.mark.parametrize("code", [language.code for language in LANGUAGES[1:]] or ["none"])
+async def test_picking_an_offered_language_redraws_the_screen_in_it_and_keeps_it(
     driver: ViewDriver, code: str
 ) -> None:
+    if code == "none":
+        pytest.skip("no language but English is offered yet (see IN_TRANSLATION)")
+    await picked_and_drawn(driver, code)
+    assert kept_languages(driver) == [code]
+
+
+async def picked_and_drawn(driver: ViewDriver, code: str) -> None:
     translated = in_language(code, "Keep the games safe")
     assert translated != "Keep the games safe", f"{code} has no translation of 'New game'"
     driver.app.language.choose(code)
     await driver.settle()
     texts = driver.texts()
     assert translated in texts and "Keep the games safe" not in texts
-    assert kept_languages(driver) == [code]
     configuration = driver.page.locale_configuration
     assert configuration is not None and configuration.current_locale == ft.Locale(code)
     assert driver.page.rtl is (code == "he")  # Hebrew mirrors the whole page
@@ -77,18 +125,30 @@ async def test_the_language_menu_lists_every_language_in_its_own_name(
 
 
 async def test_a_choice_kept_on_the_device_wins_over_the_device_s_language(
-    driver: ViewDriver,
+    sample_languages: list[str], driver: ViewDriver
 ) -> None:
     choice = driver.app.language
-    choice.restore("pl")
+    choice.restore("he")
     choice.follow_device(["de-DE"])
     await driver.settle()
-    assert choice.language.code == "pl"
-    assert in_language("pl", "Keep the games safe") in driver.texts()
+    assert choice.language.code == "he" and driver.page.rtl
+    assert SAMPLE["Keep the games safe"]["he"] in driver.texts()
 
 
-async def test_an_unknown_kept_code_is_let_go(driver: ViewDriver) -> None:
+async def test_the_device_s_first_language_we_speak_leads(
+    sample_languages: list[str], driver: ViewDriver
+) -> None:
+    choice = driver.app.language
+    choice.follow_device(["ja-JP", "de-AT", "he"])
+    await driver.settle()
+    assert choice.language.code == "de"
+    assert SAMPLE["Keep the games safe"]["de"] in driver.texts()
+
+
+async def test_an_unknown_or_not_offered_kept_code_is_let_go(driver: ViewDriver) -> None:
     choice = driver.app.language
     choice.restore("xx")
-    choice.follow_device(["nl-BE", "en"])
-    assert choice.language.code == "nl"
+    choice.restore("tlh")
+    assert not choice.chosen
+    choice.follow_device(["ja", "en-GB"])
+    assert choice.language.code == "en"

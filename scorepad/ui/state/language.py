@@ -5,10 +5,10 @@ languages), so it is kept in the device's own storage through the ``keep`` hook 
 in; the games' folder never holds it. No Flet here.
 
 >>> choice = LanguageChoice(lambda: None)
->>> choice.follow_device(["de-AT", "en"]); choice.language.code
-'de'
->>> choice.choose("pl"); choice.follow_device(["fr"]); choice.language.code
-'pl'
+>>> choice.follow_device(["ja-JP", "en-GB"]); choice.language.code
+'en'
+>>> choice.choose("en"); choice.chosen
+True
 """
 
 from __future__ import annotations
@@ -50,8 +50,9 @@ class LanguageChoice:
 
     def follow_device(self, locales: Sequence[str]) -> None:
         """The device says which languages its user reads, best first; unless the reader
-        picked one here, the first scorepad speaks leads (English if none)."""
-        if self.chosen:
+        picked one here, the first scorepad speaks leads (English if none). A device that
+        names none says nothing: the language stays."""
+        if self.chosen or not locales:
             return
         self._become(language_for_locales(locales))
 
