@@ -9,7 +9,7 @@ still being translated is not offered), so the mechanism is proven either way.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import flet as ft
@@ -36,7 +36,7 @@ SAMPLE = {"Keep the games safe": {"de": "Spiele sicher aufbewahren", "he": "לש
 
 
 @pytest.fixture
-def sample_languages(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+def sample_languages(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     """German and Hebrew offered, each with a catalogue of :data:`SAMPLE` only."""
     folder = tmp_path / "locales"
     codes = ["de", "he"]
