@@ -117,11 +117,17 @@ async def picked_and_drawn(driver: ViewDriver, code: str) -> None:
 
 
 async def test_the_language_menu_lists_every_language_in_its_own_name(
-    driver: ViewDriver,
+    sample_languages: list[str], driver: ViewDriver
 ) -> None:
+    driver.app.refresh()
+    await driver.settle()
     names = driver.texts()
-    for language in LANGUAGES:
+    for language in state_language.LANGUAGES:
         assert language.name in names
+
+
+async def test_with_english_alone_there_is_no_language_menu(driver: ViewDriver) -> None:
+    assert driver.has("language-menu") is (len(LANGUAGES) > 1)
 
 
 async def test_a_choice_kept_on_the_device_wins_over_the_device_s_language(

@@ -109,7 +109,9 @@ def live_controls(view: ViewDriver) -> list[str]:
     return sorted(found)
 
 
-LANGUAGE_CHOICES = [f"language-{language.code}" for language in LANGUAGES]
+LANGUAGE_CHOICES = (
+    [f"language-{language.code}" for language in LANGUAGES] if len(LANGUAGES) > 1 else []
+)
 """The language menu's entries: a viewer picks the language of its own phone, nothing more."""
 
 

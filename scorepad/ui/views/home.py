@@ -21,7 +21,7 @@ from scorepad.ui.views.common import (
     theme_button,
 )
 from scorepad.ui.views.imports import import_action, restore_action
-from scorepad.ui.views.language_menu import language_menu
+from scorepad.ui.views.language_menu import language_menus
 from scorepad.ui.views.link_dialog import OPEN_A_LINK
 
 TITLE_LINES = 2
@@ -259,7 +259,7 @@ def home_view(app: ScorepadApp, width: float) -> ft.View:
                     style=BAR_BUTTON,
                 ),
             ),
-            language_menu(app),
+            *language_menus(app),
             theme_button(app),
         ],
     )

@@ -14,6 +14,12 @@ from scorepad.ui.state import ScorepadApp
 from scorepad.ui.views.common import tagged
 
 
+def language_menus(app: ScorepadApp) -> list[ft.Control]:
+    """The language button, for a title bar's actions; none while English is the only
+    language offered (a menu of one choice is no choice)."""
+    return [language_menu(app)] if len(app.language.options) > 1 else []
+
+
 def language_menu(app: ScorepadApp) -> ft.Control:
     choice = app.language
     current = choice.language

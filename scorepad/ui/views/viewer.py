@@ -27,7 +27,7 @@ from scorepad.ui.views.game import (
     round_title,
 )
 from scorepad.ui.views.kept import redrawn_on
-from scorepad.ui.views.language_menu import language_menu
+from scorepad.ui.views.language_menu import language_menus
 from scorepad.ui.views.leaderboard import leaderboard
 from scorepad.ui.views.sheet import results_panel, sheet_panel
 from scorepad.ui.views.typed import typed_field
@@ -57,7 +57,7 @@ def viewer_view(app: ScorepadApp, width: float) -> ft.View:
         appbar=ft.AppBar(
             title=ft.Text(title, size=18),
             automatically_imply_leading=False,  # a viewer has nowhere else to go
-            actions=[language_menu(app)],
+            actions=language_menus(app),
         ),
         scroll=ft.ScrollMode.AUTO,
         padding=ft.Padding.symmetric(horizontal=12, vertical=8),
