@@ -16,11 +16,46 @@
   if (typeof NativeWebSocket !== "function" || typeof Proxy !== "function") {
     return;
   }
-  const LOST = "Connection lost \u2013 reconnecting\u2026";
-  const LOST_DETAIL =
-    "Everything entered so far is saved, the seats and the bids made on phones too. " +
-    "The screen comes back by itself.";
-  const BACK = "Connected again";
+  // The notice's sentences in each language offered (window.scorepadNoticeWords, put before
+  // this script by the server from its catalogues), in the language the reader picked on this
+  // device (kept by the app in the device's storage), else the browser's, else English.
+  const ENGLISH = {
+    lost: "Connection lost \u2013 reconnecting\u2026",
+    lostDetail:
+      "Everything entered so far is saved, the seats and the bids made on phones too. " +
+      "The screen comes back by itself.",
+    back: "Connected again",
+    dir: "ltr",
+  };
+  const WORDS = window.scorepadNoticeWords || {};
+  const LANGUAGE_KEYS = ["flutter.scorepad.language", "scorepad.language"];
+
+  function keptLanguage() {
+    for (const key of LANGUAGE_KEYS) {
+      try {
+        const kept = window.localStorage.getItem(key);
+        if (kept) {
+          return kept.startsWith('"') ? JSON.parse(kept) : kept;
+        }
+      } catch (_) {
+        // no storage (a private window): the browser's languages decide
+      }
+    }
+    return null;
+  }
+
+  function words() {
+    const wanted = [keptLanguage(), ...(navigator.languages || [navigator.language])];
+    for (const tag of wanted) {
+      if (typeof tag === "string" && tag) {
+        const code = tag.split(/[-_]/)[0].toLowerCase();
+        if (Object.prototype.hasOwnProperty.call(WORDS, code)) {
+          return WORDS[code];
+        }
+      }
+    }
+    return WORDS.en || ENGLISH;
+  }
   const BACK_SHOWN_MS = 2500;
   // Flet's client retries a lost socket on a schedule of its own, and after a few quick
   // failures (a laptop restarting takes seconds) it may wait a minute before the next try.
@@ -173,10 +208,12 @@
     }
     window.clearTimeout(hideTimer);
     notice.dataset.state = state;
+    const said = words();
+    notice.dir = said.dir === "rtl" ? "rtl" : "ltr";
     notice.querySelector(".scorepad-connection-title").textContent =
-      state === "lost" ? LOST : BACK;
+      state === "lost" ? said.lost : said.back;
     notice.querySelector(".scorepad-connection-detail").textContent =
-      state === "lost" ? LOST_DETAIL : "";
+      state === "lost" ? said.lostDetail : "";
     if (state === "back") {
       hideTimer = window.setTimeout(() => {
         notice.dataset.state = "hidden";

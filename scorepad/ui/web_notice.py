@@ -8,7 +8,10 @@ page still asks no other host for anything): it watches the app's WebSocket and 
 "Connection lost – reconnecting…" the moment it closes, and "Connected again" once the client
 is back. While it is lost the screen as it was stays readable under the notice (a copy of the
 client's last frame, since the client blanks its own) and every tap is taken by a clear layer.
-The notice is a DOM element with ``role="status"``, read out by screen readers.
+The notice is a DOM element with ``role="status"``, read out by screen readers. Its sentences
+come from the catalogues like every other (:func:`notice_script` puts them before the script in
+each language offered), and the page picks the reader's: the one picked in the app on that
+device, else the browser's.
 
 The script is added to every HTML page the server answers with (the app's page is Flet's
 ``index.html``, at ``/`` and at every route such as ``/game/<id>``), just before ``</head>``:
@@ -20,11 +23,14 @@ reads the address.
 
 from __future__ import annotations
 
+import json
 import logging
 from pathlib import Path
 
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from scorepad.i18n import LANGUAGES, N_, tr, use_language
 
 logger = logging.getLogger(__name__)
 
@@ -35,6 +41,39 @@ LINK_SCRIPT_FILE = Path(__file__).with_name("game_link.js")
 LINK_SCRIPT_PATH = "/scorepad-notice/game-link.js"
 LINK_SCRIPT_TAG = f'<script src="{LINK_SCRIPT_PATH}"></script>\n'.encode()
 HEAD_END = b"</head>"
+
+NOTICE_SENTENCES = {
+    # TRANSLATORS: shown over the app in the browser when the laptop's server is gone
+    "lost": N_("Connection lost – reconnecting…"),
+    # TRANSLATORS: under "Connection lost – reconnecting…"
+    "lostDetail": N_(
+        "Everything entered so far is saved, the seats and the bids made on phones too. "
+        "The screen comes back by itself."
+    ),
+    # TRANSLATORS: shown for a moment once the browser reaches the app again
+    "back": N_("Connected again"),
+}
+"""What the notice says, by the name its script reads them by."""
+
+
+def notice_words() -> dict[str, dict[str, str]]:
+    """The notice's sentences in every language offered, and each one's direction.
+
+    >>> notice_words()["en"]["back"], notice_words()["en"]["dir"]
+    ('Connected again', 'ltr')
+    """
+    words: dict[str, dict[str, str]] = {}
+    for language in LANGUAGES:
+        with use_language(language):
+            said = {name: tr(sentence) for name, sentence in NOTICE_SENTENCES.items()}
+        words[language.code] = {**said, "dir": "rtl" if language.right_to_left else "ltr"}
+    return words
+
+
+def notice_script(script: Path = SCRIPT_FILE) -> bytes:
+    """The notice's script as it is served: its words first, as data the script reads."""
+    words = json.dumps(notice_words(), ensure_ascii=True, sort_keys=True)
+    return f"window.scorepadNoticeWords = {words};\n".encode() + script.read_bytes()
 
 
 def with_notice(page: bytes) -> bytes:
@@ -74,7 +113,7 @@ class NoticeApp:
         self.app = app
         # read once: a missing file fails at start, not later
         self.scripts = {
-            SCRIPT_PATH: script.read_bytes(),
+            SCRIPT_PATH: notice_script(script),
             LINK_SCRIPT_PATH: link_script.read_bytes(),
         }
 

@@ -4,6 +4,7 @@ nothing else is changed (scorepad/ui/web_notice.py, as ASGI middleware, without 
 from __future__ import annotations
 
 import asyncio
+import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -15,6 +16,8 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message
 
+from scorepad.i18n import LANGUAGES
+from scorepad.i18n.catalogues import translations
 from scorepad.ui.web_notice import (
     LINK_SCRIPT_FILE,
     LINK_SCRIPT_PATH,
@@ -23,6 +26,8 @@ from scorepad.ui.web_notice import (
     SCRIPT_PATH,
     SCRIPT_TAG,
     NoticeApp,
+    notice_script,
+    notice_words,
 )
 
 pytestmark = pytest.mark.asyncio
@@ -114,7 +119,8 @@ async def test_the_script_is_served_from_this_server(app: ASGIApp) -> None:
     answer = await ask(app, SCRIPT_PATH)
     assert answer.status == 200
     assert answer.headers["content-type"].startswith("text/javascript")
-    assert answer.body == SCRIPT_FILE.read_bytes()
+    assert answer.body == notice_script()
+    assert answer.body.endswith(SCRIPT_FILE.read_bytes())
     text = answer.body.decode()
     assert "Connection lost \\u2013 reconnecting\\u2026" in text
     assert "http://" not in text  # the page asks no other host for anything
@@ -142,3 +148,21 @@ async def test_the_game_link_script_is_served_from_this_server_too(app: ASGIApp)
     text = answer.body.decode()
     assert '"#game="' in text and "replaceState" in text
     assert "http://" not in text and "fetch(" not in text  # it asks no host for anything
+
+
+async def test_the_notice_speaks_every_language_offered_in_its_own_direction() -> None:
+    """Its words come from the catalogues: German in German, Hebrew right to left, and never
+    a sentence left out (the script would show an empty notice)."""
+    words = notice_words()
+    assert sorted(words) == sorted(language.code for language in LANGUAGES)
+    for code, said in words.items():
+        assert set(said) == {"lost", "lostDetail", "back", "dir"}, code
+        assert all(said.values()), code
+        assert said["dir"] == ("rtl" if code == "he" else "ltr")
+    if "de" in words:
+        assert words["de"]["back"] != words["en"]["back"]
+        assert words["de"]["back"] == translations("de").gettext("Connected again")
+    served = notice_script().decode()
+    prefix = "window.scorepadNoticeWords = "
+    assert served.startswith(prefix)
+    assert json.loads(served[len(prefix) : served.index(";\n")]) == words
