@@ -9,6 +9,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
+from scorepad.cli.argparse_words import speak_the_chosen_language
 from scorepad.cli.common import (
     EXIT_INTERNAL,
     EXIT_INVALID,
@@ -39,6 +40,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"scorepad: {shown(str(problem))}", file=sys.stderr)
         return EXIT_USAGE
     set_default_language(chosen.language)
+    speak_the_chosen_language()
     parser = build_parser()
     args = parser.parse_args(chosen.rest)
     handler: Callable[[argparse.Namespace], int] = args.handler

@@ -7,6 +7,7 @@ a broken sentence: each is a failure here, named by language and message.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from functools import cache
 
@@ -102,6 +103,29 @@ def test_each_translation_keeps_the_placeholders_of_its_sentence(code: str) -> N
             if form and found != wanted:  # an empty form: untranslated (tested above)
                 broken.append(f"{message_key(message.id)!r} -> {form!r}")
     assert not broken, f"{code}: placeholders differ: {broken[:10]}"
+
+
+PERCENT_PLACEHOLDER = re.compile(r"%(?:\([a-z_]+\))?[sdr]")
+"""argparse's own placeholders (``%s``, ``%(value)r``), in the few sentences it writes."""
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_each_translation_keeps_argparses_placeholders_too(code: str) -> None:
+    """argparse fills its sentences with ``%``: one lost would break the error it writes."""
+    catalog = catalogue(code)
+    percent = [message for message in catalog if message.id and "python-format" in message.flags]
+    assert any(
+        message.id == "invalid choice: %(value)r (choose from %(choices)s)" for message in percent
+    )
+    broken = [
+        f"{message.id!r} -> {form!r}"
+        for message in percent
+        for form in forms_of(message.string)
+        if form
+        and sorted(PERCENT_PLACEHOLDER.findall(form))
+        != sorted(PERCENT_PLACEHOLDER.findall(message_key(message.id)))
+    ]
+    assert not broken, f"{code}: argparse's placeholders differ: {broken[:10]}"
 
 
 @pytest.mark.parametrize("code", CODES)
