@@ -13,7 +13,10 @@ from pathlib import Path
 import pytest
 
 from scorepad.engine import GameRecord
+from scorepad.i18n import LANGUAGES
+from scorepad.i18n.catalogues import translations
 from scorepad.store import open_store
+from scorepad.ui.web_notice import NOTICE_SENTENCES
 from tests.browser.harness import AppPage, free_port, phone_page, require_chromium
 from tests.browser.restarts import (
     NOTICE,
@@ -24,6 +27,7 @@ from tests.browser.restarts import (
 
 pytestmark = pytest.mark.browser
 PHONE = (390, 844)
+OFFERED = {language.code for language in LANGUAGES}
 NOTICED_WITHIN_SECONDS = 1.0
 
 
@@ -152,3 +156,27 @@ def test_a_killed_server_is_said_within_a_second_and_its_return_too(
         phone.wait_for("round-title")  # the same game, without a reload
         wait_for_notice(phone, "hidden", timeout=10000)
         assert not phone.page.get_by_role("status").filter(has_text="Connect").is_visible()
+
+
+@pytest.mark.skipif("de" not in OFFERED, reason="German is still being translated")
+def test_a_german_phone_is_told_in_german(tmp_path: Path) -> None:
+    """The notice is drawn by the page, not by the app, so it reads the browser's languages
+    itself: a German phone reads the catalogue's German, never the English."""
+    german = translations("de").gettext
+    lost, back = german(NOTICE_SENTENCES["lost"]), german(NOTICE_SENTENCES["back"])
+    assert lost != NOTICE_SENTENCES["lost"]
+    with (
+        phone_page(tmp_path, *PHONE, locale="de-DE") as phone,
+        server(free_port(), tmp_path) as app,
+    ):
+        phone.open(app.url)
+        phone.wait_for("new-game")
+        app.stop(kill=True)
+        wait_for_notice(phone, "lost", timeout=10000)
+        notice = phone.page.get_by_role("status").filter(has_text=lost)
+        assert notice.is_visible()
+        assert "Connection lost" not in phone.page.locator(NOTICE).inner_text()
+        assert phone.page.locator(NOTICE).get_attribute("dir") == "ltr"
+        app.start()
+        wait_for_notice(phone, "back")
+        assert phone.page.get_by_role("status").filter(has_text=back).is_visible()
