@@ -33,6 +33,9 @@ from playwright.sync_api import (
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from scorepad.i18n.catalogues import translations
+from scorepad.i18n.languages import primary_code
+
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless",
@@ -211,8 +214,10 @@ STILL_SECONDS = 3.0
 class AppPage:
     """One browser tab on the app, with the taps it made counted."""
 
-    def __init__(self, page: Page) -> None:
+    def __init__(self, page: Page, locale: str = "en-US") -> None:
         self.page = page
+        self.language = primary_code(locale) or "en"
+        """The language the browser asks for, which the app speaks (labels are read in it)."""
         self.taps = 0
         self.console: list[str] = []
         """Browser console lines and the test's own taps, timed, for a failure report."""
@@ -220,6 +225,11 @@ class AppPage:
         self.sent: list[bytes] = []
         """Every frame the page sent to the app, to know what the server has been told."""
         self._listen(page)
+
+    def word(self, english: str) -> str:
+        """``english`` as this tab's app shows it: a label found by its words is found in
+        the language the browser asks for (the app's catalogue, as the app reads it)."""
+        return translations(self.language).gettext(english)
 
     def _listen(self, page: Page) -> None:
         page.on("console", lambda message: self.note(f"{message.type}: {message.text}"))
@@ -460,9 +470,10 @@ class AppPage:
         Nothing waits between the names: the field takes a name per line and the app never
         writes to it while it is typed in, so no key can be lost or joined to the next name.
         """
-        field = self.page.get_by_role("textbox", name="Add a player").first
+        label = self.word("Add a player")
+        field = self.page.get_by_role("textbox", name=label).first
         seated = self.page.locator('[flt-semantics-identifier^="seat-"]').count()
-        self._focus(field, "Add a player")
+        self._focus(field, label)
         self.note(f"type {list(names)!r} with Enter after each ({key_delay_ms} ms a key)")
         first, *rest = names
         self._first_key(field, first[0])
@@ -476,7 +487,7 @@ class AppPage:
             self.wait_for(f"seat-{last}", timeout=REACTION_MS + SLOW_REACTION_MS)
             for seat, name in enumerate(names, start=seated + 1):
                 expect(self.by_id(f"seat-{seat}").first).to_contain_text(
-                    f"Remove {name}", timeout=FIELD_CLEARED_MS
+                    self.word("Remove {name}").format(name=name), timeout=FIELD_CLEARED_MS
                 )
         except (AssertionError, PlaywrightTimeoutError):
             self.keep_evidence(f"{list(names)!r} were not all seated")
@@ -607,7 +618,7 @@ def phone_page(
     of taps that got no answer) in ``evidence_dir``; the browser reads ``locale`` (its
     ``navigator.languages``, which the app follows)."""
     with browser_page(width, height, locale) as page:
-        app = AppPage(page)
+        app = AppPage(page, locale)
         app.evidence_dir = evidence_dir
         yield app
 
