@@ -1,7 +1,7 @@
 """Keep the message catalogues in step with the code: ``uv run python -m tools.catalogues``.
 
-1. extract every marked sentence from ``scorepad/`` (``tr``, ``tr_n``, ``N_`` and the engine's
-   ``Message``) into ``scorepad/i18n/locales/scorepad.pot``;
+1. extract every marked sentence from ``scorepad/`` (``tr``, ``tr_n``, ``tr_in``, ``N_`` and
+   the engine's ``Message``) into ``scorepad/i18n/locales/scorepad.pot``;
 2. update each language's ``.po`` from it (new sentences come in untranslated, sentences gone
    from the code are dropped, a changed one is matched and marked fuzzy for review);
 3. compile each ``.po`` to its ``.mo``, which the app reads.
@@ -31,8 +31,14 @@ from scorepad.i18n.languages import ALL_LANGUAGES, IN_TRANSLATION
 
 SOURCE_DIR = Path(__file__).resolve().parent.parent / "scorepad"
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
-KEYWORDS: dict[str, tuple[int, ...] | None] = {"tr": None, "tr_n": (1, 2), "N_": None}
-"""The calls whose first (and for ``tr_n`` second) argument is a sentence to translate."""
+KEYWORDS: dict[str, tuple[int | tuple[int, str], ...] | None] = {
+    "tr": None,
+    "tr_n": (1, 2),
+    "tr_in": ((1, "c"), 2),
+    "N_": None,
+}
+"""The calls whose first (and for ``tr_n`` second) argument is a sentence to translate;
+``tr_in``'s first is the context the sentence reads in, its second the sentence."""
 ENGINE_KEYWORDS = {**KEYWORDS, "Message": None}
 """In the engine, whose sentences are :class:`~scorepad.engine.message.Message` s, that too
 (only there: the app's state has a ``Message`` of its own, a notice, which is not one)."""

@@ -22,6 +22,7 @@ from scorepad.i18n.active import (
     set_default_language,
     set_language_resolver,
     tr,
+    tr_in,
     tr_n,
     use_language,
 )
@@ -55,6 +56,7 @@ __all__ = [
     "set_language_resolver",
     "system_language",
     "tr",
+    "tr_in",
     "tr_n",
     "use_language",
 ]

@@ -74,6 +74,13 @@ def tr(text: str) -> str:
     return translations(active_language().code).gettext(text)
 
 
+def tr_in(context: str, text: str) -> str:
+    """``text`` in the active language, as it reads in ``context``: for an English word that
+    is two words elsewhere ("bid" the verb, and "bid" the head of a column, which is a noun in
+    French and German), so each gets its own translation."""
+    return translations(active_language().code).pgettext(context, text)
+
+
 def tr_n(singular: str, plural: str, count: int) -> str:
     """The form of a counted sentence the active language uses for ``count`` (Polish has
     three); the English forms are the message id."""

@@ -7,7 +7,7 @@ from collections.abc import Callable
 import flet as ft
 
 from scorepad.engine import Suit, TrumpCall
-from scorepad.i18n import N_, say, tr, tr_n
+from scorepad.i18n import N_, say, tr, tr_in, tr_n
 from scorepad.ui.state import (
     ExportKind,
     Field,
@@ -220,7 +220,7 @@ def table_header() -> ft.Control:
             # TRANSLATORS: the heading of the round's column of names
             ft.Text(tr("player"), expand=True, size=12),
             # TRANSLATORS: the heading of the round's column of bids (a narrow column)
-            ft.Text(tr("bid"), width=56, text_align=ft.TextAlign.CENTER, size=12),
+            ft.Text(tr_in("column head", "bid"), width=56, text_align=ft.TextAlign.CENTER, size=12),
             # TRANSLATORS: the heading of the column of tricks taken (a narrow column)
             ft.Text(tr("took"), width=56, text_align=ft.TextAlign.CENTER, size=12),
             # TRANSLATORS: short for "points", the heading of a narrow column
