@@ -25,8 +25,11 @@ from scorepad.i18n.languages import ALL_LANGUAGES
 from scorepad.store import open_store
 from scorepad.ui.state import ScorepadApp
 from scorepad.ui.state import language as state_language
+from scorepad.ui.views.common import FONTS, HEBREW_FONT, SCRIPT_FONTS
 from scorepad.ui.views.language import LANGUAGE_KEY
 from tests.ui.flet_session import ViewDriver
+
+PROJECT = Path(__file__).resolve().parents[2]
 
 pytestmark = pytest.mark.asyncio
 
@@ -114,6 +117,17 @@ async def picked_and_drawn(driver: ViewDriver, code: str) -> None:
     configuration = driver.page.locale_configuration
     assert configuration is not None and configuration.current_locale == ft.Locale(code)
     assert driver.page.rtl is (code == "he")  # Hebrew mirrors the whole page
+    # Hebrew is drawn in the bundled Hebrew font (Flutter's own have no Hebrew letters), in
+    # both themes; every other language keeps Flutter's own
+    fonts = {driver.page.theme.font_family, driver.page.dark_theme.font_family}
+    assert fonts == {HEBREW_FONT if code == "he" else None}
+
+
+async def test_every_script_font_is_bundled_with_the_app() -> None:
+    for code, family in SCRIPT_FONTS.items():
+        font = PROJECT / "assets" / FONTS[family]
+        assert font.is_file(), f"{code}: {family} is not in assets ({font})"
+        assert font.read_bytes()[:4] == b"\x00\x01\x00\x00", f"{font} is not a TrueType font"
 
 
 async def test_the_language_menu_lists_every_language_in_its_own_name(

@@ -18,7 +18,13 @@ from scorepad.i18n import describe, tr
 from scorepad.sharing.table import TableEvent, device_hint
 from scorepad.ui.state import ScorepadApp, Screen
 from scorepad.ui.state.game_links import app_address
-from scorepad.ui.views.common import FONTS, VIEW_KEY, connected_loop, revision_marker
+from scorepad.ui.views.common import (
+    FONTS,
+    VIEW_KEY,
+    connected_loop,
+    revision_marker,
+    text_font,
+)
 from scorepad.ui.views.downloads import save_files
 from scorepad.ui.views.imports import pick_records
 from scorepad.ui.views.language import follow_the_language, locale_configuration
@@ -99,6 +105,7 @@ def Root(app: ScorepadApp) -> list[ft.View]:
     def apply_language() -> None:
         page.locale_configuration = locale_configuration(app.language.language)
         page.rtl = app.language.language.right_to_left  # the locale alone does not mirror
+        page.theme, page.dark_theme = themes(text_font(app.language.language.code))
 
     ft.on_updated(apply_language, [app.language.language])
 
@@ -170,12 +177,19 @@ def broken_view(app: ScorepadApp, problem: Exception) -> ft.View:
     )
 
 
+def themes(font_family: str | None) -> tuple[ft.Theme, ft.Theme]:
+    """The light and the dark theme, their text in ``font_family`` (None: Flutter's own)."""
+    return (
+        ft.Theme(color_scheme_seed=SEED_COLOR, color_scheme=LIGHT_SCHEME, font_family=font_family),
+        ft.Theme(color_scheme_seed=SEED_COLOR, color_scheme=DARK_SCHEME, font_family=font_family),
+    )
+
+
 def mount(page: ft.Page, app: ScorepadApp) -> None:
     """Set up the page and render the app into it."""
     page.title = "scorepad"
     page.fonts = FONTS
-    page.theme = ft.Theme(color_scheme_seed=SEED_COLOR, color_scheme=LIGHT_SCHEME)
-    page.dark_theme = ft.Theme(color_scheme_seed=SEED_COLOR, color_scheme=DARK_SCHEME)
+    page.theme, page.dark_theme = themes(text_font(app.language.language.code))
     page.theme_mode = ft.ThemeMode.DARK if app.dark else ft.ThemeMode.LIGHT
     page.on_resize = lambda _: app.refresh()
     app.links.own_address = app_address(page.url, page.route)
