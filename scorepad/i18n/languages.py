@@ -36,7 +36,7 @@ ALL_LANGUAGES: tuple[Language, ...] = (
 )
 """Every language with a catalogue, English (the source) first."""
 
-IN_TRANSLATION: frozenset[str] = frozenset({"pl"})
+IN_TRANSLATION: frozenset[str] = frozenset()
 """Languages whose catalogue is still being translated: kept up to date with the code, their
 translations checked as far as they go, but not offered to a reader until complete."""
 

@@ -1,6 +1,6 @@
 """The engine's sentences (:class:`~scorepad.engine.message.Message`) in the reader's language.
 
-Each value is written the reader's way, even where the sentence has no translation yet:
+The sentence comes from the reader's catalogue and each value is written the reader's way:
 
 >>> from scorepad.engine import Message, Money
 >>> from scorepad.i18n import Language, use_language
@@ -9,7 +9,7 @@ Each value is written the reader's way, even where the sentence has no translati
 'Bob pays Ann $1.30'
 >>> with use_language(Language("pl", "Polski")):
 ...     say(paid)
-'Bob pays Ann 1,30\\xa0$'
+'Bob płaci Ann 1,30\\xa0$'
 """
 
 from __future__ import annotations
