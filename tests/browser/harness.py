@@ -499,8 +499,16 @@ class AppPage:
         instant, and Flutter may still be swapping the field's editing element for one it
         listens to: a key typed then lands nowhere ("nn" for "Ann"). Typed again (only when
         the field does not hold it: a slow report is waited for, never answered with a second
-        key), up to three times, each noted; every later key goes at full speed."""
-        for _ in range(3):
+        key), up to three times, each noted; every later key goes at full speed. A field that
+        lost the cursor meanwhile (a late redraw on a loaded machine swapped its element: the
+        key went to the page's body) takes it back first, its text selected as the caller
+        left it, so the key replaces the same text."""
+        for attempt in range(3):
+            if attempt and not field.evaluate("e => e === document.activeElement"):
+                self.note(f"the field lost the cursor ({self._focused()}); focused again")
+                field.focus()
+                expect(field).to_be_focused(timeout=FIELD_READY_MS)
+                self.page.keyboard.press("ControlOrMeta+A")
             since = len(self.sent)
             self.page.keyboard.type(key)
             if self._app_was_told_ending(key, since=since):
