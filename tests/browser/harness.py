@@ -279,9 +279,12 @@ class AppPage:
         return locator
 
     def revision(self) -> int:
-        """The app state's revision, shown in an invisible node (see ``revision_marker``)."""
+        """The app state's revision, shown in an invisible node (see ``revision_marker``).
+
+        Waited for as long as any reaction (:data:`REACTION_MS`): with two test runs on two
+        cores a screen drawn with its controls once had no marker yet after 10 s."""
         marker = self.page.locator('[flt-semantics-identifier^="revision-"]').first
-        marker.wait_for(state="attached", timeout=10000)
+        marker.wait_for(state="attached", timeout=REACTION_MS)
         name = marker.get_attribute("flt-semantics-identifier") or "revision-0"
         return int(name.removeprefix("revision-"))
 
