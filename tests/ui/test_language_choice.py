@@ -25,7 +25,7 @@ from scorepad.i18n.languages import ALL_LANGUAGES
 from scorepad.store import open_store
 from scorepad.ui.state import ScorepadApp
 from scorepad.ui.state import language as state_language
-from scorepad.ui.views.common import FONTS, HEBREW_FONT, SCRIPT_FONTS
+from scorepad.ui.views.common import HEBREW_FONT, SCRIPT_FONT_FILES, SCRIPT_FONTS, SUIT_FONT
 from scorepad.ui.views.language import LANGUAGE_KEY
 from tests.ui.flet_session import ViewDriver
 
@@ -121,11 +121,21 @@ async def picked_and_drawn(driver: ViewDriver, code: str) -> None:
     # both themes; every other language keeps Flutter's own
     fonts = {driver.page.theme.font_family, driver.page.dark_theme.font_family}
     assert fonts == {HEBREW_FONT if code == "he" else None}
+    # and only a page that reads Hebrew registers it: the client downloads every font the
+    # page registers when it starts, so no other reader pays for letters it never shows
+    registered = set(driver.page.fonts or {})
+    assert registered == ({SUIT_FONT, HEBREW_FONT} if code == "he" else {SUIT_FONT})
+
+
+async def test_an_english_page_registers_the_suit_font_alone(driver: ViewDriver) -> None:
+    assert driver.app.language.language.code == "en"
+    assert driver.page.fonts == {SUIT_FONT: "fonts/ScorepadSuits.ttf"}
+    assert {driver.page.theme.font_family, driver.page.dark_theme.font_family} == {None}
 
 
 async def test_every_script_font_is_bundled_with_the_app() -> None:
     for code, family in SCRIPT_FONTS.items():
-        font = PROJECT / "assets" / FONTS[family]
+        font = PROJECT / "assets" / SCRIPT_FONT_FILES[family]
         assert font.is_file(), f"{code}: {family} is not in assets ({font})"
         assert font.read_bytes()[:4] == b"\x00\x01\x00\x00", f"{font} is not a TrueType font"
 

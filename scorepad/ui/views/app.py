@@ -19,9 +19,9 @@ from scorepad.sharing.table import TableEvent, device_hint
 from scorepad.ui.state import ScorepadApp, Screen
 from scorepad.ui.state.game_links import app_address
 from scorepad.ui.views.common import (
-    FONTS,
     VIEW_KEY,
     connected_loop,
+    page_fonts,
     revision_marker,
     text_font,
 )
@@ -105,7 +105,7 @@ def Root(app: ScorepadApp) -> list[ft.View]:
     def apply_language() -> None:
         page.locale_configuration = locale_configuration(app.language.language)
         page.rtl = app.language.language.right_to_left  # the locale alone does not mirror
-        page.theme, page.dark_theme = themes(text_font(app.language.language.code))
+        dress(page, app.language.language.code)
 
     ft.on_updated(apply_language, [app.language.language])
 
@@ -177,19 +177,20 @@ def broken_view(app: ScorepadApp, problem: Exception) -> ft.View:
     )
 
 
-def themes(font_family: str | None) -> tuple[ft.Theme, ft.Theme]:
-    """The light and the dark theme, their text in ``font_family`` (None: Flutter's own)."""
-    return (
-        ft.Theme(color_scheme_seed=SEED_COLOR, color_scheme=LIGHT_SCHEME, font_family=font_family),
-        ft.Theme(color_scheme_seed=SEED_COLOR, color_scheme=DARK_SCHEME, font_family=font_family),
+def dress(page: ft.Page, code: str) -> None:
+    """The page's fonts and themes for a reader of the language ``code``: its script's font
+    registered and used for all text where Flutter's own fonts lack the letters."""
+    page.fonts = page_fonts(code)
+    page.theme, page.dark_theme = (
+        ft.Theme(color_scheme_seed=SEED_COLOR, color_scheme=scheme, font_family=text_font(code))
+        for scheme in (LIGHT_SCHEME, DARK_SCHEME)
     )
 
 
 def mount(page: ft.Page, app: ScorepadApp) -> None:
     """Set up the page and render the app into it."""
     page.title = "scorepad"
-    page.fonts = FONTS
-    page.theme, page.dark_theme = themes(text_font(app.language.language.code))
+    dress(page, app.language.language.code)
     page.theme_mode = ft.ThemeMode.DARK if app.dark else ft.ThemeMode.LIGHT
     page.on_resize = lambda _: app.refresh()
     app.links.own_address = app_address(page.url, page.route)

@@ -36,18 +36,29 @@ SUIT_FONT = "ScorepadSuits"
 """Card-suit glyphs bundled in assets/fonts: the app's own fonts have none, and offline there is
 no font to fall back on. Relative to the page's base address, so the offline web app hosted in a
 sub-folder (``build-web --base-url /games/``) finds it as the served app and the window do."""
+FONTS = {SUIT_FONT: "fonts/ScorepadSuits.ttf"}
+"""The fonts every page registers."""
 HEBREW_FONT = "Noto Sans Hebrew"
 """Hebrew letters with the Latin ones beside them (names, numbers): Flutter draws with its own
 fonts, which have no Hebrew, and would fetch one from Google's servers (or, offline and with
 the app's own origin only, draw boxes). Bundled in assets/fonts (SIL Open Font Licence)."""
-FONTS = {SUIT_FONT: "fonts/ScorepadSuits.ttf", HEBREW_FONT: "fonts/NotoSansHebrew-Regular.ttf"}
 SCRIPT_FONTS = {"he": HEBREW_FONT}
 """The text font of a language whose script Flutter's fonts lack; the others keep Roboto."""
+SCRIPT_FONT_FILES = {HEBREW_FONT: "fonts/NotoSansHebrew-Regular.ttf"}
+"""Where each script font lies in the assets: registered only on a page that reads its
+language, as the client downloads every registered font when the page starts."""
 
 
 def text_font(code: str) -> str | None:
     """The font the page's text is drawn in for the language ``code`` (None: Flutter's own)."""
     return SCRIPT_FONTS.get(code)
+
+
+def page_fonts(code: str) -> dict[str, str]:
+    """The fonts a page reading the language ``code`` registers: the suits, and its script's
+    font where Flutter's own lack the letters."""
+    family = text_font(code)
+    return FONTS if family is None else {**FONTS, family: SCRIPT_FONT_FILES[family]}
 
 
 def connected_loop(page: ft.Page) -> asyncio.AbstractEventLoop | None:
