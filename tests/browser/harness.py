@@ -34,7 +34,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from scorepad.i18n.catalogues import translations
-from scorepad.i18n.languages import primary_code
+from scorepad.i18n.languages import language_for_locales
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -216,8 +216,9 @@ class AppPage:
 
     def __init__(self, page: Page, locale: str = "en-US") -> None:
         self.page = page
-        self.language = primary_code(locale) or "en"
-        """The language the browser asks for, which the app speaks (labels are read in it)."""
+        self.language = language_for_locales([locale]).code
+        """The language the app speaks to a browser asking for ``locale``, as the app picks
+        it (labels are read in it)."""
         self.taps = 0
         self.console: list[str] = []
         """Browser console lines and the test's own taps, timed, for a failure report."""
