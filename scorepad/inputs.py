@@ -14,7 +14,7 @@ import stat
 from pathlib import Path
 
 from scorepad.engine import shown
-from scorepad.i18n import N_, tr
+from scorepad.i18n import N_, os_reason, tr
 
 MAX_INPUT_BYTES = 10 * 1024 * 1024
 """The largest file read. A game record is a few kilobytes; ten megabytes is far beyond any
@@ -46,7 +46,7 @@ def cannot_read(path: Path, why: str) -> str:
 
 
 def _reason(exc: OSError) -> str:
-    return exc.strerror or str(exc)
+    return os_reason(exc)
 
 
 def read_user_file(path: Path, limit: int = MAX_INPUT_BYTES) -> bytes:

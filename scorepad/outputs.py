@@ -20,7 +20,7 @@ from pathlib import Path
 from types import TracebackType
 
 from scorepad.engine import shown
-from scorepad.i18n import tr
+from scorepad.i18n import os_reason, tr
 from scorepad.inputs import InputFileError, describe_kind
 
 NEW_FILE_MODE = 0o666
@@ -39,7 +39,7 @@ no, and there the steps go by path as before)."""
 
 
 def _reason(exc: OSError) -> str:
-    return exc.strerror or str(exc)
+    return os_reason(exc)
 
 
 def cannot_write(where: str, why: str) -> str:

@@ -143,7 +143,7 @@ def test_restore_refuses_what_is_not_a_file(
     assert (code, err) == (1, f"scorepad: {tmp_path}: cannot read: it is a folder, not a file\n")
     missing = tmp_path / "missing.json"
     code, _, err = run(capsys, "restore", str(missing), "--data-dir", str(data))
-    assert (code, err) == (1, f"scorepad: {missing}: cannot read: No such file or directory\n")
+    assert (code, err) == (1, f"scorepad: {missing}: cannot read: no such file or folder\n")
 
 
 def test_backup_writes_only_a_new_file_outside_the_store_unless_forced(

@@ -185,7 +185,7 @@ def test_a_missing_file_or_a_folder_is_reported(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["score", str(tmp_path / "nope.json")]) == 1
-    assert "cannot read: No such file or directory" in capsys.readouterr().err
+    assert "cannot read: no such file or folder" in capsys.readouterr().err
     assert main(["score", str(tmp_path)]) == 1
     assert "cannot read: it is a folder, not a file" in capsys.readouterr().err
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from scorepad.cli.common import EXIT_OK, CommandError, store_folder
 from scorepad.engine import shown
-from scorepad.i18n import describe, tr, tr_n
+from scorepad.i18n import describe, os_reason, tr, tr_n
 
 
 def command_app(args: argparse.Namespace) -> int:
@@ -50,7 +50,7 @@ def command_build_web(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise CommandError(
             tr("could not write {path}: {reason}").format(
-                path=shown(str(out)), reason=exc.strerror or exc
+                path=shown(str(out)), reason=os_reason(exc)
             )
         ) from None
     mib = 1024 * 1024
@@ -132,7 +132,7 @@ def command_serve_web(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise CommandError(
             tr("cannot serve on {host} port {port}: {reason}").format(
-                host=shown(host), port=port, reason=exc.strerror or exc
+                host=shown(host), port=port, reason=os_reason(exc)
             )
         ) from None
     return EXIT_OK

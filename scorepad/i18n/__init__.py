@@ -36,6 +36,7 @@ from scorepad.i18n.languages import (
     language_for_locales,
     system_language,
 )
+from scorepad.i18n.os_errors import os_reason
 from scorepad.i18n.render import describe, say
 
 __all__ = [
@@ -51,6 +52,7 @@ __all__ = [
     "language_for_locales",
     "money",
     "number",
+    "os_reason",
     "say",
     "set_default_language",
     "set_language_resolver",

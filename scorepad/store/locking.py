@@ -15,6 +15,7 @@ from pathlib import Path
 
 from filelock import FileLock, Timeout
 
+from scorepad.i18n import os_reason
 from scorepad.store.errors import StoreBusyError, StoreReadOnlyError, StoreWriteError
 from scorepad.store.files import is_read_only_error
 
@@ -45,10 +46,8 @@ class StoreLock:
                     raise StoreBusyError(lock_file, self.timeout) from None
                 except OSError as exc:  # the lock file cannot be made: the folder is read-only
                     if not is_read_only_error(exc):
-                        raise StoreWriteError(
-                            self.root / ".lock", exc.strerror or str(exc)
-                        ) from None
-                    self.read_only = exc.strerror or str(exc)
+                        raise StoreWriteError(self.root / ".lock", os_reason(exc)) from None
+                    self.read_only = os_reason(exc)
             if self.read_only is not None:
                 if write:
                     raise StoreReadOnlyError(self.root, self.read_only)

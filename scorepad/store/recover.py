@@ -16,6 +16,7 @@ from pathlib import Path
 
 from filelock import FileLock, Timeout
 
+from scorepad.i18n import os_reason
 from scorepad.store.catalogue import CATALOGUE, CATALOGUE_MAX_BYTES
 from scorepad.store.checks import Check, check_catalogue, check_meta, full_game_check
 from scorepad.store.damaged_files import (
@@ -72,7 +73,7 @@ def _kept_aside(path: Path, root: Path, damage: _Damaged, report: RecoveryReport
     try:
         keep_damaged_copy(path, root)
     except OSError as exc:
-        report.left_alone.append(DamagedCopyError(path, damage.reason, exc.strerror or str(exc)))
+        report.left_alone.append(DamagedCopyError(path, damage.reason, os_reason(exc)))
         return False
     return True
 
@@ -95,7 +96,7 @@ def recover_files(root: Path, *, lock_timeout: float = 10.0) -> RecoveryReport:
     except Timeout:
         raise StoreBusyError(root / ".lock", lock_timeout) from None
     except OSError as exc:
-        reason = exc.strerror or str(exc)
+        reason = os_reason(exc)
         if is_read_only_error(exc):
             raise StoreReadOnlyError(root, reason) from None
         raise StoreWriteError(root, reason) from None

@@ -20,7 +20,7 @@ from typing import Any
 
 from tinydb import Storage
 
-from scorepad.i18n import tr
+from scorepad.i18n import os_reason, tr
 from scorepad.store.atomic import replace_atomically, rotate_backups
 from scorepad.store.bulk import collection_paused
 from scorepad.store.damaged_files import newest_good_backup, parse_store_json, try_keep_damaged_copy
@@ -59,7 +59,7 @@ def access_error(path: Path, exc: OSError) -> StoreAccessError:
     if isinstance(exc, NotRegularFileError):
         return StoreAccessError(path, str(exc.strerror), tr("move it out of the store folder"))
     return StoreAccessError(
-        path, exc.strerror or str(exc), tr("check its permissions (and the disk it is on)")
+        path, os_reason(exc), tr("check its permissions (and the disk it is on)")
     )
 
 
@@ -153,7 +153,7 @@ class DurableJSONStorage(Storage):
         try:
             replace_atomically(self.path, encoded)
         except OSError as exc:
-            reason = exc.strerror or str(exc)
+            reason = os_reason(exc)
             if is_read_only_error(exc):
                 raise StoreReadOnlyError(self.root, reason) from None
             raise StoreWriteError(self.path, reason) from None

@@ -33,6 +33,7 @@ from scorepad.engine import (
     Variant,
 )
 from scorepad.engine import leaderboard as ranked
+from scorepad.i18n import os_reason
 from scorepad.store import schema
 from scorepad.store.atomic import remove_temp_litter
 from scorepad.store.backup import RestoreReport
@@ -83,8 +84,8 @@ class TinyDBStore:
             self.games_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             if not (is_read_only_error(exc) and self.root.is_dir()):
-                raise StoreWriteError(self.games_dir, exc.strerror or str(exc)) from None
-            read_only = exc.strerror or str(exc)
+                raise StoreWriteError(self.games_dir, os_reason(exc)) from None
+            read_only = os_reason(exc)
         self._lock = StoreLock(self.root, timeout=lock_timeout, read_only=read_only)
         self._catalogue = Catalogue(self.root, check_catalogue)
         self._roster = RosterKeeper(self._lock, self._catalogue)

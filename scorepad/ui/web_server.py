@@ -33,6 +33,7 @@ from typing import Any, cast
 from starlette.types import ASGIApp
 
 from scorepad.engine import shown
+from scorepad.i18n import os_reason, tr
 from scorepad.sharing import is_loopback
 from scorepad.ui.web_budget import MAX_FILES_FRAME_BYTES, BudgetedApp
 from scorepad.ui.web_guard import GuardedApp, ServedAddress
@@ -58,32 +59,46 @@ class ServeError(OSError):
 class HostDoesNotResolveError(ServeError):
     def __init__(self, host: str) -> None:
         self.host = host
-        super().__init__(f"cannot serve on {shown(host)}: the host name does not resolve")
+        super().__init__(
+            tr("cannot serve on {host}: the host name does not resolve").format(host=shown(host))
+        )
 
 
 class PortInUseError(ServeError):
     def __init__(self, host: str, port: int) -> None:
-        super().__init__(f"port {port} on {shown(host)} is in use; pick another with --port")
+        super().__init__(
+            tr("port {port} on {host} is in use; pick another with --port").format(
+                port=port, host=shown(host)
+            )
+        )
 
 
 class NotThisMachineError(ServeError):
-    def __init__(self, host: str, instead: str = "leave out --host to serve on 127.0.0.1") -> None:
+    def __init__(self, host: str, instead: str | None = None) -> None:
         self.host = host
+        instead = tr("leave out --host to serve on 127.0.0.1") if instead is None else instead
         super().__init__(
-            f"cannot serve on {shown(host)}: it is not an address of this machine; {instead}"
+            # TRANSLATORS: {instead} says what to do ("leave out --host to serve on 127.0.0.1")
+            tr("cannot serve on {host}: it is not an address of this machine; {instead}").format(
+                host=shown(host), instead=instead
+            )
         )
 
 
 class PortNotAllowedError(ServeError):
     def __init__(self, port: int) -> None:
         super().__init__(
-            f"cannot serve on port {port}: not allowed for this user; pick one above 1023"
+            tr(
+                "cannot serve on port {port}: not allowed for this user; pick one above 1023"
+            ).format(port=port)
         )
 
 
 class NotAPortError(ServeError):
     def __init__(self, port: int) -> None:
-        super().__init__(f"cannot serve on port {port}: a port is a number from 1 to 65535")
+        super().__init__(
+            tr("cannot serve on port {port}: a port is a number from 1 to 65535").format(port=port)
+        )
 
 
 @dataclass(frozen=True)
@@ -150,7 +165,11 @@ def bind_error(exc: OSError, host: str, port: int) -> ServeError:
         return NotThisMachineError(host)
     if exc.errno == errno.EACCES:
         return PortNotAllowedError(port)
-    return ServeError(f"cannot serve on {shown(host)} port {port}: {exc.strerror or exc}")
+    return ServeError(
+        tr("cannot serve on {host} port {port}: {reason}").format(
+            host=shown(host), port=port, reason=os_reason(exc)
+        )
+    )
 
 
 def reaches_beyond(addresses: Sequence[str]) -> bool:

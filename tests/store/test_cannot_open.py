@@ -63,7 +63,7 @@ def test_a_game_this_user_cannot_open_is_named_and_never_restored(shared_tmp: Pa
     assert not isinstance(error, StoreUnreadableError)
     assert not error.recoverable
     assert str(path) in str(error)
-    assert "Permission denied; check its permissions" in str(error)
+    assert "no permission; check its permissions" in str(error)
     assert "a copy was kept" not in str(error)
     assert [(s.id, s.status, s.recoverable) for s in listed] == [(game_id, "damaged", False)]
     assert "check its permissions" in (listed[0].problem or "")
@@ -100,10 +100,10 @@ def test_a_games_folder_this_user_cannot_list_is_one_clear_message(
         shown = app.home.games
 
     assert caught.value.path == games
-    assert "Permission denied; check its permissions" in str(caught.value)
+    assert "no permission; check its permissions" in str(caught.value)
     err = capsys.readouterr().err
     assert code == 1
-    assert err.startswith(f"scorepad: {games} cannot be opened: Permission denied")
+    assert err.startswith(f"scorepad: {games} cannot be opened: no permission")
     assert "internal error" not in err
     assert shown == []
     assert app.message is not None and str(games) in app.message.text
@@ -123,7 +123,7 @@ def test_a_meta_file_this_user_cannot_open_is_named_and_never_restored(
     meta.chmod(0o000)
 
     with unprivileged():
-        with pytest.raises(StoreAccessError, match=r"catalogue\.json cannot be opened: Permission"):
+        with pytest.raises(StoreAccessError, match=r"catalogue\.json cannot be opened: no permission"):
             TinyDBStore(root)
         report = recover_store(root)
     assert report.restored == [] and report.started_fresh == []
@@ -144,7 +144,7 @@ def test_an_io_error_is_not_damage(tmp_path: Path, monkeypatch: pytest.MonkeyPat
         return real_open(file, flags, *args, **kw)
 
     monkeypatch.setattr(os, "open", failing_open)
-    with pytest.raises(StoreAccessError, match="Input/output error; check its permissions"):
+    with pytest.raises(StoreAccessError, match=r"\(input/output error\); check its permissions"):
         TinyDBStore(tmp_path).load_game(game_id)
     report = recover_store(tmp_path)
     assert (report.restored, [p.path for p in report.left_alone]) == ([], [path])

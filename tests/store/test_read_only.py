@@ -62,7 +62,7 @@ def test_a_store_on_a_read_only_disk_opens_lists_and_exports(tmp_path: Path) -> 
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout.strip().splitlines()[-1])
     for refusal in result["refusals"].values():
-        assert "Read-only file system" in refusal
+        assert "the disk is read-only" in refusal
     assert_read_only_store_works(result, root)
 
 
@@ -84,6 +84,6 @@ def test_an_old_store_this_user_may_not_write_says_it_must_be_upgraded_first(
     with unprivileged(), pytest.raises(StoreReadOnlyError) as caught:
         TinyDBStore(root)
     assert str(caught.value) == (
-        f"the store folder {root} is read-only (Permission denied): its games (schema 2) must "
+        f"the store folder {root} is read-only (no permission): its games (schema 2) must "
         "be upgraded once before this scorepad can read them; make the folder writable to open it"
     )
