@@ -123,7 +123,7 @@ def test_a_meta_file_this_user_cannot_open_is_named_and_never_restored(
     meta.chmod(0o000)
 
     with unprivileged():
-        with pytest.raises(StoreAccessError, match=r"catalogue\.json cannot be opened: no permission"):
+        with pytest.raises(StoreAccessError, match=r"catalogue\.json cannot be opened: no perm"):
             TinyDBStore(root)
         report = recover_store(root)
     assert report.restored == [] and report.started_fresh == []
