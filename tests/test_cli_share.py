@@ -27,7 +27,6 @@ from functools import partial
 from pathlib import Path
 
 import pytest
-import zxingcpp
 
 from scorepad.sharing import ShareInfo
 from scorepad.sharing.table import SharedTable
@@ -38,6 +37,7 @@ from scorepad.ui.launch import app_main, serving_host, share_lines, table_for
 from scorepad.ui.state import ScorepadApp
 from scorepad.ui.web_server import exposure_warning
 from tests.browser.harness import free_port
+from tests.qr import qr_texts
 from tests.ui.test_share_address import terminal_image
 
 PROJECT = Path(__file__).resolve().parents[1]
@@ -207,9 +207,7 @@ def test_share_prints_the_join_address_its_qr_code_the_pin_and_the_scorekeepers_
         )
         qr = [line for line in app.lines if line and set(line) <= set(" █▀▄")]
         assert len(qr) >= 15
-        assert [found.text for found in zxingcpp.read_barcodes(terminal_image("\n".join(qr)))] == [
-            join
-        ]
+        assert qr_texts(terminal_image("\n".join(qr))) == [join]
         pin = PIN_LINE.search(text)
         assert pin is not None
         assert f"PIN to keep score: {pin.group(1)}" in app.lines
@@ -442,9 +440,7 @@ def test_share_on_every_interface_prints_this_machines_network_address(
         f"games are kept in {tmp_path}",
     ]
     qr = "\n".join(line for line in served.out if line and set(line) <= set(" █▀▄"))
-    assert [found.text for found in zxingcpp.read_barcodes(terminal_image(qr))] == [
-        "http://192.168.1.20:8550/"
-    ]
+    assert qr_texts(terminal_image(qr)) == ["http://192.168.1.20:8550/"]
     (note,) = served.err
     assert note.startswith("scorepad: note: the table is open to your network")
 

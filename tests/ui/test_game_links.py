@@ -12,7 +12,6 @@ from pathlib import Path
 
 import flet as ft
 import pytest
-import zxingcpp
 from PIL import Image
 
 from scorepad.engine import Game, RoundRecord, Suit, link_to, pack_record
@@ -23,6 +22,7 @@ from scorepad.ui.state.screens import Message
 from scorepad.ui.views.common import confirm_bar
 from scorepad.ui.views.game import game_menu
 from scorepad.ui.views.link_dialog import SHARE_AS_LINK, link_dialog, paste_dialog
+from tests.qr import qr_texts
 from tests.ui.driving import play_round, start
 from tests.ui.test_sheet_view import tagged, walk
 
@@ -289,9 +289,7 @@ def test_the_dialog_shows_a_qr_code_that_reads_as_the_link(tmp_path: Path) -> No
     assert dialog is not None
     image = tagged(dialog, "link-qr").content
     assert isinstance(image, ft.Image) and isinstance(image.src, bytes)
-    assert [found.text for found in zxingcpp.read_barcodes(Image.open(io.BytesIO(image.src)))] == [
-        link
-    ]
+    assert qr_texts(Image.open(io.BytesIO(image.src))) == [link]
     text = tagged(dialog, "game-link").content
     assert isinstance(text, ft.Text) and text.value == link and text.selectable
     words = " ".join(str(c.value) for c in walk(dialog) if isinstance(c, ft.Text))

@@ -14,13 +14,13 @@ from urllib.parse import urlsplit
 
 import ifaddr
 import pytest
-import zxingcpp
 from PIL import Image
 
 from scorepad.sharing import ShareInfo
 from scorepad.ui.qr_code import qr_png, qr_terminal
 from scorepad.ui.share_address import join_url, lan_addresses, scorekeeper_url, share_info
 from scorepad.ui.web_guard import ServedAddress, refusal
+from tests.qr import qr_texts
 
 LIGHT_TOP = frozenset("█▀")
 LIGHT_BOTTOM = frozenset("█▄")
@@ -48,7 +48,7 @@ cable that still holds a link-local address."""
 
 
 def decoded(image: Image.Image) -> list[str]:
-    return [found.text for found in zxingcpp.read_barcodes(image)]
+    return qr_texts(image)
 
 
 def terminal_image(drawing: str, pixels: int = 6) -> Image.Image:
