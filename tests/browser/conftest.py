@@ -3,6 +3,9 @@ logged."""
 
 from __future__ import annotations
 
+import os
+import re
+import time
 from collections.abc import Generator
 from pathlib import Path
 
@@ -41,3 +44,44 @@ def keep_evidence(item: pytest.Item, report: pytest.TestReport) -> None:
         report.sections.append(("browser console and taps", "\n".join(phone.console[-60:])))
     except Exception as problem:  # the browser may be gone already
         report.sections.append(("browser", f"no screenshot: {problem}"))
+        report.sections.append(("browser console and taps", "\n".join(phone.console[-60:])))
+        report.sections.append(("Chromium's processes", chromium_processes()))
+
+
+KIND = re.compile(r"--(?:utility-sub-)?type=(\S+)")
+"""A Chromium process's kind on its command line (which Chromium rewrites as one string)."""
+
+
+def chromium_processes() -> str:
+    """Each Chromium process of this machine: its kind (browser, renderer, gpu-process...),
+    its state, the CPU seconds it used in one second of waiting, and the kernel function it
+    sleeps in: a page that draws nothing and answers nothing is either spinning (a second's
+    CPU) or blocked (none, and where), which tells a stuck renderer from a stuck GPU process."""
+
+    def sample() -> dict[int, tuple[str, str, float, str]]:
+        found = {}
+        tick = os.sysconf("SC_CLK_TCK")
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                line = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+                program = Path(line.split(" ", 1)[0]).name
+                if "chrom" not in program:
+                    continue
+                stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                wchan = (entry / "wchan").read_text()
+            except (OSError, UnicodeDecodeError):  # gone meanwhile, or not a program of ours
+                continue
+            kind = found_kind.group(1) if (found_kind := KIND.search(line)) else program
+            found[int(entry.name)] = (kind, stat[0], (int(stat[11]) + int(stat[12])) / tick, wchan)
+        return found
+
+    before = sample()
+    time.sleep(1)
+    after = sample()
+    lines = []
+    for pid, (kind, state, used, wchan) in sorted(after.items()):
+        spent = used - before[pid][2] if pid in before else float("nan")
+        lines.append(f"{pid} {kind}: state {state}, {spent:.2f} s CPU in 1 s, in {wchan or '-'}")
+    return "\n".join(lines) or "no Chromium process"
