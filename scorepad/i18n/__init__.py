@@ -26,7 +26,7 @@ from scorepad.i18n.active import (
     tr_n,
     use_language,
 )
-from scorepad.i18n.formats import day, money, number
+from scorepad.i18n.formats import day, isolated, money, number
 from scorepad.i18n.languages import (
     ENGLISH,
     LANGUAGES,
@@ -49,6 +49,7 @@ __all__ = [
     "day",
     "describe",
     "find_language",
+    "isolated",
     "language_for_locales",
     "money",
     "number",

@@ -81,3 +81,26 @@ def day(value: datetime.date, *, weekday: bool = False, year: bool = True) -> st
         return f"{value:%a} {text}" if weekday else text
     skeleton = ("y" if year else "") + "MMM" + ("E" if weekday else "") + "d"
     return format_skeleton(skeleton, value, locale=code)
+
+
+FIRST_STRONG_ISOLATE = "\u2068"
+POP_DIRECTIONAL_ISOLATE = "\u2069"
+
+
+def isolated(text: str) -> str:
+    """``text`` set apart in its own direction when the reader's language is right to left:
+    an item of a list ("1. Ann 20", "Bob 5 ¢") inside a Hebrew sentence, which the Unicode
+    bidi algorithm would otherwise run into its neighbours (the "1." of one name behind the
+    last, a "¢" carried to the far end of the line). A left-to-right reader's text is left as
+    it is.
+
+    >>> from scorepad.i18n import Language, use_language
+    >>> isolated("Ann 20")
+    'Ann 20'
+    >>> with use_language(Language("he", "עברית", right_to_left=True)):
+    ...     isolated("Ann 20")
+    '\u2068Ann 20\u2069'
+    """
+    if not active_language().right_to_left:
+        return text
+    return f"{FIRST_STRONG_ISOLATE}{text}{POP_DIRECTIONAL_ISOLATE}"

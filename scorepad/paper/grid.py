@@ -8,7 +8,7 @@ drawing is :mod:`scorepad.paper.pad_pdf`'s.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 
@@ -29,7 +29,7 @@ from scorepad.engine import (
     change_in_words,
     suit_name,
 )
-from scorepad.i18n import N_, money, say, tr, tr_n
+from scorepad.i18n import N_, isolated, money, say, tr, tr_n
 from scorepad.paper.printable import printable, printed_names
 from scorepad.paper.renames import NO_RENAMES, in_current_words, now_called, played_as_note
 
@@ -63,6 +63,17 @@ class Grid:
     tally: str | None = None
     """A blank pad for a stake: the price of a set ("5¢"), for a box to tally sets and
     settle by pencil; ``None`` for no box."""
+
+    def texts(self) -> Iterator[str]:
+        """Every piece of text the pad prints (the column heads aside)."""
+        yield self.title
+        yield self.subtitle
+        yield from self.players
+        for row in self.rows:
+            yield row.dealer
+            yield row.trump
+        yield from self.footer
+        yield from self.notes
 
 
 def _trump_text(result: RoundResult) -> str:
@@ -216,7 +227,9 @@ def _footer(
     if not game.results:
         return ()
     comma = tr(", ")
-    standings = comma.join(f"{s.rank}. {printed[s.player]} {s.total}" for s in sheet.standings)
+    standings = comma.join(
+        isolated(f"{s.rank}. {printed[s.player]} {s.total}") for s in sheet.standings
+    )
     # TRANSLATORS: under a printed pad: "Final standings: 1. Ann 45, 2. Bob 30"
     final = tr("Final standings: {standings}") if sheet.winners else tr("Standings: {standings}")
     lines = [printable(final.format(standings=standings))]
@@ -238,12 +251,14 @@ def _footer(
             lines.append(now(summary.note))
     else:
         owed = sheet.owed_so_far()
-        sets = comma.join(f"{printed[player]} {sheet.sets[player]}" for player in sheet.players)
+        sets = comma.join(
+            isolated(f"{printed[player]} {sheet.sets[player]}") for player in sheet.players
+        )
         # TRANSLATORS: under a printed pad: how often each player was set so far ("Ann 2, Bob 1")
         lines.append(printable(tr("Sets: {sets}").format(sets=sets)))
         if owed is not None and game.status is GameStatus.IN_PROGRESS:
             owing = comma.join(
-                f"{printed[p]} {money(Money(owed[p], symbol))}" for p in sheet.players
+                isolated(f"{printed[p]} {money(Money(owed[p], symbol))}") for p in sheet.players
             )
             lines.append(printable(tr("Owed so far: {owing}").format(owing=owing)))
     return tuple(lines)

@@ -4,20 +4,25 @@ Laid out like the paper pad, landscape: the round's number, cards, dealer and tr
 left, then each player's bid, tricks taken, points and running total; the standings (and, in a
 game played for a stake, who pays whom) under the grid. It is one page whenever the rows fit
 at a height a pencil can write in; a longer schedule continues on further pages, each with the
-column heads again. Drawn with fpdf2's standard Helvetica: see :mod:`scorepad.paper.printable`
-for what happens to names outside its characters.
+column heads again. Drawn in the pad's own embedded font (:mod:`scorepad.paper.pad_font`), in
+the reader's language; a right-to-left language's pad reads from the right, as its readers
+write one: the round's number in the right-hand column, the players from right to left, each
+line of text set right to left by fpdf2's text shaping (HarfBuzz). See
+:mod:`scorepad.paper.printable` for names outside the font's characters.
 """
 
 from __future__ import annotations
 
 import importlib.util
+import logging
+import unicodedata
 from collections.abc import Mapping, Sequence
 from datetime import date
 from functools import cached_property
 from typing import TYPE_CHECKING
 
 from scorepad.engine import DOLLAR, Game, Message, ScorepadError, Variant
-from scorepad.i18n import N_, tr
+from scorepad.i18n import N_, active_language, tr
 from scorepad.paper.grid import Grid, GridRow, blank_grid, game_grid
 from scorepad.paper.layout import (
     DEALER_WIDTH_MM,
@@ -32,14 +37,17 @@ from scorepad.paper.layout import (
     fit_rows,
     font_size,
 )
-from scorepad.paper.printable import PDF_ENCODING, printable
+from scorepad.paper.pad_font import PAD_FONT_FAMILY, PAD_FONT_FILES, font_path
+from scorepad.paper.printable import printable
 from scorepad.paper.renames import NO_RENAMES
 from scorepad.paper.tally_box import draw_tally, tally_height
 
 if TYPE_CHECKING:
     from fpdf import FPDF
 
-FONT = "helvetica"
+log = logging.getLogger(__name__)
+
+FONT = PAD_FONT_FAMILY
 TITLE_PT = 13.0
 SUBTITLE_PT = 9.0
 PT_TO_MM = 25.4 / 72
@@ -86,6 +94,40 @@ def _new_pdf(paper: PaperSize) -> FPDF:
     return FPDF(orientation="landscape", unit="mm", format=paper.value)
 
 
+def needs_shaping(text: str) -> bool:
+    """Whether ``text`` needs HarfBuzz to be printed right: a right-to-left letter (a Hebrew
+    name on an English pad), a mark that sits on the letter before it, a direction control.
+    Shaping a pad costs about as much again as drawing it (66 ms against 133 ms for eight
+    players), so a pad with none of these is drawn without.
+
+    >>> needs_shaping("Zoë"), needs_shaping("נועה"), needs_shaping("Zoe\u0308")
+    (False, True, True)
+    """
+    if text.isascii():
+        return False
+    return any(
+        unicodedata.bidirectional(char) in RIGHT_TO_LEFT_CLASSES or unicodedata.combining(char)
+        for char in text
+    )
+
+
+RIGHT_TO_LEFT_CLASSES = frozenset({"R", "AL", "AN", "RLE", "RLO", "RLI", "FSI", "LRI", "PDI"})
+"""Unicode bidi classes that take a line out of plain left-to-right order."""
+
+
+def _shape_text(pdf: FPDF, *, rtl: bool) -> None:
+    """Turn on fpdf2's text shaping (HarfBuzz): it sets a line of Hebrew right to left, a
+    name in it in its own direction, and places accents typed as marks. Without uharfbuzz
+    (a dependency, so only in an odd install) the pad is still made, its right-to-left lines
+    in the order they were typed, and the log says why."""
+    from fpdf.errors import FPDFException
+
+    try:
+        pdf.set_text_shaping(True, direction="rtl" if rtl else None)
+    except FPDFException as missing:
+        log.warning("the pad's text is not shaped: %s", missing)
+
+
 def sheet_pdf(
     game: Game,
     paper: PaperSize = DEFAULT_PAPER,
@@ -118,7 +160,12 @@ class _PadWriter:
     def __init__(self, grid: Grid, paper: PaperSize) -> None:
         self.grid = grid
         pdf = _new_pdf(paper)
-        pdf.core_fonts_encoding = PDF_ENCODING
+        for style in PAD_FONT_FILES:
+            pdf.add_font(FONT, style, font_path(style))
+        self.rtl = active_language().right_to_left
+        """Whether the pad reads from the right (its reader's language is right to left)."""
+        if self.rtl or any(needs_shaping(text) for text in grid.texts()):
+            _shape_text(pdf, rtl=self.rtl)
         pdf.set_margins(MARGIN_MM, MARGIN_MM, MARGIN_MM)
         pdf.set_auto_page_break(auto=False)
         pdf.set_creator("scorepad")
@@ -171,12 +218,9 @@ class _PadWriter:
             wrapped = pdf.multi_cell(
                 pdf.epw, FOOTER_LINE_MM, text, dry_run=True, output=MethodReturnValue.LINES
             )
-            # output=LINES gives the lines; fpdf2 types every kind of output alike. They come
-            # back as the font's bytes read as latin-1 ("€" as "\x80"): made text again here,
-            # or writing them would encode them a second time and refuse "€", "—" and "…"
+            # output=LINES gives the lines; fpdf2 types every kind of output alike
             lines += [
-                (str(line).encode("latin-1").decode(PDF_ENCODING), bold)
-                for line in (wrapped if isinstance(wrapped, list) else [text])
+                (str(line), bold) for line in (wrapped if isinstance(wrapped, list) else [text])
             ]
         return tuple(lines)
 
@@ -217,12 +261,35 @@ class _PadWriter:
     def _titles(self) -> None:
         pdf = self.pdf
         pdf.set_font(FONT, "B", TITLE_PT)
-        pdf.cell(0, TITLE_PT * PT_TO_MM * LINE_SPACING, self._clip(self.grid.title, pdf.epw))
+        title = self._clip(self.grid.title, pdf.epw)
+        pdf.cell(0, TITLE_PT * PT_TO_MM * LINE_SPACING, title, align=self._start)
         pdf.ln()
         pdf.set_font(FONT, "", SUBTITLE_PT)
-        pdf.cell(0, SUBTITLE_PT * PT_TO_MM * LINE_SPACING, self._clip(self.grid.subtitle, pdf.epw))
+        subtitle = self._clip(self.grid.subtitle, pdf.epw)
+        pdf.cell(0, SUBTITLE_PT * PT_TO_MM * LINE_SPACING, subtitle, align=self._start)
         pdf.ln()
         pdf.ln(1.5)
+
+    @property
+    def _start(self) -> str:
+        """Where a line of text starts: fpdf2's alignment for the reader's direction."""
+        return "R" if self.rtl else "L"
+
+    def _x(self, offset: float, width: float) -> float:
+        """The page's x of a column ``offset`` mm from the start of the grid's line (the left
+        margin, or the right one on a pad that reads from the right), ``width`` wide."""
+        if self.rtl:
+            return self.pdf.w - MARGIN_MM - offset - width
+        return MARGIN_MM + offset
+
+    def _cell_at(
+        self, offset: float, top: float, size: tuple[float, float], text: str, align: str
+    ) -> None:
+        """A bordered cell of the grid, ``size`` (width, height), at ``offset`` along its line
+        (see :meth:`_x`)."""
+        width, height = size
+        self.pdf.set_xy(self._x(offset, width), top)
+        self.pdf.cell(width, height, text, border=1, align=align)
 
     def _clip(self, text: str, width: float) -> str:
         """``text`` cut with "…" to fit ``width`` in the current font."""
@@ -240,20 +307,26 @@ class _PadWriter:
         pdf.set_font(FONT, "B", self.pt)
         fixed = self.widths[:4]
         top = pdf.get_y()
+        offset = 0.0
         for width, head in zip(fixed, FIXED_COLUMNS, strict=True):
-            pdf.cell(width, self._head_height, printable(tr(head)), border=1, align="C")
+            self._cell_at(offset, top, (width, self._head_height), printable(tr(head)), "C")
+            offset += width
         sub = self.widths[4] if len(self.widths) > 4 else 0.0
         group = sub * len(PLAYER_COLUMNS)
-        for name in self.grid.players:
-            pdf.cell(group, self.line_mm, self._clip(name, group - 2), border=1, align="C")
-        pdf.set_xy(MARGIN_MM + sum(fixed), top + self.line_mm)
+        for seat, name in enumerate(self.grid.players):
+            shown = self._clip(name, group - 2)
+            self._cell_at(offset + seat * group, top, (group, self.line_mm), shown, "C")
         pdf.set_font(FONT, "", self.pt)
         heads = [printable(tr(head)) for head in PLAYER_COLUMNS]
         if not all(pdf.get_string_width(label) <= sub - 1 for label in heads):
             heads = [printable(tr(head)) for head in SHORT_PLAYER_COLUMNS]
         for _ in self.grid.players:
             for label in heads:
-                pdf.cell(sub, self.line_mm, self._clip(label, sub - 1), border=1, align="C")
+                label_top = top + self.line_mm
+                self._cell_at(
+                    offset, label_top, (sub, self.line_mm), self._clip(label, sub - 1), "C"
+                )
+                offset += sub
         pdf.set_xy(MARGIN_MM, top + self._head_height)
 
     def _row(self, row: GridRow, height: float) -> None:
@@ -265,10 +338,12 @@ class _PadWriter:
         for player in row.players:
             *marks, total = player  # the running total is the column a player's eye looks for
             cells += [(mark, False) for mark in marks] + [(total, True)]
+        offset = 0.0
         for index, (width, (text, is_total)) in enumerate(zip(self.widths, cells, strict=True)):
-            align = "L" if index in (2, 3) else "C"
+            align = self._start if index in (2, 3) else "C"
             pdf.set_font(FONT, "B" if is_total else "", self.pt)
-            pdf.cell(width, height, self._clip(text, width - 1.5), border=1, align=align)
+            self._cell_at(offset, top, (width, height), self._clip(text, width - 1.5), align)
+            offset += width
         self._group_rules(top, height)
         pdf.set_xy(MARGIN_MM, top + height)
 
@@ -276,10 +351,11 @@ class _PadWriter:
         """A heavier line before each player's columns, as on the paper pad."""
         pdf = self.pdf
         pdf.set_line_width(0.5)
-        x = MARGIN_MM + sum(self.widths[:4])
+        offset = sum(self.widths[:4])
         for _ in range(len(self.grid.players) + 1):
+            x = self._x(offset, 0.0)
             pdf.line(x, top, x, top + height)
-            x += self.widths[4] * len(PLAYER_COLUMNS) if len(self.widths) > 4 else 0.0
+            offset += self.widths[4] * len(PLAYER_COLUMNS) if len(self.widths) > 4 else 0.0
         pdf.set_line_width(0.2)
 
     def _footer(self) -> None:
@@ -291,7 +367,7 @@ class _PadWriter:
         pdf.ln(FOOTER_GAP_MM)
         for text, bold in self._footer_lines:
             pdf.set_font(FONT, "B" if bold else "", SUBTITLE_PT)
-            pdf.cell(0, FOOTER_LINE_MM, text)
+            pdf.cell(0, FOOTER_LINE_MM, text, align=self._start)
             pdf.ln()
 
     def _tally(self) -> None:
@@ -301,4 +377,4 @@ class _PadWriter:
             return
         if self.pdf.get_y() + self._tally_height > self._bottom() + 0.01:
             self.pdf.add_page()
-        draw_tally(self.pdf, MARGIN_MM, self.grid.players, self.grid.tally)
+        draw_tally(self.pdf, MARGIN_MM, self.grid.players, self.grid.tally, rtl=self.rtl)

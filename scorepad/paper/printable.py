@@ -1,12 +1,11 @@
-"""Text as the PDF's built-in fonts can print it.
+"""Text as the pad's font can print it.
 
-The pad is printed with the PDF's standard Helvetica, which every PDF reader has and which
-needs no font file: nothing to embed, nothing missing on a fresh machine. Its characters are
-those of Windows-1252 (Latin-1 plus the typographic dashes, quotes, "…" and "€"). A name
-outside them is printed as near as it can be: accents that Windows-1252 lacks are dropped
-("Ō" prints "O"), a few letters with no accent to drop are spelt out ("Ł" prints "L"), and
-anything else (Chinese, Greek, emoji) prints as "?". The CSV and the JSON record keep every
-name exactly; only the paper is approximate.
+The pad is drawn in its own embedded font (:mod:`scorepad.paper.pad_font`: DejaVu Sans cut to
+Latin, Greek, Cyrillic and Hebrew letters, punctuation, currency signs and the suits), so every
+language scorepad speaks and the names tables type print as they are. A name outside it is
+printed as near as it can be: a letter the font lacks loses its accent where that helps, a
+few are spelt out, and anything else (Chinese, emoji) prints as "?". The CSV and the JSON
+record keep every name exactly; only the paper is approximate.
 
 Two names that print alike ("李" and "王" both print "?") get their seat number, so the
 columns of a pad can always be told apart.
@@ -18,9 +17,7 @@ import unicodedata
 from collections.abc import Sequence
 
 from scorepad.i18n import tr
-
-PDF_ENCODING = "windows-1252"
-"""What the standard PDF fonts print (fpdf2 writes them with WinAnsiEncoding)."""
+from scorepad.paper.pad_font import printed_characters
 
 UNPRINTABLE = "?"
 
@@ -29,34 +26,40 @@ _SPELT_OUT = str.maketrans(
 )
 
 
+def _prints(text: str) -> bool:
+    drawn = printed_characters()
+    return all(ord(char) in drawn for char in text)
+
+
+BIDI_CONTROLS = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Marks and isolates that order a line's directions: kept, never drawn (text shaping takes
+them out), whether or not the font has a glyph for them."""
+
+
 def _printable_char(char: str) -> str:
-    try:
-        char.encode(PDF_ENCODING)
-    except UnicodeEncodeError:
-        pass
-    else:
+    if char in BIDI_CONTROLS or _prints(char):
         return char
     spelt = char.translate(_SPELT_OUT)
-    if spelt != char:
+    if spelt != char and _prints(spelt):
         return spelt
     stripped = "".join(
         part for part in unicodedata.normalize("NFKD", char) if not unicodedata.combining(part)
     )
-    try:
-        stripped.encode(PDF_ENCODING)
-    except UnicodeEncodeError:
-        return UNPRINTABLE
-    return stripped or UNPRINTABLE
+    return stripped if stripped and _prints(stripped) else UNPRINTABLE
 
 
 def printable(text: str) -> str:
-    """``text`` with every character the standard PDF fonts lack replaced, as near as possible.
+    """``text`` with every character the pad's font lacks replaced, as near as possible; an
+    accent typed as a letter and a combining mark is printed as the one letter it makes.
 
-    >>> printable("Zoë"), printable("Łukasz Ōta"), printable("李"), printable("1…9…1 — 5¢")
-    ('Zoë', 'Lukasz Ota', '?', '1…9…1 — 5¢')
+    >>> printable("Zoë"), printable("Łukasz Ōta"), printable("Rozdający"), printable("שליט")
+    ('Zoë', 'Łukasz Ōta', 'Rozdający', 'שליט')
+    >>> printable("李"), printable("1…9…1 — 5¢ ♠"), printable("Ann 🂡"), printable("Zoe\u0308")
+    ('?', '1…9…1 — 5¢ ♠', 'Ann ?', 'Zoë')
     """
     if text.isascii():
         return text
+    text = unicodedata.normalize("NFC", text)
     return "".join(_printable_char(char) for char in text)
 
 

@@ -13,12 +13,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from scorepad.i18n import N_, tr
+from scorepad.paper.pad_font import PAD_FONT_FAMILY
 from scorepad.paper.printable import printable
 
 if TYPE_CHECKING:  # only drawn on a document the pad's writer made (fpdf2 loaded then)
     from fpdf import FPDF
 
-TALLY_FONT = "helvetica"
+TALLY_FONT = PAD_FONT_FAMILY
 TALLY_PT = 9.0
 TALLY_GAP_MM = 4.0
 """Space between the grid (or the lines under it) and the box."""
@@ -57,27 +58,33 @@ def tally_height(players: int) -> float:
     return TALLY_GAP_MM + (players + 2) * TALLY_ROW_MM
 
 
-def draw_tally(pdf: FPDF, left: float, players: Sequence[str], price: str) -> None:
-    """The box at the current height, ``left`` mm from the page's edge (``price``: what a
-    set costs, "5¢")."""
+def draw_tally(
+    pdf: FPDF, margin: float, players: Sequence[str], price: str, *, rtl: bool = False
+) -> None:
+    """The box at the current height, ``margin`` mm in from the page's edge where the reader
+    starts a line (the left, or the right when ``rtl``: its columns then run from the right)
+    (``price``: what a set costs, "5¢")."""
+    start = pdf.w - margin - sum(TALLY_WIDTHS_MM) if rtl else margin
+
+    def row(cells: Sequence[tuple[str, str]]) -> None:
+        """One line of the box: each column's text and alignment, in reading order."""
+        pdf.set_x(start)
+        pairs = list(zip(TALLY_WIDTHS_MM, cells, strict=True))
+        for width, (text, align) in reversed(pairs) if rtl else pairs:
+            pdf.cell(width, TALLY_ROW_MM, text, border=1, align=align)
+        pdf.ln()
+
     pdf.ln(TALLY_GAP_MM)
-    pdf.set_x(left)
+    pdf.set_x(margin)
     pdf.set_font(TALLY_FONT, "B", TALLY_PT)
-    pdf.cell(0, TALLY_ROW_MM, tally_title(price))
+    pdf.cell(0, TALLY_ROW_MM, tally_title(price), align="R" if rtl else "L")
     pdf.ln()
-    pdf.set_x(left)
     pdf.set_draw_color(0)
     pdf.set_line_width(0.2)
-    for width, head in zip(TALLY_WIDTHS_MM, TALLY_HEADS, strict=True):
-        pdf.cell(width, TALLY_ROW_MM, printable(tr(head)), border=1, align="C")
-    pdf.ln()
+    row([(printable(tr(head)), "C") for head in TALLY_HEADS])
     pdf.set_font(TALLY_FONT, "", TALLY_PT)
     for player in players:
-        pdf.set_x(left)
         name = player
         while len(name) > 1 and pdf.get_string_width(name) > TALLY_WIDTHS_MM[0] - 2:
             name = name[:-1]  # a long name is cut: the grid's heads above have it whole
-        pdf.cell(TALLY_WIDTHS_MM[0], TALLY_ROW_MM, name, border=1)
-        for width in TALLY_WIDTHS_MM[1:]:
-            pdf.cell(width, TALLY_ROW_MM, "", border=1)
-        pdf.ln()
+        row([(name, "R" if rtl else "L")] + [("", "L")] * (len(TALLY_WIDTHS_MM) - 1))
