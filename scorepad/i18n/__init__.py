@@ -26,7 +26,7 @@ from scorepad.i18n.active import (
     tr_n,
     use_language,
 )
-from scorepad.i18n.formats import day, isolated, money, number
+from scorepad.i18n.formats import day, isolated, money, number, signed
 from scorepad.i18n.languages import (
     ENGLISH,
     LANGUAGES,
@@ -57,6 +57,7 @@ __all__ = [
     "say",
     "set_default_language",
     "set_language_resolver",
+    "signed",
     "system_language",
     "tr",
     "tr_in",

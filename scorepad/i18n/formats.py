@@ -104,3 +104,18 @@ def isolated(text: str) -> str:
     if not active_language().right_to_left:
         return text
     return f"{FIRST_STRONG_ISOLATE}{text}{POP_DIRECTIONAL_ISOLATE}"
+
+
+def signed(value: int) -> str:
+    """Points won or lost with their sign ("+10", "-3", "+0"), the sign kept in front of the
+    number in a right-to-left line too: on its own in a Hebrew chip, the bidi algorithm
+    would carry the "+" to the number's far side ("10+").
+
+    >>> from scorepad.i18n import Language, use_language
+    >>> signed(10), signed(-3), signed(0)
+    ('+10', '-3', '+0')
+    >>> with use_language(Language("he", "עברית", right_to_left=True)):
+    ...     signed(10)
+    '\u2068+10\u2069'
+    """
+    return isolated(f"{value:+d}")

@@ -30,7 +30,7 @@ from scorepad.engine import (
     TakeOver,
     change_in_words,
 )
-from scorepad.i18n import N_, number, say, tr, tr_n
+from scorepad.i18n import N_, number, say, signed, tr, tr_n
 from scorepad.ui.state.history import (
     ADJUSTED,
     JOINING,
@@ -121,7 +121,7 @@ def what_it_does(changed: Game, change: TableChange) -> str:
         "{player} {points} points ({reason}).",
         "{player} {points} points ({reason}).",
         abs(change.points),
-    ).format(player=change.player, points=f"{change.points:+d}", reason=change.reason)
+    ).format(player=change.player, points=signed(change.points), reason=change.reason)
 
 
 def upcoming(game: Game, changed: Game) -> str:
@@ -175,7 +175,7 @@ def undo_label(change: TableChange) -> str:
     if isinstance(change, SitOut):
         return SITTING_OUT.format(player=change.player, round=change.after + 1)
     assert isinstance(change, Adjustment)
-    return ADJUSTED.format(points=f"{change.points:+d}", player=change.player)
+    return ADJUSTED.format(points=signed(change.points), player=change.player)
 
 
 def round_under_way(draft: RoundDraft | None) -> bool:

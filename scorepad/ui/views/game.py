@@ -7,7 +7,7 @@ from collections.abc import Callable
 import flet as ft
 
 from scorepad.engine import Suit, TrumpCall
-from scorepad.i18n import N_, say, tr, tr_in, tr_n
+from scorepad.i18n import N_, say, signed, tr, tr_in, tr_n
 from scorepad.ui.state import (
     ExportKind,
     Field,
@@ -242,7 +242,7 @@ def player_line(
     if line.leads:
         # TRANSLATORS: beside a player's name in the round: this player leads the first trick
         marks.append(tr("leads"))
-    points = "" if line.points is None else f"{line.points:+d}"
+    points = "" if line.points is None else signed(line.points)
     return tagged(
         f"line-{line.name}",
         ft.Row(

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from scorepad.engine import DOLLAR, GameStatus, Money, ScoreSheet, Standing
-from scorepad.i18n import money, tr, tr_n
+from scorepad.i18n import money, signed, tr, tr_n
 from scorepad.ui.state import GameSession
 from scorepad.ui.state.display_names import NO_NAMES, DisplayNames
 from scorepad.ui.views.common import tagged
@@ -150,7 +150,7 @@ def standing_chip(
     "1. Robert, played as Bob, 34"), read as one phrase."""
     shown, said = names.shown(standing.player), names.said(standing.player)
     rank = f"{standing.rank}. " if started else ""
-    change = "" if standing.last_change is None else f" ({standing.last_change:+d})"
+    change = "" if standing.last_change is None else f" ({signed(standing.last_change)})"
     name_line: list[ft.Control] = []
     if rank:
         name_line.append(ft.Text(rank.strip(), size=13))
@@ -168,8 +168,8 @@ def standing_chip(
     score_line: list[ft.Control] = [
         ft.Text(str(standing.total), size=18, weight=ft.FontWeight.BOLD)
     ]
-    if change:
-        score_line.append(ft.Text(f"{standing.last_change:+d}", size=12))
+    if standing.last_change is not None:
+        score_line.append(ft.Text(signed(standing.last_change), size=12))
     lines: list[ft.Control] = [
         ft.Row(name_line, spacing=3),
         ft.Row(score_line, spacing=4, vertical_alignment=ft.CrossAxisAlignment.END),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from scorepad.engine import Presence, RoundResult, SeatCell, Winner
-from scorepad.i18n import say, tr, tr_n
+from scorepad.i18n import say, signed, tr, tr_n
 from scorepad.ui.state import GameController, GameSession, ScorepadApp
 from scorepad.ui.state.display_names import DisplayNames
 from scorepad.ui.views.common import (
@@ -42,7 +42,7 @@ def standings_table(session: GameSession) -> ft.Control:
                         ft.Text(str(s.total), size=18, weight=ft.FontWeight.BOLD),
                     )
                 ),
-                ft.DataCell(ft.Text("" if s.last_change is None else f"{s.last_change:+d}")),
+                ft.DataCell(ft.Text("" if s.last_change is None else signed(s.last_change))),
                 ft.DataCell(ft.Text(str(s.sets))),
             ]
         )
@@ -361,16 +361,15 @@ def score_cell(number: int, cell: SeatCell, width: float, shared: bool, shown: s
         return sheet_cell(ft.Text(""), height=ROW_HEIGHT, width=width, shared=shared)
     total = cell.total
     if cell.presence is Presence.PLAYED:
-        line = f"{cell.bid}/{cell.tricks} {cell.points:+d}"
+        points = signed(cell.points or 0)  # a hand played has its points
+        line = f"{cell.bid}/{cell.tricks} {points}"
         said = (
             # TRANSLATORS: a player's box of the sheet, as a screen reader says it
             tr("{name}, round {number}: bid {bid}, took {tricks}, made it, {points}")
             if cell.made
             # TRANSLATORS: a player's box of the sheet, as a screen reader says it
             else tr("{name}, round {number}: bid {bid}, took {tricks}, set, {points}")
-        ).format(
-            name=shown, number=number, bid=cell.bid, tricks=cell.tricks, points=f"{cell.points:+d}"
-        )
+        ).format(name=shown, number=number, bid=cell.bid, tricks=cell.tricks, points=points)
     elif cell.presence is Presence.SAT_OUT:
         # TRANSLATORS: a player's box of the sheet in a round they sat out (a narrow box)
         line = tr("sat out")
@@ -380,9 +379,9 @@ def score_cell(number: int, cell: SeatCell, width: float, shared: bool, shown: s
         line = tr("left")
         said = tr("{name}, round {number}: left").format(name=shown, number=number)
     if cell.adjustment:
-        line += f" {cell.adjustment:+d}*"
+        line += f" {signed(cell.adjustment)}*"
         # TRANSLATORS: a box of the sheet as said, then the points adjusted in that round
-        said = tr("{box}, adjusted {points}").format(box=said, points=f"{cell.adjustment:+d}")
+        said = tr("{box}, adjusted {points}").format(box=said, points=signed(cell.adjustment))
     return sheet_cell(
         ft.Column(
             [
