@@ -661,6 +661,13 @@ class SessionChromium:
             )
         return self._browser
 
+    def close_browser(self) -> None:
+        """Close the browser (a frozen one too); the next test launches a new one."""
+        browser, self._browser = self._browser, None
+        with contextlib.suppress(Exception):  # a frozen or crashed browser may not answer
+            if browser is not None:
+                browser.close()
+
     def stop(self) -> None:
         """Close the browser and Playwright, if they were started (idempotent)."""
         browser, self._browser = self._browser, None

@@ -1,0 +1,104 @@
+"""A test whose Chromium page froze is run once more in a new Chromium, and only then
+(tests/browser/conftest.py): the freeze is told from a failure of the app by whether the page
+still draws frames. A page is frozen here on purpose, its main thread held in a busy loop, as
+headless Chromium's own freezes hold it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import FROZE, froze, keep_evidence
+from tests.browser.harness import (
+    CHROMIUM_SESSION,
+    AppPage,
+    phone_page,
+    require_chromium,
+    running_app,
+)
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(autouse=True)
+def chromium_present() -> None:
+    require_chromium()
+
+
+@pytest.fixture
+def phone(tmp_path: Path) -> Iterator[AppPage]:
+    with phone_page(tmp_path) as app:
+        yield app
+
+
+class Failed:
+    """What pytest hands the report hook for a failed call: the report and the exception."""
+
+    def __init__(self, error: BaseException) -> None:
+        self.sections: list[tuple[str, str]] = []
+        try:
+            raise error
+        except BaseException:  # as a failing test raised it
+            self.excinfo = pytest.ExceptionInfo.from_current()
+
+
+class Item:
+    def __init__(self, **funcargs: Any) -> None:
+        self.funcargs = funcargs
+
+
+def test_a_frozen_page_is_marked_for_one_more_run_in_a_new_chromium(
+    tmp_path: Path, phone: AppPage
+) -> None:
+    with running_app(tmp_path / "data") as url:
+        phone.open(url)
+        phone.wait_for("new-game")
+        browser = CHROMIUM_SESSION.browser()
+        phone.page.evaluate(
+            "() => { setTimeout(() => { const end = Date.now() + 60000;"
+            " while (Date.now() < end) {} }, 0) }"
+        )
+        error = TimeoutError("Locator.click: Timeout 30000ms exceeded.")
+        failed = Failed(error)
+        keep_evidence(Item(phone=phone, tmp_path=tmp_path), failed, failed)  # type: ignore[arg-type]
+    assert froze(error) and getattr(error, FROZE) is True
+    sections = dict(failed.sections)
+    assert "Chromium froze" in sections["browser"]
+    assert "renderer" in sections["Chromium's processes"]
+    assert not browser.is_connected()  # closed: the rerun starts a new one
+    assert CHROMIUM_SESSION.browser() is not browser
+
+
+def test_a_failure_on_a_page_that_still_draws_is_not_run_again(
+    tmp_path: Path, phone: AppPage
+) -> None:
+    with running_app(tmp_path / "data") as url:
+        phone.open(url)
+        phone.wait_for("new-game")
+        browser = CHROMIUM_SESSION.browser()
+        error = AssertionError("the app said something else")
+        failed = Failed(error)
+        keep_evidence(Item(phone=phone, tmp_path=tmp_path), failed, failed)  # type: ignore[arg-type]
+    assert not froze(error)
+    assert (tmp_path / "failure.png").is_file()
+    assert browser.is_connected()
+
+
+def test_every_test_of_a_phone_page_may_run_again_only_if_it_froze(
+    request: pytest.FixtureRequest,
+) -> None:
+    marker = request.node.get_closest_marker("flaky")
+    assert marker is None  # this test has no phone page: it is never run again
+    phone_tests = [
+        item
+        for item in request.session.items
+        if "phone" in getattr(item, "fixturenames", ())
+        and str(Path(__file__).parent) in str(item.path)
+    ]
+    assert phone_tests
+    for item in phone_tests:
+        flaky = item.get_closest_marker("flaky")
+        assert flaky is not None and flaky.kwargs == {"reruns": 1, "condition": froze}
