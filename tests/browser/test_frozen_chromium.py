@@ -39,6 +39,7 @@ class Failed:
 
     def __init__(self, error: BaseException) -> None:
         self.sections: list[tuple[str, str]] = []
+        self.longrepr = None
         try:
             raise error
         except BaseException:  # as a failing test raised it
