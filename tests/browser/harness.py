@@ -364,7 +364,17 @@ class AppPage:
         a row to stop scrolling before it taps: the canvas moves a scrolled row a frame after
         the screen reader's copy, and a click aimed at a chip still sliding in (the last of a
         sideways roster) once landed on its neighbour."""
-        target.scroll_into_view_if_needed(timeout=10000)
+        for attempt in range(1, 4):
+            try:
+                target.scroll_into_view_if_needed(timeout=10000)
+                break
+            except PlaywrightError as problem:
+                # the screen reader's copy was rebuilt under the finger (seen in CI right after
+                # a reconnect: the node found was replaced a moment later): look again
+                if "not attached" not in str(problem) or attempt == 3:
+                    raise
+                self.note(f"the control was redrawn while scrolled to; found again ({attempt})")
+                self.page.wait_for_timeout(100)
         deadline = time.monotonic() + STILL_SECONDS
         last = target.bounding_box()
         while time.monotonic() < deadline:
