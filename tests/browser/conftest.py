@@ -63,12 +63,15 @@ def keep_evidence(
     tmp_path = item.funcargs.get("tmp_path") if hasattr(item, "funcargs") else None
     if tmp_path is None:
         return
+    app_log: list[str] = []
     for log in sorted(Path(tmp_path).rglob("scorepad.log")):
         lines = log.read_text(encoding="utf-8", errors="replace").splitlines()
+        app_log += lines[-APP_LOG_LINES:]
         report.sections.append((f"the app's log {log}", "\n".join(lines[-APP_LOG_LINES:])))
     if not isinstance(phone, AppPage):
         return
-    report.sections.append(("browser console and taps", "\n".join(phone.console[-60:])))
+    console = "\n".join(phone.console[-60:])
+    report.sections.append(("browser console and taps", console))
     if not phone.draws_frames():
         said = "the page drew no frame for 5 s: Chromium froze; it is started afresh"
         processes = chromium_processes()
@@ -77,6 +80,8 @@ def keep_evidence(
         add_section = getattr(report.longrepr, "addsection", None)  # a traceback's
         if callable(add_section):  # shown with the rerun's traceback in the summary
             add_section("Chromium froze", f"{said}\n{processes}")
+            add_section("the page's console and taps", console)
+            add_section("the app's log, its end", "\n".join(app_log[-15:]))
         if call.excinfo is not None:
             setattr(call.excinfo.value, FROZE, True)
         CHROMIUM_SESSION.close_browser()  # the rerun, and every test after, get a new one
