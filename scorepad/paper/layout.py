@@ -125,3 +125,32 @@ def fit_rows(rounds: int, first_page_mm: float, page_mm: float) -> Rows:
     if rounds * shortest <= first_page_mm:
         return Rows(min(tallest, first_page_mm / max(rounds, 1)), rounds)
     return Rows(shortest, int(page_mm // shortest))
+
+
+@dataclass(frozen=True)
+class LineDirection:
+    """Which way a line of the pad runs: from the left margin, or, for a reader of a
+    right-to-left language, from the right one. Both the grid and the tally box place their
+    cells through this, so a pad mirrors as a whole.
+
+    >>> ltr, rtl = LineDirection(279.4), LineDirection(279.4, right_to_left=True)
+    >>> ltr.x(offset=12.5, width=11.5), round(rtl.x(offset=12.5, width=11.5), 1)
+    (22.5, 245.4)
+    >>> ltr.start, rtl.start
+    ('L', 'R')
+    """
+
+    page_width_mm: float
+    right_to_left: bool = False
+
+    def x(self, offset: float, width: float) -> float:
+        """The page's x of a cell ``width`` mm wide, ``offset`` mm along the line from where
+        the line starts (its first cell at offset 0)."""
+        if self.right_to_left:
+            return self.page_width_mm - MARGIN_MM - offset - width
+        return MARGIN_MM + offset
+
+    @property
+    def start(self) -> str:
+        """fpdf2's alignment of text that starts where the reader starts a line."""
+        return "R" if self.right_to_left else "L"

@@ -33,6 +33,7 @@ from scorepad.paper.layout import (
     PLAYER_COLUMNS,
     SHORT_PLAYER_COLUMNS,
     SUB_COLUMN_MAX_MM,
+    LineDirection,
     PaperSize,
     fit_rows,
     font_size,
@@ -162,10 +163,11 @@ class _PadWriter:
         pdf = _new_pdf(paper)
         for style in PAD_FONT_FILES:
             pdf.add_font(FONT, style, font_path(style))
-        self.rtl = active_language().right_to_left
-        """Whether the pad reads from the right (its reader's language is right to left)."""
-        if self.rtl or any(needs_shaping(text) for text in grid.texts()):
-            _shape_text(pdf, rtl=self.rtl)
+        rtl = active_language().right_to_left
+        self.line = LineDirection(pdf.w, right_to_left=rtl)
+        """Which way the pad's lines run: from the right for a right-to-left reader."""
+        if rtl or any(needs_shaping(text) for text in grid.texts()):
+            _shape_text(pdf, rtl=rtl)
         pdf.set_margins(MARGIN_MM, MARGIN_MM, MARGIN_MM)
         pdf.set_auto_page_break(auto=False)
         pdf.set_creator("scorepad")
@@ -262,33 +264,21 @@ class _PadWriter:
         pdf = self.pdf
         pdf.set_font(FONT, "B", TITLE_PT)
         title = self._clip(self.grid.title, pdf.epw)
-        pdf.cell(0, TITLE_PT * PT_TO_MM * LINE_SPACING, title, align=self._start)
+        pdf.cell(0, TITLE_PT * PT_TO_MM * LINE_SPACING, title, align=self.line.start)
         pdf.ln()
         pdf.set_font(FONT, "", SUBTITLE_PT)
         subtitle = self._clip(self.grid.subtitle, pdf.epw)
-        pdf.cell(0, SUBTITLE_PT * PT_TO_MM * LINE_SPACING, subtitle, align=self._start)
+        pdf.cell(0, SUBTITLE_PT * PT_TO_MM * LINE_SPACING, subtitle, align=self.line.start)
         pdf.ln()
         pdf.ln(1.5)
-
-    @property
-    def _start(self) -> str:
-        """Where a line of text starts: fpdf2's alignment for the reader's direction."""
-        return "R" if self.rtl else "L"
-
-    def _x(self, offset: float, width: float) -> float:
-        """The page's x of a column ``offset`` mm from the start of the grid's line (the left
-        margin, or the right one on a pad that reads from the right), ``width`` wide."""
-        if self.rtl:
-            return self.pdf.w - MARGIN_MM - offset - width
-        return MARGIN_MM + offset
 
     def _cell_at(
         self, offset: float, top: float, size: tuple[float, float], text: str, align: str
     ) -> None:
         """A bordered cell of the grid, ``size`` (width, height), at ``offset`` along its line
-        (see :meth:`_x`)."""
+        (see :class:`LineDirection`)."""
         width, height = size
-        self.pdf.set_xy(self._x(offset, width), top)
+        self.pdf.set_xy(self.line.x(offset, width), top)
         self.pdf.cell(width, height, text, border=1, align=align)
 
     def _clip(self, text: str, width: float) -> str:
@@ -320,12 +310,11 @@ class _PadWriter:
         heads = [printable(tr(head)) for head in PLAYER_COLUMNS]
         if not all(pdf.get_string_width(label) <= sub - 1 for label in heads):
             heads = [printable(tr(head)) for head in SHORT_PLAYER_COLUMNS]
+        label_top = top + self.line_mm
         for _ in self.grid.players:
             for label in heads:
-                label_top = top + self.line_mm
-                self._cell_at(
-                    offset, label_top, (sub, self.line_mm), self._clip(label, sub - 1), "C"
-                )
+                shown = self._clip(label, sub - 1)
+                self._cell_at(offset, label_top, (sub, self.line_mm), shown, "C")
                 offset += sub
         pdf.set_xy(MARGIN_MM, top + self._head_height)
 
@@ -340,7 +329,7 @@ class _PadWriter:
             cells += [(mark, False) for mark in marks] + [(total, True)]
         offset = 0.0
         for index, (width, (text, is_total)) in enumerate(zip(self.widths, cells, strict=True)):
-            align = self._start if index in (2, 3) else "C"
+            align = self.line.start if index in (2, 3) else "C"
             pdf.set_font(FONT, "B" if is_total else "", self.pt)
             self._cell_at(offset, top, (width, height), self._clip(text, width - 1.5), align)
             offset += width
@@ -353,7 +342,7 @@ class _PadWriter:
         pdf.set_line_width(0.5)
         offset = sum(self.widths[:4])
         for _ in range(len(self.grid.players) + 1):
-            x = self._x(offset, 0.0)
+            x = self.line.x(offset, 0.0)
             pdf.line(x, top, x, top + height)
             offset += self.widths[4] * len(PLAYER_COLUMNS) if len(self.widths) > 4 else 0.0
         pdf.set_line_width(0.2)
@@ -367,7 +356,7 @@ class _PadWriter:
         pdf.ln(FOOTER_GAP_MM)
         for text, bold in self._footer_lines:
             pdf.set_font(FONT, "B" if bold else "", SUBTITLE_PT)
-            pdf.cell(0, FOOTER_LINE_MM, text, align=self._start)
+            pdf.cell(0, FOOTER_LINE_MM, text, align=self.line.start)
             pdf.ln()
 
     def _tally(self) -> None:
@@ -377,4 +366,4 @@ class _PadWriter:
             return
         if self.pdf.get_y() + self._tally_height > self._bottom() + 0.01:
             self.pdf.add_page()
-        draw_tally(self.pdf, MARGIN_MM, self.grid.players, self.grid.tally, rtl=self.rtl)
+        draw_tally(self.pdf, self.line, self.grid.players, self.grid.tally)

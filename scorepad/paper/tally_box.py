@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from scorepad.i18n import N_, tr
+from scorepad.paper.layout import LineDirection
 from scorepad.paper.pad_font import PAD_FONT_FAMILY
 from scorepad.paper.printable import printable
 
@@ -58,26 +59,22 @@ def tally_height(players: int) -> float:
     return TALLY_GAP_MM + (players + 2) * TALLY_ROW_MM
 
 
-def draw_tally(
-    pdf: FPDF, margin: float, players: Sequence[str], price: str, *, rtl: bool = False
-) -> None:
-    """The box at the current height, ``margin`` mm in from the page's edge where the reader
-    starts a line (the left, or the right when ``rtl``: its columns then run from the right)
+def draw_tally(pdf: FPDF, line: LineDirection, players: Sequence[str], price: str) -> None:
+    """The box at the current height, its columns running the way the pad's lines do
     (``price``: what a set costs, "5¢")."""
-    start = pdf.w - margin - sum(TALLY_WIDTHS_MM) if rtl else margin
 
     def row(cells: Sequence[tuple[str, str]]) -> None:
         """One line of the box: each column's text and alignment, in reading order."""
-        pdf.set_x(start)
-        pairs = list(zip(TALLY_WIDTHS_MM, cells, strict=True))
-        for width, (text, align) in reversed(pairs) if rtl else pairs:
+        top, offset = pdf.get_y(), 0.0
+        for width, (text, align) in zip(TALLY_WIDTHS_MM, cells, strict=True):
+            pdf.set_xy(line.x(offset, width), top)
             pdf.cell(width, TALLY_ROW_MM, text, border=1, align=align)
+            offset += width
         pdf.ln()
 
     pdf.ln(TALLY_GAP_MM)
-    pdf.set_x(margin)
     pdf.set_font(TALLY_FONT, "B", TALLY_PT)
-    pdf.cell(0, TALLY_ROW_MM, tally_title(price), align="R" if rtl else "L")
+    pdf.cell(0, TALLY_ROW_MM, tally_title(price), align=line.start)
     pdf.ln()
     pdf.set_draw_color(0)
     pdf.set_line_width(0.2)
@@ -87,4 +84,4 @@ def draw_tally(
         name = player
         while len(name) > 1 and pdf.get_string_width(name) > TALLY_WIDTHS_MM[0] - 2:
             name = name[:-1]  # a long name is cut: the grid's heads above have it whole
-        row([(name, "R" if rtl else "L")] + [("", "L")] * (len(TALLY_WIDTHS_MM) - 1))
+        row([(name, line.start)] + [("", "L")] * (len(TALLY_WIDTHS_MM) - 1))
