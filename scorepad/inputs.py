@@ -45,10 +45,6 @@ def cannot_read(path: Path, why: str) -> str:
     return tr("{file}: cannot read: {reason}").format(file=shown(str(path)), reason=why)
 
 
-def _reason(exc: OSError) -> str:
-    return os_reason(exc)
-
-
 def read_user_file(path: Path, limit: int = MAX_INPUT_BYTES) -> bytes:
     """The bytes of the regular file at ``path``, at most ``limit`` of them.
 
@@ -60,7 +56,7 @@ def read_user_file(path: Path, limit: int = MAX_INPUT_BYTES) -> bytes:
     try:
         fd = os.open(path, flags | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:
-        raise InputFileError(cannot_read(path, _reason(exc))) from None
+        raise InputFileError(cannot_read(path, os_reason(exc))) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
@@ -79,7 +75,7 @@ def read_user_file(path: Path, limit: int = MAX_INPUT_BYTES) -> bytes:
                 raise InputFileError(_too_big(path, limit))
         return b"".join(chunks)
     except OSError as exc:
-        raise InputFileError(cannot_read(path, _reason(exc))) from None
+        raise InputFileError(cannot_read(path, os_reason(exc))) from None
     finally:
         os.close(fd)
 

@@ -38,10 +38,6 @@ RELATIVE_CALLS = os.open in os.supports_dir_fd and os.link in os.supports_dir_fd
 no, and there the steps go by path as before)."""
 
 
-def _reason(exc: OSError) -> str:
-    return os_reason(exc)
-
-
 def cannot_write(where: str, why: str) -> str:
     """The one line of a file that cannot be written: its name (shown), and why."""
     return tr("{file}: cannot write: {reason}").format(file=where, reason=why)
@@ -78,7 +74,7 @@ class ExportTarget:
             try:
                 folder = os.open(path.parent, flags)
             except OSError as exc:
-                raise InputFileError(cannot_write(where, _reason(exc))) from None
+                raise InputFileError(cannot_write(where, os_reason(exc))) from None
         target = cls(path, folder, None)
         try:
             target.replacing = target._checked(force=force, store_root=store_root)
@@ -96,7 +92,7 @@ class ExportTarget:
         except FileNotFoundError:
             info = None
         except OSError as exc:
-            raise InputFileError(cannot_write(where, _reason(exc))) from None
+            raise InputFileError(cannot_write(where, os_reason(exc))) from None
         if info is not None and not stat.S_ISREG(info.st_mode):
             kind = describe_kind(info.st_mode)
             raise InputFileError(
@@ -146,7 +142,7 @@ class ExportTarget:
         try:
             fd, temp = self._new_temp(mode)
         except OSError as exc:
-            raise InputFileError(cannot_write(where, _reason(exc))) from None
+            raise InputFileError(cannot_write(where, os_reason(exc))) from None
         try:
             try:
                 if self.replacing is not None and hasattr(os, "fchmod"):  # not on Windows
@@ -169,7 +165,7 @@ class ExportTarget:
         except FileExistsError:
             raise InputFileError(_exists(where)) from None
         except OSError as exc:
-            raise InputFileError(cannot_write(where, _reason(exc))) from None
+            raise InputFileError(cannot_write(where, os_reason(exc))) from None
         finally:
             with contextlib.suppress(OSError):
                 os.unlink(self._at(temp), dir_fd=self.folder)

@@ -45,9 +45,10 @@ class StoreLock:
                     lock_file = Path(self._file_lock.lock_file)
                     raise StoreBusyError(lock_file, self.timeout) from None
                 except OSError as exc:  # the lock file cannot be made: the folder is read-only
+                    reason = os_reason(exc)
                     if not is_read_only_error(exc):
-                        raise StoreWriteError(self.root / ".lock", os_reason(exc)) from None
-                    self.read_only = os_reason(exc)
+                        raise StoreWriteError(self.root / ".lock", reason) from None
+                    self.read_only = reason
             if self.read_only is not None:
                 if write:
                     raise StoreReadOnlyError(self.root, self.read_only)

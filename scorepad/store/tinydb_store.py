@@ -83,9 +83,9 @@ class TinyDBStore:
         try:
             self.games_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            if not (is_read_only_error(exc) and self.root.is_dir()):
-                raise StoreWriteError(self.games_dir, os_reason(exc)) from None
             read_only = os_reason(exc)
+            if not (is_read_only_error(exc) and self.root.is_dir()):
+                raise StoreWriteError(self.games_dir, read_only) from None
         self._lock = StoreLock(self.root, timeout=lock_timeout, read_only=read_only)
         self._catalogue = Catalogue(self.root, check_catalogue)
         self._roster = RosterKeeper(self._lock, self._catalogue)
