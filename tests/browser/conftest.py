@@ -17,12 +17,22 @@ from __future__ import annotations
 import os
 import re
 import time
-from collections.abc import Generator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.browser.harness import CHROMIUM_SESSION, AppPage
+from tests.browser.harness import CHROMIUM_SESSION, AppPage, phone_page, require_chromium
+
+
+@pytest.fixture
+def phone(tmp_path: Path) -> Iterator[AppPage]:
+    """A fresh phone (390x844, English) on the run's Chromium; a module that needs another
+    size or language defines its own."""
+    require_chromium()
+    with phone_page(tmp_path) as app:
+        yield app
+
 
 FROZE = "chromium_froze"
 """Set on a test's exception when its page had stopped drawing (read by :func:`froze`)."""

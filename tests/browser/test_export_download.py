@@ -5,7 +5,6 @@ in headless Chromium."""
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -14,7 +13,7 @@ from pypdf import PdfReader
 from scorepad.engine import GameRecord, RecordFile
 from scorepad.paper import sheet_csv
 from scorepad.store import open_store
-from tests.browser.harness import AppPage, phone_page, require_chromium, running_app
+from tests.browser.harness import AppPage, running_app
 
 pytestmark = pytest.mark.browser
 TABLE = {
@@ -29,17 +28,6 @@ TABLE = {
         }
     ],
 }
-
-
-@pytest.fixture(autouse=True)
-def chromium_present() -> None:
-    require_chromium()
-
-
-@pytest.fixture
-def phone(tmp_path: Path) -> Iterator[AppPage]:
-    with phone_page(tmp_path) as app:
-        yield app
 
 
 def download(phone: AppPage, item: str) -> tuple[str, bytes]:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import io
 import random
 import re
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import cast
@@ -42,12 +41,6 @@ FAST_KEYS_MS = 30
 @pytest.fixture(autouse=True)
 def chromium_present() -> None:
     require_chromium()
-
-
-@pytest.fixture
-def phone(tmp_path: Path) -> Iterator[AppPage]:
-    with phone_page(tmp_path) as app:
-        yield app
 
 
 def game_ids(phone: AppPage) -> list[str]:

@@ -5,7 +5,6 @@ headless Chromium's own freezes hold it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,23 +14,10 @@ from tests.browser.conftest import FROZE, froze, keep_evidence
 from tests.browser.harness import (
     CHROMIUM_SESSION,
     AppPage,
-    phone_page,
-    require_chromium,
     running_app,
 )
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(autouse=True)
-def chromium_present() -> None:
-    require_chromium()
-
-
-@pytest.fixture
-def phone(tmp_path: Path) -> Iterator[AppPage]:
-    with phone_page(tmp_path) as app:
-        yield app
 
 
 class Failed:
@@ -51,20 +37,33 @@ class Item:
         self.funcargs = funcargs
 
 
-def test_a_frozen_page_is_marked_for_one_more_run_in_a_new_chromium(
-    tmp_path: Path, phone: AppPage
-) -> None:
+FREEZE = (
+    "() => { setTimeout(() => { const end = Date.now() + 60000; while (Date.now() < end) {} }, 0) }"
+)
+"""Holds the page's main thread for a minute, as a frozen Chromium page is held."""
+
+
+def failure_reported(
+    tmp_path: Path, phone: AppPage, error: BaseException, *, frozen: bool
+) -> Failed:
+    """The report hook's evidence for ``error`` raised in a test of ``phone`` on the home
+    screen, its page frozen first when ``frozen``."""
     with running_app(tmp_path / "data") as url:
         phone.open(url)
         phone.wait_for("new-game")
-        browser = CHROMIUM_SESSION.browser()
-        phone.page.evaluate(
-            "() => { setTimeout(() => { const end = Date.now() + 60000;"
-            " while (Date.now() < end) {} }, 0) }"
-        )
-        error = TimeoutError("Locator.click: Timeout 30000ms exceeded.")
+        if frozen:
+            phone.page.evaluate(FREEZE)
         failed = Failed(error)
         keep_evidence(Item(phone=phone, tmp_path=tmp_path), failed, failed)  # type: ignore[arg-type]
+    return failed
+
+
+def test_a_frozen_page_is_marked_for_one_more_run_in_a_new_chromium(
+    tmp_path: Path, phone: AppPage
+) -> None:
+    browser = CHROMIUM_SESSION.browser()
+    error = TimeoutError("Locator.click: Timeout 30000ms exceeded.")
+    failed = failure_reported(tmp_path, phone, error, frozen=True)
     assert froze(error) and getattr(error, FROZE) is True
     sections = dict(failed.sections)
     assert "Chromium froze" in sections["browser"]
@@ -76,13 +75,9 @@ def test_a_frozen_page_is_marked_for_one_more_run_in_a_new_chromium(
 def test_a_failure_on_a_page_that_still_draws_is_not_run_again(
     tmp_path: Path, phone: AppPage
 ) -> None:
-    with running_app(tmp_path / "data") as url:
-        phone.open(url)
-        phone.wait_for("new-game")
-        browser = CHROMIUM_SESSION.browser()
-        error = AssertionError("the app said something else")
-        failed = Failed(error)
-        keep_evidence(Item(phone=phone, tmp_path=tmp_path), failed, failed)  # type: ignore[arg-type]
+    browser = CHROMIUM_SESSION.browser()
+    error = AssertionError("the app said something else")
+    failure_reported(tmp_path, phone, error, frozen=False)
     assert not froze(error)
     assert (tmp_path / "failure.png").is_file()
     assert browser.is_connected()

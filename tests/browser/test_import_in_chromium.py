@@ -6,7 +6,6 @@ line. At 390x844, in headless Chromium, against the web-mode server."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -14,21 +13,10 @@ from playwright.sync_api import FilePayload
 
 from scorepad.engine import GameRecord
 from scorepad.store import open_store
-from tests.browser.harness import AppPage, phone_page, require_chromium, running_app
+from tests.browser.harness import AppPage, running_app
 from tests.browser.test_export_download import TABLE  # the table the download test exports
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(autouse=True)
-def chromium_present() -> None:
-    require_chromium()
-
-
-@pytest.fixture
-def phone(tmp_path: Path) -> Iterator[AppPage]:
-    with phone_page(tmp_path) as app:
-        yield app
 
 
 def message_says(phone: AppPage, text: str, part: str = "message") -> None:

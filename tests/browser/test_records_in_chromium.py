@@ -6,28 +6,16 @@ here, that a phone user (and a screen reader) reaches them."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from scorepad.store import open_store
 from scorepad.ui.state import ScorepadApp
-from tests.browser.harness import AppPage, phone_page, require_chromium, running_app
+from tests.browser.harness import AppPage, running_app
 from tests.ui.test_players import play_history
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(autouse=True)
-def chromium_present() -> None:
-    require_chromium()
-
-
-@pytest.fixture
-def phone(tmp_path: Path) -> Iterator[AppPage]:
-    with phone_page(tmp_path) as app:
-        yield app
 
 
 def history(data_dir: Path) -> None:
