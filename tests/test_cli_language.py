@@ -8,44 +8,26 @@ directory"), and a port in use says so in German too.
 from __future__ import annotations
 
 import json
-import os
 import re
 import socket
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from scorepad.i18n import find_language, tr, use_language
+from tests import test_cli_blackbox as blackbox
+from tests.test_cli_blackbox import Scorepad
 from tests.test_cli_score import ISSUE_EXAMPLE
 
 pytestmark = pytest.mark.process
 
-RUN_TIMEOUT = 60
+home = blackbox.home
+scorepad = blackbox.scorepad
+"""The black-box tests' fixtures: the command in its own process, under a memory cap."""
 
-
-def scorepad(tmp_path: Path, *args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
-    """Run ``scorepad`` as a user does, with the system's language left out of it (the tests
-    pin ``SCOREPAD_LANG=en``, which ``--lang`` must beat anyway)."""
-    environ = {
-        k: v
-        for k, v in os.environ.items()
-        if k not in ("SCOREPAD_DATA_DIR", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
-    }
-    environ["XDG_DATA_HOME"] = str(tmp_path / "xdg-data")
-    environ.update(env or {})
-    done = subprocess.run(
-        [sys.executable, "-m", "scorepad", *args],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=tmp_path,
-        env=environ,
-        stdin=subprocess.DEVNULL,
-        timeout=RUN_TIMEOUT,
-    )
-    return done.returncode, done.stdout, done.stderr
+NO_SYSTEM_LANGUAGE = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": ""}
+"""The system's language left out (the tests pin ``SCOREPAD_LANG=en``, which ``--lang`` must
+beat anyway): an empty variable counts as unset, as gettext's do."""
 
 
 def german(english: str) -> str:
@@ -53,11 +35,14 @@ def german(english: str) -> str:
         return tr(english)
 
 
-def test_score_in_german_reads_german_from_heading_to_standings(tmp_path: Path) -> None:
+def test_score_in_german_reads_german_from_heading_to_standings(
+    tmp_path: Path, scorepad: Scorepad
+) -> None:
     game = tmp_path / "spiel.json"
     game.write_text(json.dumps(ISSUE_EXAMPLE), encoding="utf-8")
-    code, out, err = scorepad(tmp_path, "score", "--lang", "de", str(game))
-    assert (code, err) == (0, "")
+    done = scorepad("score", "--lang", "de", str(game), env=NO_SYSTEM_LANGUAGE)
+    out = done.out
+    assert (done.code, done.err) == (0, "")
     # the sheet's columns, the turned card and the standings, in the table's words
     for word in ("Karten", "Geber", "Trumpf", "Herz", "Stand", "Spieler", "Gesamt"):
         assert word in out, f"{word!r} is not in the German sheet:\n{out}"
@@ -66,34 +51,36 @@ def test_score_in_german_reads_german_from_heading_to_standings(tmp_path: Path) 
     for english in ("Cards", "Dealer", "Trump", "hearts", "Standings", "round", "next"):
         assert not re.search(rf"\b{english}\b", out), f"{english!r} is left in English:\n{out}"
     # the engine's scores are the same in any language: Dan bid 1 and took none
-    code_en, out_en, _ = scorepad(tmp_path, "score", "--json", str(game))
-    code_de, out_de, _ = scorepad(tmp_path, "score", "--json", "--lang", "de", str(game))
-    assert code_en == code_de == 0
-    assert json.loads(out_de) == json.loads(out_en)
-    assert json.loads(out_de)["totals"] == {"Ann": 10, "Bob": 11, "Cat": 10, "Dan": 0}
+    in_english = scorepad("score", "--json", str(game), env=NO_SYSTEM_LANGUAGE)
+    in_german = scorepad("score", "--json", "--lang", "de", str(game), env=NO_SYSTEM_LANGUAGE)
+    assert in_english.code == in_german.code == 0
+    assert json.loads(in_german.out) == json.loads(in_english.out)
+    assert json.loads(in_german.out)["totals"] == {"Ann": 10, "Bob": 11, "Cat": 10, "Dan": 0}
 
 
-def test_a_missing_file_is_refused_in_german_to_the_end(tmp_path: Path) -> None:
-    code, out, err = scorepad(tmp_path, "score", "--lang", "de", "fehlt.json")
-    assert (code, out) == (1, "")
-    assert err == "scorepad: fehlt.json: Lesen nicht möglich: Datei oder Ordner nicht gefunden\n"
-
-
-def test_the_system_language_is_followed_when_no_lang_is_given(tmp_path: Path) -> None:
-    code, _, err = scorepad(
-        tmp_path, "score", "fehlt.json", env={"SCOREPAD_LANG": "", "LANG": "pl_PL.UTF-8"}
+def test_a_missing_file_is_refused_in_german_to_the_end(scorepad: Scorepad) -> None:
+    done = scorepad("score", "--lang", "de", "fehlt.json", env=NO_SYSTEM_LANGUAGE)
+    assert (done.code, done.out) == (1, "")
+    assert (
+        done.err == "scorepad: fehlt.json: Lesen nicht möglich: Datei oder Ordner nicht gefunden\n"
     )
-    assert code == 1
-    assert err == "scorepad: fehlt.json: nie można odczytać: nie ma takiego pliku ani folderu\n"
 
 
-def test_a_port_in_use_is_refused_in_german(tmp_path: Path) -> None:
+def test_the_system_language_is_followed_when_no_lang_is_given(scorepad: Scorepad) -> None:
+    polish = {**NO_SYSTEM_LANGUAGE, "SCOREPAD_LANG": "", "LANG": "pl_PL.UTF-8"}
+    done = scorepad("score", "fehlt.json", env=polish)
+    assert done.code == 1
+    assert (
+        done.err == "scorepad: fehlt.json: nie można odczytać: nie ma takiego pliku ani folderu\n"
+    )
+
+
+def test_a_port_in_use_is_refused_in_german(tmp_path: Path, scorepad: Scorepad) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        code, out, err = scorepad(
-            tmp_path,
+        done = scorepad(
             "--lang",
             "de",
             "--web",
@@ -101,8 +88,9 @@ def test_a_port_in_use_is_refused_in_german(tmp_path: Path) -> None:
             str(port),
             "--data-dir",
             str(tmp_path / "data"),
+            env=NO_SYSTEM_LANGUAGE,
         )
     expected = german("port {port} on {host} is in use; pick another with --port")
     assert expected != "port {port} on {host} is in use; pick another with --port"
-    assert (code, out) == (1, "")
-    assert err == f"scorepad: {expected.format(port=port, host='127.0.0.1')}\n"
+    assert (done.code, done.out) == (1, "")
+    assert done.err == f"scorepad: {expected.format(port=port, host='127.0.0.1')}\n"
