@@ -48,7 +48,7 @@ def balance_text(total: int, cards: int) -> Message:
 class BiddingState(BaseModel):
     """The bidding of one round so far."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     round_number: int
     cards: int
@@ -120,7 +120,7 @@ def bidding_state(setup: RoundSetup, bids: Mapping[str, int]) -> BiddingState:
 class BidOptions(BaseModel):
     """What one player may bid, given everyone else's bids."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     player: str
     allowed: tuple[int, ...]
@@ -174,7 +174,7 @@ def _hook_number(setup: RoundSetup, bids: Mapping[str, int]) -> int | None:
 class TricksState(BaseModel):
     """The trick counts entered so far, with the last one filled in when it is certain."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     round_number: int
     cards: int

@@ -72,7 +72,9 @@ subsets: a blink); beyond it a greedy match, which a home game never reaches."""
 class Ledger(BaseModel):
     """Each player's net over the games picked, and the payments that settle it."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", serialize_by_alias=True)
+    model_config = ConfigDict(
+        frozen=True, extra="forbid", serialize_by_alias=True, defer_build=True
+    )
 
     balances: FrozenDict[str, int]
     """Net cents by current name, by name: positive collects, negative pays; sums to 0."""

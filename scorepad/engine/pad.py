@@ -114,7 +114,7 @@ class Selection:
 class PadKey(BaseModel):
     """One number key of the pad."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     value: int
     enabled: bool
@@ -125,7 +125,7 @@ class PadKey(BaseModel):
 class PlayerLine(BaseModel):
     """One player's row of the round."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     name: str
     deals: bool
@@ -152,7 +152,7 @@ class RoundEntryState(BaseModel):
     """Round ``setup.number`` with ``draft`` entered so far; worked out by :meth:`Game.entry
     <scorepad.engine.game.Game.entry>`, which checks the draft against the game first."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     setup: RoundSetup
     draft: RoundDraft

@@ -40,7 +40,7 @@ Count = Annotated[StrictInt, Field(ge=-1_000, le=1_000)]
 class RoundRecord(BaseModel):
     """One finished round as the scorekeeper wrote it down."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     turned: Suit | None = None
     """The suit of the card turned after the deal; ``None`` when no card was turned."""
@@ -58,7 +58,9 @@ class RoundRecord(BaseModel):
 class GameRecord(BaseModel):
     """A whole game as recorded: the format of ``scorepad score`` and of import/export."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
+    model_config = ConfigDict(
+        frozen=True, extra="forbid", str_strip_whitespace=True, defer_build=True
+    )
 
     variant: str | Variant | dict[str, Any]
     """A preset name, or an inline variant (optionally ``based_on`` a preset)."""
@@ -132,7 +134,7 @@ before it started (2026-11-29)
 2026-11-28T20:15:00+01:00 (got 1)
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     started: datetime | None = None
     updated: datetime | None = None
@@ -189,7 +191,7 @@ class RecordFile(BaseModel):
     (('Ann', 'Bob'), '2026-11-28')
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     record: GameRecord
     played: PlayedTimes = PlayedTimes()
@@ -445,7 +447,7 @@ class RoundDraft(BaseModel):
     resumes mid-round after a crash. Never scored; it becomes a :class:`RoundRecord` when the
     round is confirmed."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     turned: Suit | None = None
     bids: FrozenDict[str, Count] = Field(default_factory=FrozenDict)

@@ -46,7 +46,7 @@ class HandTally(BaseModel):
     """How a player bid at one hand size: rounds played and bids made with that many cards
     (bid accuracy by hand size: small hands are a guess, big ones a count)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     cards: int = Field(ge=1)
     """The hand size."""
@@ -59,7 +59,7 @@ class HandTally(BaseModel):
 class PlayerResult(BaseModel):
     """One player's part in one game: what their records need, nothing more."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     player: str
     """The name the game was played under (a later rename does not change the game)."""

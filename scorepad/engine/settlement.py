@@ -139,7 +139,7 @@ class SettlementSummary(BaseModel):
     collects, and the sets it comes from. Every screen and report prints these lines as they
     are, so the money reads the same everywhere."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     payments: tuple[InstanceOf[Message], ...]
     """``"Bob pays Ann 30¢"``, payer by payer in seating order."""

@@ -39,7 +39,7 @@ class GameStatus(StrEnum):
 class RoundSetup(BaseModel):
     """What the table needs before a round is played: the deal, the bidding, the lead."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     number: int
     cards: int
@@ -96,7 +96,7 @@ class Presence(StrEnum):
 class SeatCell(BaseModel):
     """One place's cell in one round of the sheet: who played the seat then, and how."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     person: str | None
     """Who held the seat in that round (the one before a takeover, in the rounds before it);
@@ -112,7 +112,7 @@ class SeatCell(BaseModel):
 
 
 class Standing(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     rank: int
     """Competition ranking: tied players share a rank (1, 2, 2, 4)."""
@@ -128,7 +128,9 @@ class Standing(BaseModel):
 
 
 class Payment(BaseModel):
-    model_config = ConfigDict(frozen=True, populate_by_name=True, serialize_by_alias=True)
+    model_config = ConfigDict(
+        frozen=True, populate_by_name=True, serialize_by_alias=True, defer_build=True
+    )
 
     payer: str = Field(alias="from")
     payee: str = Field(alias="to")
@@ -138,7 +140,7 @@ class Payment(BaseModel):
 class ScoreSheet(BaseModel):
     """The derived score sheet of a game, as ``scorepad score --json`` prints it."""
 
-    model_config = ConfigDict(frozen=True, serialize_by_alias=True)
+    model_config = ConfigDict(frozen=True, serialize_by_alias=True, defer_build=True)
 
     variant: str
     players: tuple[str, ...]

@@ -153,7 +153,7 @@ class GameLine(NamedTuple):
 class GameResults(BaseModel):
     """One stored game as stats and the ledger read it: who played, how it went, when."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     game_id: str
     variant: str
@@ -188,7 +188,7 @@ class GameResults(BaseModel):
 class PlayerStats(BaseModel):
     """One player's records over the games given (see the module's rules)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     name: str
     """The current name (see ``names`` in :func:`player_stats`)."""

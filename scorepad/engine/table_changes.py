@@ -83,7 +83,9 @@ def starting_total(starting: StartingTotal | int, totals: Sequence[int], winner:
 
 
 class _Change(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
+    model_config = ConfigDict(
+        frozen=True, extra="forbid", str_strip_whitespace=True, defer_build=True
+    )
 
     after: StrictInt = Field(ge=0, le=1_000)
     """The round it follows (0: before the first hand); it counts from the next round."""

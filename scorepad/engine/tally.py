@@ -76,7 +76,7 @@ def trick_status(bid: int, taken: int, left: int) -> TrickStatus:
 class TallyLine(BaseModel):
     """One player's line of the tally."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     name: str
     bid: int | None
@@ -132,7 +132,7 @@ class Tally(BaseModel):
     """The tricks of one round marked so far, checked: every winner is playing, and no more
     tricks are marked than the round has."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     round_number: int
     cards: int

@@ -12,7 +12,7 @@ from scorepad.engine.variant import TrumpRule
 class TrumpCall(BaseModel):
     """The round's trump and the reason, in words the table understands."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     turned: Suit | None
     trump: Suit | None

@@ -76,7 +76,9 @@ class Variant(BaseModel):
     scorepad.engine.errors.VariantSettingError: min_players: 9 is more than max_players (8)
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
+    model_config = ConfigDict(
+        frozen=True, extra="forbid", str_strip_whitespace=True, defer_build=True
+    )
 
     name: str = Field(min_length=1, max_length=60)
     summary: str = Field(default="", max_length=200, exclude=True)

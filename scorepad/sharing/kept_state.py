@@ -52,7 +52,7 @@ Bid = Annotated[int, Field(ge=0, le=1_000)]
 class HiddenRound(BaseModel):
     """The secret bids made so far in one round of one game (never shown before the go)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     game_id: GameId
     round_number: Annotated[int, Field(ge=1, le=1_000)]
@@ -63,7 +63,7 @@ class KeptTable(BaseModel):
     """The shared table as it is kept: who may keep score, the game everyone watches, who
     holds which seat, and the bids still hidden."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     version: int = KEPT_TABLE_VERSION
     pin: Annotated[str, Field(pattern=r"^[0-9]{4,8}$")]

@@ -79,7 +79,7 @@ games, inside the backup (with one to spare)."""
 class Backup(BaseModel):
     """A backup file's content."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True, defer_build=True)
 
     format: Literal["scorepad-backup"] = BACKUP_FORMAT
     version: int = BACKUP_VERSION

@@ -81,7 +81,7 @@ class CatalogueRow(BaseModel):
     (:data:`SEAT_ROWS`), and a row whose results do not read is made again from its game
     file then."""
 
-    model_config = ConfigDict(frozen=True, extra="ignore")
+    model_config = ConfigDict(frozen=True, extra="ignore", defer_build=True)
 
     signature: Signature
     id: str
@@ -141,7 +141,7 @@ class CatalogueGame(CatalogueRow):
     fingerprint, and the signature of the file it was made from (a damaged game has no row:
     it is read again at every look)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     results: tuple[SeatLine, ...]
     """Each player's part in the game, in seating order, as a plain array (schema 5): a

@@ -16,7 +16,7 @@ from scorepad.store.models import GameSummary
 
 
 class IndexEntry(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     signature: Signature
     """The game file's inode, modification time and size when ``summary`` was made."""
@@ -24,7 +24,7 @@ class IndexEntry(BaseModel):
 
 
 class GameIndex(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     games: dict[str, IndexEntry]
 

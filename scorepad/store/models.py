@@ -84,7 +84,7 @@ class UndoStep(BaseModel):
     change as it was before, put back to undo it.
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     label: str
     """What the user did, as the undo button names it ("Cat bid 3")."""
@@ -100,7 +100,7 @@ class StoredGame(BaseModel):
     """A game record as stored: with its id, times, revision, the round being entered and the
     last steps to undo."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     schema_version: int = Field(alias="schema", default_factory=lambda: schema.SCHEMA_VERSION)
     id: str
@@ -156,7 +156,7 @@ class StoredGame(BaseModel):
 class GameSummary(BaseModel):
     """One line of the game list (a derived cache entry, rebuilt whenever its file changes)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     id: str
     variant: str
@@ -188,7 +188,7 @@ class RosterPlayer(BaseModel):
     before (a rename keeps the old name here; a merge brings in the other entry's names), so
     that a game played under any of them counts as theirs (see :mod:`scorepad.store.roster`)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     name: str
     added: datetime
@@ -199,7 +199,7 @@ class RosterPlayer(BaseModel):
 class SavedVariant(BaseModel):
     """A custom variant saved under its own (unique) name."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     variant: Variant
     saved: datetime
@@ -218,7 +218,7 @@ class Settings(BaseModel):
     nowhere else). Amounts are always kept in whole cents; the symbol only says how they
     are shown."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     currency_symbol: str = "$"
     """Shown before amounts ("$0.45"): 1 to :data:`CURRENCY_SYMBOL_MAX` characters, none of

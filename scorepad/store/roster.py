@@ -99,7 +99,7 @@ class RosterChange(BaseModel):
     whose name is in neither was added since (a new game's player) and survives the undo.
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     label: str
     """What was done, as the undo button names it ("rename Bob to Robert": in words, which
