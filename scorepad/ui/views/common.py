@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from typing import Any, cast
 
@@ -83,6 +83,30 @@ def tagged(identifier: str, control: ft.Control, meaning: TapMeaning | None = No
     """
     key = None if meaning is None else f"{identifier}@{meaning.key}"
     return ft.Semantics(identifier=identifier, content=control, expand=control.expand, key=key)
+
+
+def slotted(parts: Iterable[tuple[str, ft.Control | None]]) -> list[ft.Control]:
+    """The parts present (``None``: not on screen now), each keyed by its slot unless it has a
+    key of its own.
+
+    Flet pairs a list's old and new controls by position unless they carry keys. When a part
+    comes or goes (the round's line once the bids are in, the pad's note), every part after it
+    was paired with its neighbour's old control, found different and sent again whole: the
+    tap that ends the bidding sent the trump, the table and the pad afresh. Keyed, each part is
+    compared with its own last self and only what changed in it is sent.
+
+    A kept part (:mod:`~scorepad.ui.views.kept`) is made frozen and keeps no key: Flet pairs
+    the unkeyed ones among themselves, in order, which the keys on all the others leave
+    undisturbed as long as the kept parts keep their order.
+    """
+    shown = []
+    for slot, control in parts:
+        if control is None:
+            continue
+        if control.key is None and not getattr(control, "_frozen", False):
+            control.key = slot
+        shown.append(control)
+    return shown
 
 
 def hover_tip(message: str) -> ft.Tooltip:

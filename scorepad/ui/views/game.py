@@ -35,6 +35,7 @@ from scorepad.ui.views.common import (
     confirm_bar,
     icon_button,
     message_bar,
+    slotted,
     symbol_text,
     tagged,
 )
@@ -421,65 +422,81 @@ def round_panel(
     # once the bids are in, the rows already say who deals and leads: the line's room goes
     # to the tricks step's taller dock (the switch and the marks, or a note under the prompt)
     playing = stage in (Stage.TRICKS, Stage.CONFIRM)
-    parts: list[ft.Control | None] = [
-        tagged("round-title", ft.Text(title, size=20, weight=ft.FontWeight.BOLD)),
-        None
-        if playing
-        else tagged(
+    parts: list[tuple[str, ft.Control | None]] = [
+        ("round-title", tagged("round-title", ft.Text(title, size=20, weight=ft.FontWeight.BOLD))),
+        (
             "round-info",
-            # long names: two lines at most, the rest in the accessible name
-            ft.Text(
-                info,
-                size=15,
-                max_lines=2,
-                overflow=ft.TextOverflow.ELLIPSIS,
-                semantics_label=info,
+            None
+            if playing
+            else tagged(
+                "round-info",
+                # long names: two lines at most, the rest in the accessible name
+                ft.Text(
+                    info,
+                    size=15,
+                    max_lines=2,
+                    overflow=ft.TextOverflow.ELLIPSIS,
+                    semantics_label=info,
+                ),
             ),
         ),
-        trump_section(game, entry),
+        ("trump", trump_section(game, entry)),
     ]
     if stage is Stage.GO:
         go_seen = game.meaning(Tap.GO)
         parts.append(
-            tagged(
+            (
                 "go",
-                ft.FilledButton(
-                    # TRANSLATORS: the button that shows every bid at once
-                    tr("Ready, set, go!"),
-                    icon=ft.Icons.BACK_HAND,
-                    on_click=lambda: game.say_go(go_seen),
-                    height=TAP,
-                    style=ft.ButtonStyle(text_style=ft.TextStyle(size=20)),
+                tagged(
+                    "go",
+                    ft.FilledButton(
+                        # TRANSLATORS: the button that shows every bid at once
+                        tr("Ready, set, go!"),
+                        icon=ft.Icons.BACK_HAND,
+                        on_click=lambda: game.say_go(go_seen),
+                        height=TAP,
+                        style=ft.ButtonStyle(text_style=ft.TextStyle(size=20)),
+                    ),
+                    go_seen,
                 ),
-                go_seen,
             )
         )
         if hidden is not None:
             words = names.in_words(say(hidden.words))
-            parts.append(tagged("hidden-bids", ft.Text(words, size=15, semantics_label=words)))
-    parts.append(player_table(game, entry, names))
-    dock: list[ft.Control] = []
-    if stage is not Stage.TRUMP:
-        # in the dock, over the prompt: a question asked in the bar at the bottom shrinks
-        # the part above, and the balance had gone under it ("bids total 24 … 19 over")
-        dock.append(tagged("balance", ft.Text(say(entry.balance), size=15)))
-    dock.append(prompt_row(entry, names, tricks_mode(game, entry)))
-    if entry.pad_note:
-        dock.append(pad_note_line(entry.pad_note, names))
-    marks = tricks_marks(game, entry, names)  # in tally mode, a button per player (tally.py)
-    if marks is not None:
-        dock.append(marks)
-    if stage is Stage.BIDS or (stage is Stage.TRICKS and not entry.tallying):
-        dock.append(number_pad(game, entry))
-    dock.append(
-        round_actions(
-            game, entry.number, entry.editing, stage is Stage.CONFIRM, game.meaning(Tap.RECORD)
-        )
+            parts.append(
+                (
+                    "hidden-bids",
+                    tagged("hidden-bids", ft.Text(words, size=15, semantics_label=words)),
+                )
+            )
+    parts.append(("players", player_table(game, entry, names)))
+    # in the dock, over the prompt: a question asked in the bar at the bottom shrinks the part
+    # above, and the balance had gone under it ("bids total 24 … 19 over")
+    balance = (
+        None if stage is Stage.TRUMP else tagged("balance", ft.Text(say(entry.balance), size=15))
     )
-    return (
-        ft.Column([p for p in parts if p is not None], spacing=8),
-        ft.Column(dock, spacing=4),
+    with_pad = stage is Stage.BIDS or (stage is Stage.TRICKS and not entry.tallying)
+    dock = slotted(
+        [
+            ("balance", balance),
+            ("prompt", prompt_row(entry, names, tricks_mode(game, entry))),
+            ("pad-note", pad_note_line(entry.pad_note, names) if entry.pad_note else None),
+            # in tally mode, a button per player (tally.py)
+            ("marks", tricks_marks(game, entry, names)),
+            ("pad", number_pad(game, entry) if with_pad else None),
+            (
+                "actions",
+                round_actions(
+                    game,
+                    entry.number,
+                    entry.editing,
+                    stage is Stage.CONFIRM,
+                    game.meaning(Tap.RECORD),
+                ),
+            ),
+        ]
     )
+    return ft.Column(slotted(parts), spacing=8), ft.Column(dock, spacing=4)
 
 
 def prompt_row(
