@@ -16,7 +16,7 @@ import flet as ft
 import pytest
 import pytest_asyncio
 
-from scorepad.engine import Suit
+from scorepad.engine import Stage, Suit
 from scorepad.store import open_store
 from scorepad.ui.state import Field, GameTab, ScorepadApp
 from scorepad.ui.views.game import game_view
@@ -147,6 +147,37 @@ async def test_a_pad_tap_leaves_the_leaderboard_sheet_and_unchanged_keys_as_draw
     assert driver.tagged(f"line-{others[-1]}") is untouched
     redrawn = driver.tagged(f"line-{bidder}")  # the line that changed, with the bid in it
     assert redrawn is not line and "0" in chip_texts(redrawn)
+
+
+async def test_the_tap_that_ends_the_bidding_leaves_the_suits_and_untouched_lines_as_drawn(
+    driver: ViewDriver,
+) -> None:
+    """The last bid takes the round's line (who deals, who leads) off the screen. The parts
+    after it are matched by their slot, not their place, so the suits and the lines the tap
+    did not change are the very controls drawn before (Flet sends nothing for them), not
+    the whole round sent again."""
+    app = driver.app
+    start(app, "golf", ["Ann", "Bob", "Cat", "Dan"])
+    await driver.settle()
+    play_round(app)
+    await driver.settle()
+    app.game.choose_trump(Suit.CLUBS)
+    await driver.settle()
+    session = app.game.session
+    assert session is not None and session.entry is not None
+    order = session.entry.setup.bid_order
+    for _ in order[:-1]:
+        app.game.tap_number(0)
+        await driver.settle()
+    assert driver.has("round-info")
+    suit = driver.tagged("suit-clubs")
+    untouched = driver.tagged(f"line-{order[1]}")  # neither the last bidder nor the first count
+    app.game.tap_number(1)
+    await driver.settle()
+    assert session.entry is not None and session.entry.stage is Stage.TRICKS
+    assert not driver.has("round-info")
+    assert driver.tagged("suit-clubs") is suit
+    assert driver.tagged(f"line-{order[1]}") is untouched
 
 
 async def test_a_recorded_round_leaves_the_earlier_rows_of_the_sheet_as_drawn(

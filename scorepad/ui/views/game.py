@@ -206,11 +206,16 @@ def player_table(
     game: GameController | None, entry: RoundEntryState, names: DisplayNames
 ) -> ft.Control:
     """The players' rows of the round; ``game`` ``None``: read only (a viewer's screen)."""
-    stage = entry.stage
+    entering = {Stage.BIDS: Field.BID, Stage.TRICKS: Field.TRICKS}.get(entry.stage)
     compact = len(entry.lines) >= COMPACT_FROM
     rows: list[ft.Control] = [table_header()]
-    # a tap changes one or two players' lines: only those are drawn again
-    rows += [player_line(game, line, stage, compact, names) for line in entry.lines]
+    # a tap changes one or two players' lines: only those are drawn again (a line is told
+    # which box is being entered only when it is the line entered: the step moving on leaves
+    # the others as drawn)
+    rows += [
+        player_line(game, line, entering if line.active else None, compact, names)
+        for line in entry.lines
+    ]
     return ft.Column(rows, spacing=2 if compact else 4)
 
 
@@ -232,9 +237,14 @@ def table_header() -> ft.Control:
 
 @kept
 def player_line(
-    game: GameController | None, line: PlayerLine, stage: Stage, compact: bool, names: DisplayNames
+    game: GameController | None,
+    line: PlayerLine,
+    entering: Field | None,
+    compact: bool,
+    names: DisplayNames,
 ) -> ft.Control:
-    """One player's row: name (as known now), bid, tricks and points."""
+    """One player's row: name (as known now), bid, tricks and points; ``entering``: the box
+    of this row the pad fills in, if any."""
     shown = names.shown(line.name)
     marks = []
     if line.deals:
@@ -257,7 +267,7 @@ def player_line(
                     name=line.name,
                     shown=shown,
                     value=line.bid,
-                    active=line.active and stage is Stage.BIDS,
+                    active=entering is Field.BID,
                     height=COMPACT_CELL if compact else 44,
                 ),
                 entry_cell(
@@ -266,7 +276,7 @@ def player_line(
                     name=line.name,
                     shown=shown,
                     value=line.tricks,
-                    active=line.active and stage is Stage.TRICKS,
+                    active=entering is Field.TRICKS,
                     filled_in=line.tricks_filled_in,
                     height=COMPACT_CELL if compact else 44,
                 ),
