@@ -146,6 +146,10 @@ class WebApp:
     """A square PNG, at least 512 pixels: every icon of the bundle is made from it."""
     assets: Path | None = ASSETS
     """Copied into the bundle's root (the suit font the app loads as /fonts/...)."""
+    early_imports: tuple[str, ...] = ()
+    """Modules a start imports before it needs the page, imported while Flutter boots (see
+    :mod:`scorepad.web_build.early_python`): what ``main_py`` imports, and what the first
+    screen draws with."""
     warm_up: str | None = None
     """Python that draws the app's first screen on the ``page`` it is given, run at build time
     in Pyodide to find what a start imports (:mod:`scorepad.web_build.bytecode`); None: run
@@ -169,6 +173,7 @@ SCOREPAD_WEB_APP = WebApp(
     main_py="from scorepad.browser.start import run\n\nrun()\n",
     packages=("scorepad",),
     left_out_modules=("scorepad/web_build",),
+    early_imports=("flet.messaging.pyodide_connection", "scorepad.browser.early"),
     warm_up="from scorepad.browser.warm_up import draw_first_screens as warm_up\n",
 )
 """The app itself."""
@@ -200,6 +205,7 @@ ft.run(main)
 """,
     requires=("flet",),
     assets=None,
+    early_imports=("flet", "flet.messaging.pyodide_connection"),
 )
 """A one-button Flet app, built the same way, for comparing load and tap times."""
 
@@ -608,7 +614,7 @@ def patch_client(app: WebApp, into: Path, base_url: str, faster_start: bool = Tr
     )
     edit_text(into / "main.dart.js", [(RIVE_CDN, RIVE_STUB)])
     if faster_start:
-        edit_text(into / "python-worker.js", [*worker_edits(), *loader_edits()])
+        edit_text(into / "python-worker.js", [*worker_edits(app.early_imports), *loader_edits()])
         edit_text(into / "python.js", page_edits())
     # run as the page loads python.js, in the head: Python's early start, and its steps shown
     with (into / "python.js").open("a", encoding="utf-8") as file:

@@ -6,13 +6,24 @@ after the other. The build edits the two files in its output folder so that, whe
 worker controls the page (every start after the first visit), the page creates the worker as
 soon as ``python.js`` loads and asks it to start Pyodide at once (a ``scorepadWarm`` message);
 ``jsConnect`` then takes that worker, whose Pyodide is ready or on its way, instead of making
-a new one. The app itself starts exactly as before, on Flet's own init message.
+a new one.
+
+Once Pyodide is up, the worker goes on with what does not need the page: it unpacks the
+app's archive, installs its wheels and imports the modules the app names as its start's
+(:attr:`~scorepad.web_build.bundle.WebApp.early_imports`). On a 2-core machine Flutter's boot
+takes about 1.8 s and Pyodide about 1 s of it, so this work, some 1.3 s that came after the
+init message, is mostly done before it arrives. The app itself still starts on Flet's own
+init message, which then finds the archive unpacked (and skips the download) and the modules
+in ``sys.modules``. If anything early fails, the init message does it all again, as before.
 
 A first visit is left as it was: a worker created before the page is controlled would fetch
 Pyodide past the service worker that is downloading (and caching) the same files.
 """
 
 from __future__ import annotations
+
+import json
+from collections.abc import Sequence
 
 WORKER_LOAD = """        const pyodideModule = await import(self.pyodideUrl);
         const loadPyodide = pyodideModule.loadPyodide || self.loadPyodide;
@@ -23,7 +34,9 @@ WORKER_LOAD = """        const pyodideModule = await import(self.pyodideUrl);
 """
 """How python-worker.js starts Pyodide: replaced by :data:`WORKER_LOAD_ONCE`'s function."""
 
-WORKER_LOAD_ONCE = """        self.pyodide = await self.scorepadPyodide(self.pyodideUrl);
+WORKER_LOAD_ONCE = """        // scorepad: the warm message's work is over before the app runs
+        await self.scorepadPrepared;
+        self.pyodide = await self.scorepadPyodide(self.pyodideUrl);
 """
 
 WORKER_INIT = "self.initPyodide = async function () {"
@@ -45,13 +58,26 @@ self.scorepadPyodide = function (url) {
     return self.scorepadStarting;
 };
 
+// scorepad: on the warm message, after Pyodide, what needs no page: the app's archive
+// unpacked, its wheels installed, its start's modules imported (see PREPARE below)
+self.scorepadPrepared = Promise.resolve();
+self.scorepadPrepare = async function (data) {
+    const pyodide = await self.scorepadPyodide(data.pyodideUrl);
+    if (!data.appPackageUrl) {
+        return;
+    }
+    pyodide.registerJsModule("flet_js", flet_js);
+    pyodide.globals.set("scorepad_app_package_url", data.appPackageUrl);
+    await pyodide.runPythonAsync(self.scorepadPrepareScript);
+};
+
 self.initPyodide = async function () {"""
 
 WORKER_FIRST_MESSAGE = """    // run only once
     if (!self.initialized) {"""
 WORKER_WARM = """    if (event.data && event.data.scorepadWarm === true) {
         // scorepad: the page's early start; the app's own init message follows
-        self.scorepadPyodide(event.data.pyodideUrl).catch((error) =>
+        self.scorepadPrepared = self.scorepadPrepare(event.data).catch((error) =>
             console.warn("scorepad: Python's early start failed, trying at connect:", error));
         return;
     }
@@ -76,6 +102,7 @@ PAGE_EARLY_START = """
             warm.postMessage({
                 scorepadWarm: true,
                 pyodideUrl: flet.pyodideUrl || "pyodide/pyodide.mjs",
+                appPackageUrl: flet.appPackageUrl,
             });
         }
     } catch (error) {
@@ -91,12 +118,51 @@ PAGE_EARLY_START = """
 """
 
 
-def worker_edits() -> list[tuple[str, str]]:
-    """python-worker.js: Pyodide started once, by the warm message or the init message."""
+WORKER_DOWNLOAD = """        if "script" not in py_args:
+            print("Downloading app archive")
+"""
+"""Where Flet's init (Python in the worker's JavaScript) downloads and unpacks the archive."""
+WORKER_DOWNLOAD_ONCE = """        if globals().get("scorepad_app_unpacked"):
+            print("The app archive was unpacked while Flutter booted")
+        elif "script" not in py_args:
+            print("Downloading app archive")
+"""
+
+PREPARE = """
+import importlib, os
+import pyodide_js
+from pyodide.http import pyfetch
+
+response = await pyfetch(scorepad_app_package_url)
+if not response.ok:
+    raise RuntimeError(f"HTTP {response.status} for {scorepad_app_package_url}")
+await response.unpack_archive(format="gztar")
+scorepad_app_unpacked = True
+if os.path.exists("requirements.txt"):
+    with open("requirements.txt", "r") as f:
+        pins = [line for req in f if (line := req.strip()) and not line.startswith("#")]
+    if pins:
+        await pyodide_js.loadPackage([pin.split("==", 1)[0] for pin in pins])
+for name in scorepad_early_imports:
+    try:
+        importlib.import_module(name)
+    except Exception as problem:  # imported again, and reported, when the app runs
+        print(f"scorepad: {name} could not be imported early: {problem!r}")
+"""
+"""Run in the worker on the warm message (its globals are Flet's init's: the flag it sets is
+read there). The archive is always a ``.tar.gz`` (the build's ``APP_ARCHIVE``)."""
+
+
+def worker_edits(early_imports: Sequence[str] = ()) -> list[tuple[str, str]]:
+    """python-worker.js: Pyodide started once, by the warm message or the init message; on
+    the warm message the app is also unpacked, installed and ``early_imports`` imported."""
+    script = f"scorepad_early_imports = {json.dumps(list(early_imports))}\n{PREPARE}"
+    prepare_script = f"self.scorepadPrepareScript = {json.dumps(script)};\n\n"
     return [
         (WORKER_LOAD, WORKER_LOAD_ONCE),
-        (WORKER_INIT, WORKER_STARTER),
+        (WORKER_INIT, prepare_script + WORKER_STARTER),
         (WORKER_FIRST_MESSAGE, WORKER_WARM),
+        (WORKER_DOWNLOAD, WORKER_DOWNLOAD_ONCE),
     ]
 
 

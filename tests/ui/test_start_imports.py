@@ -146,3 +146,43 @@ def test_a_store_loaded_again_into_new_inodes_lists_from_its_catalogue(
     changed = next((loaded / "games").iterdir())
     changed.write_bytes(changed.read_bytes() + b"\n")  # still the same game, a new size
     assert games_read_to_list(loaded, monkeypatch) == 1
+
+
+@pytest.mark.process
+def test_the_early_imports_hold_everything_the_first_screen_imports() -> None:
+    """What the offline app imports while Flutter boots (``scorepad.browser.early``) leaves
+    nothing of Flet or scorepad for the list of games to import as it first draws (with a
+    game kept, and with none), and nothing heavy: a control the first screen starts to use
+    that is missing from the list fails here."""
+    out = run_fresh(
+        f"""
+        HEAVY_AT_START = {HEAVY_AT_START!r}
+        import asyncio, random, sys, tempfile
+        from pathlib import Path
+
+        import scorepad.browser.early
+        from scorepad.engine import Game
+        from scorepad.store import open_store
+        from scorepad.ui.state import ScorepadApp, Screen
+        from tests.ui.flet_session import ViewDriver
+
+        async def first_screen(folder: Path) -> None:
+            app = ScorepadApp(open_store(folder), rng=random.Random(1))
+            driver = ViewDriver(app)
+            await driver.settle()
+            assert app.screen is Screen.HOME and driver.has("new-game"), app.screen
+            driver.close()
+
+        with tempfile.TemporaryDirectory() as empty, tempfile.TemporaryDirectory() as one:
+            game = Game.start("mormon-bridge", ["Ann", "Bob", "Cat"], first_dealer="Ann")
+            open_store(Path(one)).create_game(game.record)
+            early = set(sys.modules)
+            asyncio.run(first_screen(Path(empty)))
+            asyncio.run(first_screen(Path(one)))
+        late = sorted(
+            name for name in set(sys.modules) - early if name.startswith(("flet", "scorepad"))
+        )
+        print(late, sorted(name for name in HEAVY_AT_START if name in sys.modules))
+        """
+    )
+    assert out == "[] []\n"

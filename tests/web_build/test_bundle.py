@@ -204,6 +204,15 @@ def test_python_starts_while_flutter_boots_once_a_service_worker_controls_the_pa
     worker = text(built / "python-worker.js")
     assert worker.count("self.scorepadPyodide(") == 2  # the warm message and the init
     assert "await import(self.pyodideUrl)" not in worker
+    # while Flutter boots the warm worker also unpacks the app, installs its wheels and
+    # imports its start; the init waits for that, then skips the archive's second download
+    assert "appPackageUrl: flet.appPackageUrl," in page.split("scorepadTakeWarmWorker =")[0]
+    assert "self.scorepadPrepared = self.scorepadPrepare(event.data)" in worker
+    init = worker.split("self.initPyodide = async function () {")[1]
+    assert init.index("await self.scorepadPrepared;") < init.index("self.scorepadPyodide(")
+    assert '[\\"flet.messaging.pyodide_connection\\", \\"scorepad.browser.early\\"]' in worker
+    assert 'if globals().get("scorepad_app_unpacked"):' in init
+    assert init.index("scorepad_app_unpacked") < init.index("Downloading app archive")
     index = text(built / "index.html")
     assert index.index('src="game_link.js"') < index.index('src="python.js"')
 
