@@ -11,11 +11,14 @@ browser's Python made the first screen wait about 0.2 s for imports alone.
 from __future__ import annotations
 
 import flet as ft
-import flet.components.component  # what renders components (Flet imports it at the first render)
+import flet.components.component  # renders components (Flet: at the first render)
 
 import scorepad.browser.start
 import scorepad.ui.views.app
 import scorepad.ui.views.home
+
+FIRST_SCREEN_MODULES = (scorepad.browser.start, scorepad.ui.views.app, scorepad.ui.views.home)
+"""What main.py runs, the root of every screen, and the first screen."""
 
 FIRST_SCREEN_CONTROLS = (
     ft.Button,
@@ -41,4 +44,4 @@ FIRST_SCREEN_CONTROLS = (
 FIRST_RENDER_HOOKS = (ft.use_dialog, ft.use_effect, ft.use_ref, ft.use_state)
 """And what the app's root component calls as it first renders (Flet imports these late too)."""
 
-__all__ = ["FIRST_RENDER_HOOKS", "FIRST_SCREEN_CONTROLS", "scorepad"]
+__all__ = ["FIRST_RENDER_HOOKS", "FIRST_SCREEN_CONTROLS", "FIRST_SCREEN_MODULES"]

@@ -95,15 +95,15 @@ def slotted(parts: Iterable[tuple[str, ft.Control | None]]) -> list[ft.Control]:
     tap that ends the bidding sent the trump, the table and the pad afresh. Keyed, each part is
     compared with its own last self and only what changed in it is sent.
 
-    A kept part (:mod:`~scorepad.ui.views.kept`) is made frozen and keeps no key: Flet pairs
-    the unkeyed ones among themselves, in order, which the keys on all the others leave
-    undisturbed as long as the kept parts keep their order.
+    A kept part (:mod:`~scorepad.ui.views.kept`) is a Flet component, made frozen, and keeps
+    no key: Flet pairs the unkeyed ones among themselves, in order, which the keys on all the
+    others leave undisturbed as long as the kept parts keep their order.
     """
     shown = []
     for slot, control in parts:
         if control is None:
             continue
-        if control.key is None and not getattr(control, "_frozen", False):
+        if control.key is None and not isinstance(control, ft.Component):
             control.key = slot
         shown.append(control)
     return shown
