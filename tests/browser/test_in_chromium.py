@@ -67,6 +67,10 @@ def test_a_golf_round_takes_nine_taps_and_the_hook_is_refused(
             phone.tap("pad-0")
         # Ann deals: bidding 1 would make the bids add up to the 1 trick
         assert phone.is_disabled("pad-1")
+        # an open key (drawn without a button's ripple) is still a button to a screen reader
+        assert phone.by_id("pad-0").first.evaluate(
+            "e => e.getAttribute('role') === 'button' || !!e.querySelector('[role=\"button\"]')"
+        )
         assert "Ann deals and may not bid 1" in phone.text_of("pad-note")
         phone.by_id("pad-1").first.click(force=True)  # a tap on the disabled key does nothing
         phone.page.wait_for_timeout(300)

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 import pytest_asyncio
 
 from scorepad.browser.disk import BrowserDisk, BrowserStorageError
 from scorepad.browser.start import open_app
+from scorepad.engine import Suit
 from scorepad.store import open_store
 from scorepad.ui.state import ScorepadApp
 from tests.browser_runtime.fake_indexeddb import FakeIndexedDB
@@ -75,6 +77,43 @@ async def test_in_a_browser_a_change_is_shown_saved_once_indexeddb_has_it(
         ]
     finally:
         reloaded.close()
+
+
+async def test_a_finished_save_draws_its_marker_again_and_not_the_screen(
+    db: FakeIndexedDB, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A save ends after every tap in a browser: drawing the whole screen again for the
+    invisible marker cost the browser's Python as much as the tap's own drawing."""
+    import scorepad.ui.views.game as game_views
+
+    driver = await in_browser(db, tmp_path / "tab")
+    app = driver.app
+    try:
+        start(app, "golf", ["Ann", "Bob", "Cat"])
+        await db.started()
+        await driver.settle()
+        tapped = app.revision
+        drawn: list[int] = []
+        draw = game_views.game_view
+
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            drawn.append(app.revision)
+            return draw(*args, **kwargs)
+
+        monkeypatch.setattr(game_views, "game_view", counted)
+
+        await db.finish()
+        await driver.settle()
+
+        assert driver.has(f"saved-{tapped}") and driver.has(f"revision-{tapped}")
+        assert drawn == [], "the game screen was drawn again for a save"
+        app.game.choose_trump(Suit.SPADES)  # the next change draws the screen, marker and all
+        await db.started()
+        await driver.settle()
+        assert drawn == [app.revision]
+        assert driver.has(f"revision-{app.revision}") and driver.has(f"saved-{tapped}")
+    finally:
+        driver.close()
 
 
 async def test_a_failed_save_says_so_on_the_message_line_and_is_not_shown_saved(

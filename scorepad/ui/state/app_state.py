@@ -117,6 +117,7 @@ class ScorepadApp:
         process sets it before any reader's language is known): ``tr(app.log_place)`` where
         it is said."""
         self._listeners: list[Callable[[], None]] = []
+        self._save_listeners: list[Callable[[], None]] = []
         self.lists = Listings(lambda: self.reader, self._tell)
         """The games, variant choices and roster, read once per screen."""
         self.home = Home(self)
@@ -210,11 +211,21 @@ class ScorepadApp:
         for listener in list(self._listeners):
             listener()
 
+    def on_saved(self, listener: Callable[[], None]) -> Callable[[], None]:
+        """Call ``listener`` each time more changes are durable (:meth:`saved`); returns the
+        way to stop."""
+        self._save_listeners.append(listener)
+        return lambda: self._save_listeners.remove(listener)
+
     def saved(self, revision: int) -> None:
         """Every change up to ``revision`` is durable now: show it. Not a change itself (the
-        revision stays), so the listener that saves is not asked to save again."""
+        revision stays), so the listener that saves is not asked to save again, and the
+        screen is not drawn again: only what shows the saves is (:meth:`on_saved`). In a
+        browser a save ends after every tap, and drawing the whole screen again for it cost
+        the browser's Python as much as the tap's own drawing, just as the next tap came."""
         self.saved_through = revision
-        self._redraw()
+        for listener in list(self._save_listeners):
+            listener()
 
     def warn(self, message: Message) -> None:
         """Put ``message`` where the user is looking from outside any action (saving failed

@@ -128,7 +128,7 @@ def Root(app: ScorepadApp) -> list[ft.View]:
     screen = app.screen if app.access.can_edit else Screen.VIEWER
     try:
         view = view_of(screen)(app, page.width or 1024)
-        view.controls.extend([revision_marker(app), saved_marker(app)])
+        view.controls.extend([revision_marker(app), SavedMarker(app)])
         return [view]
     except Exception as problem:  # a bug in a view: say so, keep the way home open
         log.exception("could not draw the %s screen", app.screen)
@@ -148,9 +148,19 @@ def view_of(screen: Screen) -> ScreenView:
     return cast(ScreenView, getattr(module, screen.view_function))
 
 
-def saved_marker(app: ScorepadApp) -> ft.Control:
+@ft.component
+def SavedMarker(app: ScorepadApp) -> ft.Control:
     """An invisible node naming the newest revision that is durable: in a browser a change is
-    saved only once IndexedDB has it, after the tap was drawn; tests wait for this one."""
+    saved only once IndexedDB has it, after the tap was drawn; tests wait for this one.
+
+    A component of its own, drawn again alone when a save ends (:meth:`ScorepadApp.on_saved`),
+    and with the screen when the screen is drawn."""
+    _, redraw = ft.use_state(0)
+
+    def follow_saves() -> Callable[[], None]:
+        return app.on_saved(lambda: redraw(lambda times: times + 1))
+
+    ft.use_effect(follow_saves, [])
     saved = app.revision if app.saved_through is None else app.saved_through
     return ft.Semantics(
         identifier=f"saved-{saved}",

@@ -73,16 +73,68 @@ def connected_loop(page: ft.Page) -> asyncio.AbstractEventLoop | None:
     return None if loop is None or loop.is_closed() else loop
 
 
-def tagged(identifier: str, control: ft.Control, meaning: TapMeaning | None = None) -> ft.Control:
+def tagged(
+    identifier: str,
+    control: ft.Control,
+    meaning: TapMeaning | None = None,
+    button: bool | None = None,
+) -> ft.Control:
     """Give a control an identifier a browser test (or a screen reader tool) can find.
 
     The wrapper takes over the control's ``expand``: an expanding control inside a
     non-expanding wrapper would get no width in a row. ``meaning``: what a tap on the control
     means (:class:`~scorepad.ui.state.TapMeaning`); a control with a new meaning is a new
     control, so a click still on its way to the old one cannot be taken for the new.
+    ``button``: say the control is a button to a screen reader, where it is not one of Flet's
+    buttons (a :func:`quick_key`). The flag is part of the key: Flutter's web page lost the
+    identifier of a node whose button flag was taken away (an open pad key closed by the
+    hook, found by no test afterwards), so a control that gains or loses it is a new one.
     """
     key = None if meaning is None else f"{identifier}@{meaning.key}"
-    return ft.Semantics(identifier=identifier, content=control, expand=control.expand, key=key)
+    if button:
+        key = f"{key or identifier}+button"
+    return ft.Semantics(
+        identifier=identifier, content=control, expand=control.expand, key=key, button=button
+    )
+
+
+def quick_key(
+    label: ft.Text,
+    on_click: Callable[[], None],
+    enabled: bool,
+    size: float,
+    radius: float,
+) -> ft.Control:
+    """A key of a filled tonal colour that answers a tap with no ink ripple: for keys tapped
+    several times a round, whose answer is the screen changing.
+
+    A Flet button's ripple animates for about half a second, and each of its frames draws the
+    whole screen again: in the offline app, on a phone's or a test machine's CPU, that kept
+    the page from showing the tap's answer for 30 to 40 ms more. An open key is a plain
+    container that takes clicks, coloured as a filled tonal button; tag it with
+    ``button=True`` so that a screen reader says and taps it as a button. What it loses
+    against a button: the ripple, a hover colour, and a place in the keyboard's Tab order.
+    A closed key is a disabled button (never tapped, so never rippling): greyed as any other,
+    and said to be disabled to a screen reader, which a container cannot be.
+    """
+    if not enabled:
+        return ft.FilledTonalButton(
+            content=label,
+            width=size,
+            height=size,
+            disabled=True,
+            style=ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=radius)),
+        )
+    label.color = ft.Colors.ON_SECONDARY_CONTAINER
+    return ft.Container(
+        content=label,
+        width=size,
+        height=size,
+        alignment=ft.Alignment.CENTER,
+        border_radius=radius,
+        bgcolor=ft.Colors.SECONDARY_CONTAINER,
+        on_click=lambda _: on_click(),
+    )
 
 
 def slotted(parts: Iterable[tuple[str, ft.Control | None]]) -> list[ft.Control]:

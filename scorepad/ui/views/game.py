@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import flet as ft
 
@@ -35,6 +36,7 @@ from scorepad.ui.views.common import (
     confirm_bar,
     icon_button,
     message_bar,
+    quick_key,
     slotted,
     symbol_text,
     tagged,
@@ -343,10 +345,10 @@ def pad_keys(
     keys = [
         tagged(
             f"pad-{key.value}",
-            ft.FilledTonalButton(
+            quick_key(
                 # a closed key says so in its accessible name, not in a tooltip that would
                 # cover the keys below it (the pad note says why)
-                content=ft.Text(
+                ft.Text(
                     str(key.value),
                     size=22,
                     weight=ft.FontWeight.BOLD,
@@ -355,13 +357,13 @@ def pad_keys(
                     if key.enabled
                     else tr("{number} is not allowed").format(number=key.value),
                 ),
-                width=PAD_KEY,
-                height=PAD_KEY,
-                disabled=not key.enabled,
-                style=ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=14)),
-                on_click=lambda _, n=key.value: tap(n, seen),
+                partial(tap, key.value, seen),
+                enabled=key.enabled,
+                size=PAD_KEY,
+                radius=14,
             ),
             seen,
+            button=key.enabled or None,  # a closed key is a (disabled) button already
         )
         for key in pad
     ]

@@ -1,0 +1,61 @@
+"""The number pad's keys: an open key answers a tap with no ink ripple (the ripple's frames
+drew the whole screen again and held back the tap's answer in the offline app), and is still a
+button to a screen reader; a closed key is a disabled button.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import flet as ft
+import pytest
+
+from scorepad.engine import Suit
+from scorepad.store import open_store
+from scorepad.ui.state import ScorepadApp
+from tests.ui.driving import start
+from tests.ui.flet_session import ViewDriver
+
+pytestmark = pytest.mark.asyncio
+
+
+def key_tag(driver: ViewDriver, number: int) -> ft.Semantics:
+    found = [
+        c
+        for c in driver.controls()
+        if isinstance(c, ft.Semantics) and c.identifier == f"pad-{number}"
+    ]
+    assert len(found) == 1, f"pad-{number} is tagged {len(found)} times"
+    return found[0]
+
+
+async def test_open_keys_take_taps_without_a_ripple_and_the_hooked_key_is_a_disabled_button(
+    tmp_path: Path,
+) -> None:
+    app = ScorepadApp(open_store(tmp_path / "data"), rng=random.Random(3))
+    driver = ViewDriver(app, width=390)
+    try:
+        await driver.settle()
+        start(app, "golf", ["Ann", "Bob", "Cat"], dealer="Ann")
+        app.game.choose_trump(Suit.SPADES)
+        await driver.settle()
+        open_one = key_tag(driver, 1)
+        assert open_one.button is True
+        assert isinstance(open_one.content, ft.Container)
+        assert not open_one.content.ink and open_one.content.on_click is not None
+
+        await driver.click("pad-0")  # Bob
+        await driver.click("pad-0")  # Cat: Ann, the dealer, may not bid 1 (the hook)
+        closed = key_tag(driver, 1)
+        assert isinstance(closed.content, ft.FilledTonalButton) and closed.content.disabled
+        assert closed.button is None, "the button inside says it is one, and disabled"
+        assert closed.key != open_one.key, "a new node: the page kept no identifier otherwise"
+
+        zero = key_tag(driver, 0)
+        assert zero.button is True and isinstance(zero.content, ft.Container)
+        await driver.click("pad-0")  # Ann bids 0
+        entry = app.game.session.entry if app.game.session else None
+        assert entry is not None and entry.bids == {"Bob": 0, "Cat": 0, "Ann": 0}
+    finally:
+        driver.close()
