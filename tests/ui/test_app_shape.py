@@ -61,6 +61,7 @@ def test_each_screen_has_its_controller_and_the_app_is_only_the_shell(app: Score
         "confirm",
         "cancel_confirmation",
         "saved",
+        "on_saved",
         "warn",
         "seat_store",
         "viewer",

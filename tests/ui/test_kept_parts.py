@@ -133,6 +133,7 @@ async def test_a_pad_tap_leaves_the_leaderboard_sheet_and_unchanged_keys_as_draw
     assert session.entry.active == bidder
     leaderboard = driver.tagged("leaderboard")
     sheet = driver.tagged("sheet")
+    menu = driver.tagged("game-menu")
     key = driver.tagged("pad-0")
     line = driver.tagged(f"line-{bidder}")
     untouched = driver.tagged(f"line-{others[-1]}")
@@ -141,12 +142,32 @@ async def test_a_pad_tap_leaves_the_leaderboard_sheet_and_unchanged_keys_as_draw
     assert driver.has(f"revision-{app.revision}")  # the tap was drawn
     assert driver.tagged("leaderboard") is leaderboard
     assert driver.tagged("sheet") is sheet
+    assert driver.tagged("game-menu") is menu
     # this screen's own tap keeps the keys as drawn (a burst of taps lands as meant; only a
     # change made elsewhere draws new ones: issue 21)
     assert driver.tagged("pad-0") is key
     assert driver.tagged(f"line-{others[-1]}") is untouched
     redrawn = driver.tagged(f"line-{bidder}")  # the line that changed, with the bid in it
     assert redrawn is not line and "0" in chip_texts(redrawn)
+
+
+async def test_the_kept_menu_stops_offering_to_end_the_game_once_it_is_over(
+    driver: ViewDriver,
+) -> None:
+    app = driver.app
+    start(app, "golf", ["Ann", "Bob"])
+    await driver.settle()
+    assert "End the game early" in menu_texts(driver)
+    session = app.game.session
+    assert session is not None
+    while session.game.next_round is not None:
+        play_round(app)
+        await driver.settle()  # each round drawn, as at the table (no refresh at the end)
+    assert menu_texts(driver) == ["Export as CSV", "Export as PDF", "Export record (JSON)"]
+
+
+def menu_texts(driver: ViewDriver) -> list[str]:
+    return [str(c.content) for c in driver.controls() if isinstance(c, ft.PopupMenuItem)]
 
 
 async def test_the_tap_that_ends_the_bidding_leaves_the_suits_and_untouched_lines_as_drawn(

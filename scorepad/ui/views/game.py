@@ -716,7 +716,10 @@ def game_view(app: ScorepadApp, width: float) -> ft.View:
     if share is not None:
         actions.append(share)
     if entry is None or not entry.editing:
-        actions.append(game_menu(game, app.links, can_end=entry is not None))
+        can_end = entry is not None
+        # the same menu all game long: drawn again only when what it offers changes
+        offers = (can_end, app.links.available, game.exports)
+        actions.append(redrawn_on(offers, game_menu, game, app.links, can_end=can_end))
 
     body: list[ft.Control | None] = [
         message_bar(app, session.names.in_words),  # "Robert cannot bid 2", as the rows say
