@@ -5,6 +5,7 @@ the message when the browser would not keep it."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -112,6 +113,46 @@ async def test_a_finished_save_draws_its_marker_again_and_not_the_screen(
         await driver.settle()
         assert drawn == [app.revision]
         assert driver.has(f"revision-{app.revision}") and driver.has(f"saved-{tapped}")
+    finally:
+        driver.close()
+
+
+async def test_the_marker_follows_the_saves_once_however_often_the_screens_change(
+    db: FakeIndexedDB, tmp_path: Path
+) -> None:
+    """Each time the marker leaves the page it stops following the saves: an evening of
+    screens left no listener behind to be called, for nothing, at every save."""
+    driver = await in_browser(db, tmp_path / "tab")
+    app = driver.app
+    following: list[object] = []
+    follow = app.on_saved
+
+    def counted(listener: Callable[[], None]) -> Callable[[], None]:
+        following.append(listener)
+        stop = follow(listener)
+
+        def stop_counted() -> None:
+            following.remove(listener)
+            stop()
+
+        return stop_counted
+
+    app.on_saved = counted  # type: ignore[method-assign]
+    try:
+        start(app, "golf", ["Ann", "Bob", "Cat"])
+        await driver.settle()
+        session = app.game.session
+        assert session is not None
+        for _ in range(5):  # each screen saved, as in play: the marker drawn alone each time
+            app.go_home()
+            await driver.settle()
+            app.home.open_game(session.stored.id)
+            await driver.settle()
+            while db.pending is not None:
+                await db.finish()
+            await driver.settle()
+        assert len(following) == 1, f"{len(following)} markers follow the saves"
+        assert driver.has(f"saved-{app.revision}")
     finally:
         driver.close()
 

@@ -9,7 +9,7 @@ import logging
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import cast
+from typing import TYPE_CHECKING, cast
 from urllib.parse import parse_qs, urlsplit
 
 import flet as ft
@@ -33,6 +33,9 @@ from scorepad.ui.views.page_tasks import in_background, then, when_rejoined
 from scorepad.ui.views.players import players_dialog
 from scorepad.ui.views.share_panel import share_dialog
 from scorepad.ui.views.table_dialog import table_dialog
+
+if TYPE_CHECKING:
+    from flet.components.hooks.use_ref import MutableRef
 
 SEED_COLOR = ft.Colors.GREEN
 
@@ -154,13 +157,22 @@ def SavedMarker(app: ScorepadApp) -> ft.Control:
     saved only once IndexedDB has it, after the tap was drawn; tests wait for this one.
 
     A component of its own, drawn again alone when a save ends (:meth:`ScorepadApp.on_saved`),
-    and with the screen when the screen is drawn."""
+    and with the screen when the screen is drawn. It stops following the saves when it leaves
+    the page; the way to stop is kept in a ref and handed to the effect as its ``cleanup``:
+    Flet 1.0 forgets a cleanup returned by the effect at the component's next render, which
+    left one listener behind for every screen the marker had been drawn on."""
     _, redraw = ft.use_state(0)
+    stop: MutableRef[Callable[[], None] | None] = ft.use_ref(None)
 
-    def follow_saves() -> Callable[[], None]:
-        return app.on_saved(lambda: redraw(lambda times: times + 1))
+    def follow_saves() -> None:
+        stop.current = app.on_saved(lambda: redraw(lambda times: times + 1))
 
-    ft.use_effect(follow_saves, [])
+    def stop_following() -> None:
+        if stop.current is not None:
+            stop.current()
+            stop.current = None
+
+    ft.use_effect(follow_saves, [], cleanup=stop_following)
     saved = app.revision if app.saved_through is None else app.saved_through
     return ft.Semantics(
         identifier=f"saved-{saved}",
