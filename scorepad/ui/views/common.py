@@ -110,7 +110,7 @@ def quick_key(
 
     A Flet button's ripple animates for about half a second, and each of its frames draws the
     whole screen again: in the offline app, on a phone's or a test machine's CPU, that kept
-    the page from showing the tap's answer for 30 to 40 ms more. An open key is a plain
+    the page from showing the tap's answer for 10 to 40 ms more. An open key is a plain
     container that takes clicks, coloured as a filled tonal button; tag it with
     ``button=True`` so that a screen reader says and taps it as a button. What it loses
     against a button: the ripple, a hover colour, and a place in the keyboard's Tab order.
