@@ -225,19 +225,20 @@ def test_a_page_from_another_origin_cannot_open_a_session_or_read_anything(
 @pytest.mark.usefixtures("chromium")
 @pytest.mark.parametrize("renderer", ["auto", "canvaskit"], ids=["wasm client", "js client"])
 def test_the_page_asks_no_other_host_for_anything(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, renderer: str
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, renderer: str, phone: AppPage
 ) -> None:
     """Chromium loads the WebAssembly client; browsers without WasmGC load the JavaScript one
-    (forced here with Flet's renderer setting). Both hold the CDN address."""
+    (forced here with Flet's renderer setting). Both hold the CDN address. On a phone page,
+    so that a Chromium freeze (a page that stops drawing on a loaded machine) is told and the
+    test run once more, as every phone test is (tests/browser/conftest.py)."""
     monkeypatch.setenv("FLET_WEB_RENDERER", renderer)
-    with running_app(tmp_path / "store") as url, browser_page() as page:
+    with running_app(tmp_path / "store") as url:
         own = urlsplit(url).netloc
         requested: list[str] = []
-        page.context.on("request", lambda request: requested.append(request.url))
-        app = AppPage(page)
-        app.open(url)
-        app.tap("new-game")
-        app.wait_for("start-game")
+        phone.page.context.on("request", lambda request: requested.append(request.url))
+        phone.open(url)
+        phone.tap("new-game")
+        phone.wait_for("start-game")
     elsewhere = [
         address
         for address in requested
