@@ -395,10 +395,18 @@ def test_every_font_the_page_asks_for_is_served_before_and_after_a_crash(
         lambda r: refused.append(f"{r.status} {r.url}") if r.status >= 400 else None,
     )
     phone.page.on("request", lambda r: fonts.append(r.url) if "/assets/fonts/" in r.url else None)
+    loading: set[str] = set()  # font downloads under way: the kill must not cut one short
+    phone.page.on("request", lambda r: loading.add(r.url) if "/assets/fonts/" in r.url else None)
+    phone.page.on("requestfinished", lambda r: loading.discard(r.url))
+    phone.page.on("requestfailed", lambda r: loading.discard(r.url))
     try:
         phone.open(f"{server.url}game/{stored.id}")
         phone.wait_for("suit-clubs")
         assert "Bob bids first" in phone.text_of("round-info")
+        for _ in range(100):  # on a loaded machine the suits' font was still coming (10 s at most)
+            if not loading:
+                break
+            phone.page.wait_for_timeout(100)
         server.stop(kill=True)
         server.start()
         phone.page.wait_for_timeout(3000)  # the page reconnects by itself and draws again
