@@ -22,6 +22,7 @@ from scorepad.ui.state import Field, GameTab, ScorepadApp
 from scorepad.ui.views.game import game_view
 from tests.ui.driving import play_round, start
 from tests.ui.flet_session import ViewDriver
+from tests.ui.test_exports import menu_texts
 
 pytestmark = pytest.mark.asyncio
 
@@ -164,10 +165,6 @@ async def test_the_kept_menu_stops_offering_to_end_the_game_once_it_is_over(
         play_round(app)
         await driver.settle()  # each round drawn, as at the table (no refresh at the end)
     assert menu_texts(driver) == ["Export as CSV", "Export as PDF", "Export record (JSON)"]
-
-
-def menu_texts(driver: ViewDriver) -> list[str]:
-    return [str(c.content) for c in driver.controls() if isinstance(c, ft.PopupMenuItem)]
 
 
 async def test_the_tap_that_ends_the_bidding_leaves_the_suits_and_untouched_lines_as_drawn(
