@@ -126,13 +126,29 @@ def quick_key(
             style=ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=radius)),
         )
     label.color = ft.Colors.ON_SECONDARY_CONTAINER
+    return ink_free_key(label, on_click, width=size, height=size, radius=radius)
+
+
+def ink_free_key(
+    content: ft.Control,
+    on_click: Callable[[], None],
+    *,
+    width: float,
+    height: float,
+    radius: float,
+    padding: ft.Padding | None = None,
+) -> ft.Control:
+    """An open key of :func:`quick_key`'s kind, around any content (a tally's mark button
+    holds a name and a status): the filled tonal colour, no ripple. Its texts are to be
+    drawn in ``ON_SECONDARY_CONTAINER``; tag it with ``button=True``."""
     return ft.Container(
-        content=label,
-        width=size,
-        height=size,
+        content=content,
+        width=width,
+        height=height,
         alignment=ft.Alignment.CENTER,
         border_radius=radius,
         bgcolor=ft.Colors.SECONDARY_CONTAINER,
+        padding=padding,
         on_click=lambda _: on_click(),
     )
 

@@ -22,7 +22,7 @@ from scorepad.engine import Tally, TallyLine, TrickStatus
 from scorepad.i18n import say, tr
 from scorepad.ui.state import GameController, RoundEntryState, Stage, Tap, TapMeaning
 from scorepad.ui.state.display_names import DisplayNames
-from scorepad.ui.views.common import tagged
+from scorepad.ui.views.common import ink_free_key, tagged
 from scorepad.ui.views.kept import kept
 
 MARK_WIDTH = 116
@@ -242,51 +242,70 @@ def mark_button(
 ) -> ft.Control:
     """One player's button: their name as known now (on two lines when long, so that
     "Anne-Marie Johnson" and "Anne-Marie Jones" differ), how they stand and the tricks taken
-    against the bid. The tap passes on the name the game knows the seat by."""
+    against the bid. The tap passes on the name the game knows the seat by.
+
+    An open button is an ink-free key, as the number pad's are (``quick_key`` in common.py):
+    it is tapped once a trick, and a Flet button's ripple kept the page from showing the mark
+    for 10 to 40 ms more. A closed one (every trick marked) is a disabled button, never
+    tapped, still read at the Record step in colours the contrast test checks."""
     bid = "–" if line.bid is None else str(line.bid)
     status = say(line.text)
+    ink = None if closed else ft.Colors.ON_SECONDARY_CONTAINER
+    content = ft.Column(
+        [
+            ft.Text(
+                names.shown(line.name),
+                size=13,
+                weight=ft.FontWeight.W_600,
+                max_lines=2,
+                overflow=ft.TextOverflow.ELLIPSIS,
+                semantics_label=names.said(line.name),  # whole, however shortened
+                color=ink,
+            ),
+            ft.Row(
+                [
+                    ft.Text(
+                        status,
+                        size=11,
+                        max_lines=1,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                        italic=line.status is TrickStatus.SET,
+                        weight=ft.FontWeight.BOLD
+                        if line.status is TrickStatus.SET
+                        else ft.FontWeight.NORMAL,
+                        expand=True,
+                        color=ink,
+                    ),
+                    ft.Text(f"{line.taken}/{bid}", size=13, weight=ft.FontWeight.BOLD, color=ink),
+                ],
+                spacing=4,
+            ),
+        ],
+        spacing=0,
+        alignment=ft.MainAxisAlignment.CENTER,
+        tight=True,
+    )
+    padding = ft.Padding.symmetric(horizontal=6)
+    if not closed:
+        key = ink_free_key(
+            content,
+            lambda: game.mark_trick(line.name, seen),
+            width=MARK_WIDTH,
+            height=MARK_HEIGHT,
+            radius=12,
+            padding=padding,
+        )
+        return tagged(f"mark-{line.name}", key, button=True)
     return tagged(
         f"mark-{line.name}",
         ft.Button(
-            content=ft.Column(
-                [
-                    ft.Text(
-                        names.shown(line.name),
-                        size=13,
-                        weight=ft.FontWeight.W_600,
-                        max_lines=2,
-                        overflow=ft.TextOverflow.ELLIPSIS,
-                        semantics_label=names.said(line.name),  # whole, however shortened
-                    ),
-                    ft.Row(
-                        [
-                            ft.Text(
-                                status,
-                                size=11,
-                                max_lines=1,
-                                overflow=ft.TextOverflow.ELLIPSIS,
-                                italic=line.status is TrickStatus.SET,
-                                weight=ft.FontWeight.BOLD
-                                if line.status is TrickStatus.SET
-                                else ft.FontWeight.NORMAL,
-                                expand=True,
-                            ),
-                            ft.Text(f"{line.taken}/{bid}", size=13, weight=ft.FontWeight.BOLD),
-                        ],
-                        spacing=4,
-                    ),
-                ],
-                spacing=0,
-                alignment=ft.MainAxisAlignment.CENTER,
-                tight=True,
-            ),
-            on_click=lambda: game.mark_trick(line.name, seen),
-            disabled=closed,
+            content=content,
+            disabled=True,
             width=MARK_WIDTH,
             height=MARK_HEIGHT,
             # no tooltip: the button says it all, and a tooltip would cover the next row
             style=ft.ButtonStyle(
-                padding=ft.Padding.symmetric(horizontal=6),
+                padding=padding,
                 shape=ft.RoundedRectangleBorder(radius=12),
                 # closed once every trick is marked, yet still read at the Record step (who
                 # made it, who is set): Material's greyed text was under 4.5:1
