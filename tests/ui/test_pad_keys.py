@@ -6,6 +6,8 @@ offline app), and is still a button to a screen reader; a closed one is a disabl
 from __future__ import annotations
 
 import random
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import flet as ft
@@ -18,6 +20,22 @@ from tests.ui.driving import start
 from tests.ui.flet_session import ViewDriver
 
 pytestmark = pytest.mark.asyncio
+
+
+@asynccontextmanager
+async def golf_on_the_pad(folder: Path) -> AsyncIterator[tuple[ScorepadApp, ViewDriver]]:
+    """Golf for Ann, Bob and Cat on a phone's width, Ann dealing, spades turned: the pad is
+    up for Bob's bid, and Ann will be hooked."""
+    app = ScorepadApp(open_store(folder / "data"), rng=random.Random(3))
+    driver = ViewDriver(app, width=390)
+    try:
+        await driver.settle()
+        start(app, "golf", ["Ann", "Bob", "Cat"], dealer="Ann")
+        app.game.choose_trump(Suit.SPADES)
+        await driver.settle()
+        yield app, driver
+    finally:
+        driver.close()
 
 
 def key_tag(driver: ViewDriver, number: int) -> ft.Semantics:
@@ -35,13 +53,7 @@ def tag(driver: ViewDriver, identifier: str) -> ft.Semantics:
 async def test_open_keys_take_taps_without_a_ripple_and_the_hooked_key_is_a_disabled_button(
     tmp_path: Path,
 ) -> None:
-    app = ScorepadApp(open_store(tmp_path / "data"), rng=random.Random(3))
-    driver = ViewDriver(app, width=390)
-    try:
-        await driver.settle()
-        start(app, "golf", ["Ann", "Bob", "Cat"], dealer="Ann")
-        app.game.choose_trump(Suit.SPADES)
-        await driver.settle()
+    async with golf_on_the_pad(tmp_path) as (app, driver):
         open_one = key_tag(driver, 1)
         assert open_one.button is True
         assert isinstance(open_one.content, ft.Container)
@@ -59,20 +71,12 @@ async def test_open_keys_take_taps_without_a_ripple_and_the_hooked_key_is_a_disa
         await driver.click("pad-0")  # Ann bids 0
         entry = app.game.session.entry if app.game.session else None
         assert entry is not None and entry.bids == {"Bob": 0, "Cat": 0, "Ann": 0}
-    finally:
-        driver.close()
 
 
 async def test_open_mark_buttons_take_taps_without_a_ripple_and_close_as_disabled_buttons(
     tmp_path: Path,
 ) -> None:
-    app = ScorepadApp(open_store(tmp_path / "data"), rng=random.Random(3))
-    driver = ViewDriver(app, width=390)
-    try:
-        await driver.settle()
-        start(app, "golf", ["Ann", "Bob", "Cat"], dealer="Ann")
-        app.game.choose_trump(Suit.SPADES)
-        await driver.settle()
+    async with golf_on_the_pad(tmp_path) as (app, driver):
         for _ in range(3):  # Bob, Cat, Ann: a one-card hand, every bid 0
             await driver.click("pad-0")
         entry = app.game.session.entry if app.game.session else None
@@ -92,5 +96,3 @@ async def test_open_mark_buttons_take_taps_without_a_ripple_and_close_as_disable
         assert closed.button is None, "the button inside says it is one, and disabled"
         assert closed.key != open_bob.key, "a new node: the page kept no identifier otherwise"
         assert "1/0" in [c.value for c in driver.controls() if isinstance(c, ft.Text)]
-    finally:
-        driver.close()

@@ -12,13 +12,14 @@ from pathlib import Path
 import flet as ft
 import pytest
 
-from scorepad.engine import Suit, format_cents
+from scorepad.engine import format_cents
 from scorepad.store import open_store
 from scorepad.ui.state import GameSession, ScorepadApp
 from scorepad.ui.views.leaderboard import CHIP_SPACING, SHARED_CHIP_MAX, leaderboard
 from scorepad.ui.views.sheet import ALL_IN_VIEW_UP_TO, FIXED_EDGE, rounds_table, sheet_panel
 from tests.ui.driving import play_round, start
 from tests.ui.flet_session import ViewDriver
+from tests.ui.test_pad_keys import golf_on_the_pad
 
 LONG = "Maximilian Alexander Fitzgerald-Worthing"
 EIGHT = [LONG, "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
@@ -184,12 +185,7 @@ def test_a_game_without_a_stake_shows_no_money(app: ScorepadApp) -> None:
 async def test_no_row_of_the_round_has_a_tooltip(tmp_path: Path) -> None:
     """The players' lines and the pad's keys: a long press on a phone would show a tooltip over
     the row below, so they carry accessible names instead (a closed key says it is closed)."""
-    app = ScorepadApp(open_store(tmp_path / "data"), rng=random.Random(3))
-    driver = ViewDriver(app, width=390)
-    try:
-        await driver.settle()
-        start(app, "golf", ["Ann", "Bob", "Cat"], dealer="Ann")
-        app.game.choose_trump(Suit.SPADES)
+    async with golf_on_the_pad(tmp_path) as (app, driver):
         app.game.tap_number(0)  # Bob
         app.game.tap_number(0)  # Cat: Ann, the dealer, may not bid 1 (the hook)
         await driver.settle()
@@ -207,8 +203,6 @@ async def test_no_row_of_the_round_has_a_tooltip(tmp_path: Path) -> None:
         assert isinstance(closed, ft.FilledTonalButton) and closed.disabled
         assert isinstance(closed.content, ft.Text)
         assert closed.content.semantics_label == "1 is not allowed"
-    finally:
-        driver.close()
 
 
 @pytest.mark.asyncio
