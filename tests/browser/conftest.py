@@ -4,8 +4,9 @@ logged; a test whose Chromium page froze runs once more, in a fresh Chromium.
 Headless Chromium on a loaded 2-core machine now and then stops drawing a page: a click, a
 box's position and a screenshot all wait out their 30 s, the app's log shows the page
 connected and nothing after it. Seen in two of four CI runs before this (the charts and the
-import tests, right after the page had drawn its screen), never in a page that still drew
-frames, and never reproduced by running those tests alone. It is the browser's, not the
+import tests, right after the page had drawn its screen), then once in a phone at a shared
+table (a third phone's page, connected, never drew its screen), never in a page that still
+drew frames, and never reproduced by running those tests alone. It is the browser's, not the
 app's (a person would reload the tab), so such a test is run again once, in a new Chromium
 (``pytest-rerunfailures``, only on that condition: a test that fails while its page still
 draws is a failure as always), and the run's summary names it as rerun, with the Chromium
@@ -23,6 +24,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser.harness import CHROMIUM_SESSION, AppPage, phone_page, require_chromium
+from tests.browser.shared import Phone, Table
 
 
 @pytest.fixture
@@ -43,12 +45,29 @@ def froze(error: BaseException | None) -> bool:
     return bool(getattr(error, FROZE, False))
 
 
+PAGE_FIXTURES = ("phone", "at_table")
+"""The fixtures that hand a test Chromium pages: one phone, or a shared table's phones."""
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Tests that drive one phone page (the ``phone`` fixture) run again once if it froze."""
+    """Tests that drive Chromium pages (one phone, or a table of them) run again once if one
+    of their pages froze."""
     here = Path(__file__).parent
     for item in items:
-        if here in Path(str(item.path)).parents and "phone" in getattr(item, "fixturenames", ()):
+        fixtures = getattr(item, "fixturenames", ())
+        if here in Path(str(item.path)).parents and any(f in fixtures for f in PAGE_FIXTURES):
             item.add_marker(pytest.mark.flaky(reruns=1, condition=froze))
+
+
+def pages_of(item: pytest.Item) -> list[AppPage]:
+    """The Chromium pages the test drives: its phone, or every phone at its table."""
+    arguments = getattr(item, "funcargs", {})
+    phone = arguments.get("phone")
+    at_table = arguments.get("at_table")
+    pages = [phone] if isinstance(phone, AppPage) else []
+    if isinstance(at_table, Table):
+        pages += at_table.phones
+    return pages
 
 
 @pytest.hookimpl(wrapper=True)
@@ -69,21 +88,26 @@ of the server shows (a tap sent and never answered once left nothing else to go 
 def keep_evidence(
     item: pytest.Item, report: pytest.TestReport, call: pytest.CallInfo[None]
 ) -> None:
-    phone = item.funcargs.get("phone") if hasattr(item, "funcargs") else None
     tmp_path = item.funcargs.get("tmp_path") if hasattr(item, "funcargs") else None
     if tmp_path is None:
         return
+    pages = pages_of(item)
     app_log: list[str] = []
     for log in sorted(Path(tmp_path).rglob("scorepad.log")):
         lines = log.read_text(encoding="utf-8", errors="replace").splitlines()
         app_log += lines[-APP_LOG_LINES:]
         report.sections.append((f"the app's log {log}", "\n".join(lines[-APP_LOG_LINES:])))
-    if not isinstance(phone, AppPage):
+    if not pages:
         return
-    console = "\n".join(phone.console[-60:])
+    frozen = next((page for page in pages if not page.draws_frames()), None)
+    if frozen is None and len(pages) > 1:
+        return  # the table's fixture keeps each phone's screenshot, console and taps
+    shown = frozen or pages[0]
+    console = "\n".join(shown.console[-60:])
     report.sections.append(("browser console and taps", console))
-    if not phone.draws_frames():
-        said = "the page drew no frame for 5 s: Chromium froze; it is started afresh"
+    if frozen is not None:
+        page = f"{frozen.name}'s page" if isinstance(frozen, Phone) else "the page"
+        said = f"{page} drew no frame for 5 s: Chromium froze; it is started afresh"
         processes = chromium_processes()
         report.sections.append(("Chromium's processes", processes))
         report.sections.append(("browser", said))
@@ -98,7 +122,7 @@ def keep_evidence(
         return
     shot = Path(tmp_path) / "failure.png"
     try:
-        phone.page.screenshot(path=str(shot))
+        shown.page.screenshot(path=str(shot))
         report.sections.append(("browser", f"screenshot of the failure: {shot}"))
     except Exception as problem:  # the browser may be gone already
         report.sections.append(("browser", f"no screenshot: {problem}"))
