@@ -239,7 +239,8 @@ async def test_similar_long_names_show_on_two_lines_on_their_mark_buttons(tmp_pa
         await view.settle()
         for name in names[:2]:
             button = view.tagged(f"mark-{name}")
-            assert isinstance(button.content, ft.Column)  # an open mark: an ink-free key
+            assert isinstance(button, ft.Container)  # an open mark: an ink-free key
+            assert isinstance(button.content, ft.Column)
             shown = [c for c in button.content.controls if isinstance(c, ft.Text)]
             assert [text.value for text in shown] == [name]
             assert shown[0].max_lines == 2, "one line showed 'Anne-Mar…' for both"
