@@ -60,13 +60,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 def pages_of(item: pytest.Item) -> list[AppPage]:
-    """The Chromium pages the test drives: its phone, or every phone at its table."""
+    """The Chromium pages the test drives (:data:`PAGE_FIXTURES`): its phone, or every phone
+    at its table."""
     arguments = getattr(item, "funcargs", {})
-    phone = arguments.get("phone")
-    at_table = arguments.get("at_table")
-    pages = [phone] if isinstance(phone, AppPage) else []
-    if isinstance(at_table, Table):
-        pages += at_table.phones
+    pages: list[AppPage] = []
+    for fixture in PAGE_FIXTURES:
+        given = arguments.get(fixture)
+        if isinstance(given, AppPage):
+            pages.append(given)
+        elif isinstance(given, Table):
+            pages += given.phones
     return pages
 
 

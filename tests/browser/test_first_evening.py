@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import cast
 
 import pytest
-from playwright.sync_api import FilePayload, FloatRect, expect
+from playwright.sync_api import FilePayload, FloatRect, Request, expect
 
 from scorepad.engine import GOLF, GameRecord, PlayedTimes
 from scorepad.store import open_store
@@ -394,9 +394,14 @@ def test_every_font_the_page_asks_for_is_served_before_and_after_a_crash(
         "response",
         lambda r: refused.append(f"{r.status} {r.url}") if r.status >= 400 else None,
     )
-    phone.page.on("request", lambda r: fonts.append(r.url) if "/assets/fonts/" in r.url else None)
     loading: set[str] = set()  # font downloads under way: the kill must not cut one short
-    phone.page.on("request", lambda r: loading.add(r.url) if "/assets/fonts/" in r.url else None)
+
+    def asked(request: Request) -> None:
+        if "/assets/fonts/" in request.url:
+            fonts.append(request.url)
+            loading.add(request.url)
+
+    phone.page.on("request", asked)
     phone.page.on("requestfinished", lambda r: loading.discard(r.url))
     phone.page.on("requestfailed", lambda r: loading.discard(r.url))
     try:

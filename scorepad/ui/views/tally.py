@@ -286,8 +286,8 @@ def mark_button(
         tight=True,
     )
     padding = ft.Padding.symmetric(horizontal=6)
-    if not closed:
-        key = ink_free_key(
+    key: ft.Control = (
+        ink_free_key(
             content,
             lambda: game.mark_trick(line.name, seen),
             width=MARK_WIDTH,
@@ -295,10 +295,8 @@ def mark_button(
             radius=12,
             padding=padding,
         )
-        return tagged(f"mark-{line.name}", key, button=True)
-    return tagged(
-        f"mark-{line.name}",
-        ft.Button(
+        if not closed
+        else ft.Button(
             content=content,
             disabled=True,
             width=MARK_WIDTH,
@@ -312,5 +310,7 @@ def mark_button(
                 color={ft.ControlState.DISABLED: CLOSED_TEXT},
                 bgcolor={ft.ControlState.DISABLED: CLOSED_BACKGROUND},
             ),
-        ),
+        )
     )
+    # a closed one is a (disabled) button already
+    return tagged(f"mark-{line.name}", key, button=not closed or None)
