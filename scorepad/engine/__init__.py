@@ -121,6 +121,7 @@ from scorepad.engine.record import (
     read_json,
 )
 from scorepad.engine.results import HandTally, PlayerResult, player_results
+from scorepad.engine.rule_words import EXAMPLE_PLAYERS, rule_sentences, worked_examples
 from scorepad.engine.schedule import MAX_ROUNDS, compress_sizes, format_sizes, parse_sizes
 from scorepad.engine.settlement import (
     MAX_STAKE_CENTS,
@@ -180,6 +181,7 @@ from scorepad.engine.variant import BidMode, TrumpRule, Variant, Winner
 __all__ = [
     "DECK_SIZE",
     "DOLLAR",
+    "EXAMPLE_PLAYERS",
     "GOLF",
     "LINK_FRAGMENT_KEY",
     "MAX_ADJUSTMENT",
@@ -334,6 +336,7 @@ __all__ = [
     "quoted",
     "read_json",
     "resolve_variant",
+    "rule_sentences",
     "shown",
     "signed_money",
     "spoken_cents",
@@ -344,4 +347,5 @@ __all__ = [
     "tricks_state",
     "unpack_record",
     "why_not_settled",
+    "worked_examples",
 ]

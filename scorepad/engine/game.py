@@ -355,7 +355,7 @@ there is nothing to continue
             bid_order=tuple(dealt_in[s] for s in bid_order(dealer, count, self.variant.bid_mode)),
             sitting_out=tuple(name for name in lineup.seats if name not in dealt_in),
             sequential_bids=self.variant.bid_mode.is_sequential,
-            dealer_hooked=self.variant.dealer_hook,
+            dealer_hooked=self.variant.hook_holds(number, cards),
             all_dealt=cards_left_over(count, cards) == 0,
             previous_trump=previous_trump,
         )

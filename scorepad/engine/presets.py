@@ -60,11 +60,13 @@ PRESETS: MappingProxyType[str, Variant] = MappingProxyType(
 SWITCHED_ON: MappingProxyType[str, int] = MappingProxyType(
     {
         "made_zero_bonus": SCOTCH_BRIDGE.made_zero_bonus or 0,
+        "missed_zero_points": 0,
         "stake_cents": GOLF.stake_cents or 0,
     }
 )
 """What a house-rules setting that can be off (``None``) starts at when it is switched on: the
-value of the preset that plays it (Scotch Bridge's bonus on a made zero, Golf's nickel)."""
+value of the preset that plays it (Scotch Bridge's bonus on a made zero, Golf's nickel); a
+missed zero starts at 0, for the table to say what it loses."""
 
 
 def preset(name: str) -> Variant:

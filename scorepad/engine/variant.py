@@ -23,6 +23,14 @@ from pydantic import (
 from scorepad.engine.cards import DECK_SIZE, cards_left_over
 from scorepad.engine.errors import PlayerCountError, VariantSettingError
 from scorepad.engine.message import DOLLAR, Listing, Message, Money
+from scorepad.engine.point_terms import (
+    A_CARD,
+    A_TRICK,
+    A_TRICK_BID,
+    A_TRICK_OFF,
+    described_points,
+    signed,
+)
 from scorepad.engine.schedule import MAX_ROUNDS, compress_sizes
 from scorepad.engine.settlement import MAX_STAKE_CENTS
 from scorepad.engine.text import brief
@@ -94,12 +102,29 @@ class Variant(BaseModel):
     bid_mode: BidMode
     dealer_hook: StrictBool
     """The dealer may not bid the number that makes the bids add up to the tricks."""
+    hook_from_cards: HandSize = 1
+    """The hook holds only in rounds of at least this many cards (1: every round)."""
+    hook_skips_first_round: StrictBool = False
+    """The hook holds in every round but the game's first."""
     made_bonus: Points = 10
     points_per_trick_made: Points = 1
     points_per_trick_missed: Points = 0
+    """On a missed bid, per trick taken (Mormon Bridge: 1)."""
+    missed_points: Points = 0
+    """On a missed bid, a fixed amount (``-5``: "a missed bid loses 5")."""
+    points_per_trick_off: Points = 0
+    """On a missed bid, per trick it was off by, ``|bid - tricks|`` (``-1``: "loses 1 per
+    trick off", the family's most common rule)."""
+    points_per_trick_bid_missed: Points = 0
+    """On a missed bid, per trick bid (``-1`` with ``missed_points=-5``: "missed −(5 + bid)")."""
     made_zero_bonus: Points | None = None
-    """``None``: a made zero scores like any made bid. A number: a made zero scores the round's
-    number of tricks plus this number instead (Scotch Bridge: 13 + 5 = 18)."""
+    """``None``: a made zero scores like any made bid. A number: a made zero scores this plus
+    ``made_zero_per_card`` for each card in the hand instead (Scotch Bridge: 13 + 5 = 18)."""
+    made_zero_per_card: Points = 1
+    missed_zero_points: Points | None = None
+    """``None``: a missed zero scores like any missed bid. A number: a missed zero scores this
+    plus ``missed_zero_per_card`` for each card in the hand instead ("−10 × cards")."""
+    missed_zero_per_card: Points = 0
     winner: Winner = Winner.HIGHEST
     stake_cents: StrictInt | None = Field(default=None, ge=0, le=MAX_STAKE_CENTS)
     """Money each loser pays a winner per round they were set; ``None``: no payouts."""
@@ -125,16 +150,30 @@ class Variant(BaseModel):
             )
         if not self.schedule_for(self.max_players):
             raise VariantSettingError("hand_sizes", self._undealable())
-        if (
-            self.made_bonus == 0
-            and self.points_per_trick_made == 0
-            and self.points_per_trick_missed == 0
-            and not self.made_zero_bonus
-        ):
+        if self._scores_nothing():
             raise VariantSettingError(
                 "made_bonus", Message("every bid, made or missed, would score 0 points")
             )
         return self
+
+    def _scores_nothing(self) -> bool:
+        """Whether no bid, made or missed, in any hand, could score a point."""
+        missed = (
+            self.missed_points,
+            self.points_per_trick_missed,
+            self.points_per_trick_off,
+            self.points_per_trick_bid_missed,
+        )
+        zeros = (
+            (self.made_zero_bonus, self.made_zero_per_card),
+            (self.missed_zero_points, self.missed_zero_per_card),
+        )
+        return (
+            self.made_bonus == 0
+            and self.points_per_trick_made == 0
+            and not any(missed)
+            and not any(fixed is not None and (fixed or per_card) for fixed, per_card in zeros)
+        )
 
     def _undealable(self) -> Message:
         """Why no hand of the schedule can be dealt to the most players."""
@@ -196,12 +235,44 @@ class Variant(BaseModel):
         15
         >>> MORMON_BRIDGE.points(bid=2, tricks=3, cards=7)
         3
+
+        A missed bid that loses points per trick it was off by (the family's commonest rule),
+        and a zero that scores its own way:
+
+        >>> house = MORMON_BRIDGE.with_changes(name="Oh Hell", points_per_trick_missed=0,
+        ...     points_per_trick_off=-1)
+        >>> house.points(bid=3, tricks=3, cards=5), house.points(bid=3, tricks=1, cards=5)
+        (13, -2)
+        >>> zeros = house.with_changes(made_zero_bonus=0, made_zero_per_card=10,
+        ...     missed_zero_points=0, missed_zero_per_card=-10)
+        >>> zeros.points(bid=0, tricks=0, cards=4), zeros.points(bid=0, tricks=2, cards=4)
+        (40, -40)
         """
         if bid != tricks:
-            return self.points_per_trick_missed * tricks
+            if bid == 0 and self.missed_zero_points is not None:
+                return self.missed_zero_points + self.missed_zero_per_card * cards
+            return (
+                self.missed_points
+                + self.points_per_trick_missed * tricks
+                + self.points_per_trick_off * abs(bid - tricks)
+                + self.points_per_trick_bid_missed * bid
+            )
         if bid == 0 and self.made_zero_bonus is not None:
-            return cards + self.made_zero_bonus
+            return self.made_zero_bonus + self.made_zero_per_card * cards
         return self.made_bonus + self.points_per_trick_made * tricks
+
+    def hook_holds(self, number: int, cards: int) -> bool:
+        """Whether the dealer is hooked in round ``number``, a hand of ``cards`` cards.
+
+        >>> from scorepad.engine.presets import GOLF
+        >>> GOLF.hook_holds(1, 1), GOLF.with_changes(hook_from_cards=3).hook_holds(2, 2)
+        (True, False)
+        >>> GOLF.with_changes(hook_skips_first_round=True).hook_holds(1, 1)
+        False
+        """
+        if not self.dealer_hook or cards < self.hook_from_cards:
+            return False
+        return not (self.hook_skips_first_round and number == 1)
 
     def describe_schedule(self, players: int) -> Message:
         """A one-line schedule such as ``"16 rounds: 1…8…1"``.
@@ -256,15 +327,8 @@ high score wins
             schedule = Message("{rounds}, never one trump twice running", rounds=schedule)
         bidding = _bidding_words(self.bid_mode)
         if self.dealer_hook:
-            bidding = Message("{bidding}, dealer hooked", bidding=bidding)
-        scoring = [
-            Message("made: {points}", points=_points(self.made_bonus, self.points_per_trick_made))
-        ]
-        if self.made_zero_bonus is not None:
-            scoring.append(
-                Message("a made zero: the tricks {bonus}", bonus=_signed(self.made_zero_bonus))
-            )
-        scoring.append(Message("missed: {points}", points=_points(0, self.points_per_trick_missed)))
+            bidding = self._hook_words(bidding)
+        scoring = self._scoring_words()
         if self.winner is Winner.LOWEST:
             winner = Message("low score wins")
         else:
@@ -284,6 +348,60 @@ high score wins
             winner=winner,
         )
 
+    def _hook_words(self, bidding: Message) -> Message:
+        bidding = Message("{bidding}, dealer hooked", bidding=bidding)
+        if self.hook_from_cards > 1:
+            bidding = Message(
+                "{bidding} from {cards} cards", bidding=bidding, cards=self.hook_from_cards
+            )
+        if self.hook_skips_first_round:
+            bidding = Message("{bidding}, not in the first round", bidding=bidding)
+        return bidding
+
+    def _scoring_words(self) -> list[Message]:
+        scoring = [
+            Message(
+                "made: {points}",
+                points=described_points(
+                    (self.made_bonus, None), (self.points_per_trick_made, A_TRICK)
+                ),
+            )
+        ]
+        if self.made_zero_bonus is not None and self.made_zero_per_card == 1:
+            scoring.append(
+                Message("a made zero: the tricks {bonus}", bonus=signed(self.made_zero_bonus))
+            )
+        elif self.made_zero_bonus is not None:
+            scoring.append(
+                Message(
+                    "a made zero: {points}",
+                    points=described_points(
+                        (self.made_zero_bonus, None), (self.made_zero_per_card, A_CARD)
+                    ),
+                )
+            )
+        scoring.append(
+            Message(
+                "missed: {points}",
+                points=described_points(
+                    (self.missed_points, None),
+                    (self.points_per_trick_missed, A_TRICK),
+                    (self.points_per_trick_off, A_TRICK_OFF),
+                    (self.points_per_trick_bid_missed, A_TRICK_BID),
+                ),
+            )
+        )
+        if self.missed_zero_points is not None:
+            scoring.append(
+                Message(
+                    "a missed zero: {points}",
+                    points=described_points(
+                        (self.missed_zero_points, None), (self.missed_zero_per_card, A_CARD)
+                    ),
+                )
+            )
+        return scoring
+
 
 def _bidding_words(mode: BidMode) -> Message:
     if mode is BidMode.SIMULTANEOUS:
@@ -291,20 +409,6 @@ def _bidding_words(mode: BidMode) -> Message:
     if mode is BidMode.SEQUENTIAL_FROM_LEFT:
         return Message("bids from the dealer's left")
     return Message("bids from the dealer's right")
-
-
-def _points(fixed: int, per_trick: int) -> int | Message:
-    """ "10 + 1 a trick", "1 a trick", "10", "0"."""
-    if not per_trick:
-        return fixed
-    if not fixed:
-        return Message("{count} a trick", count=per_trick)
-    return Message("{fixed} {per_trick} a trick", fixed=fixed, per_trick=_signed(per_trick))
-
-
-def _signed(number: int) -> str:
-    """ "+ 5" or "- 5": written out here, a sign and a number (not a sentence)."""
-    return f"+ {number}" if number >= 0 else f"- {-number}"
 
 
 def variant_error_from(exc: ValidationError) -> VariantSettingError:

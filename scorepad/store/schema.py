@@ -58,8 +58,8 @@ refused such a game). No game file changes; the list's rows are made again.
 
 A migration from version *n* takes the store folder to version *n + 1*; each is applied under
 the store lock, after a backup of every file it touches (the ordinary write path makes those).
-``tests/store/fixtures/v1`` to ``v7`` hold stores written by versions 1 to 7 that every later
-version must still open. ``tests/store/schema_v8.json`` is the JSON schema of every stored model
+``tests/store/fixtures/v1`` to ``v8`` hold stores written by versions 1 to 8 that every later
+version must still open. ``tests/store/schema_v9.json`` is the JSON schema of every stored model
 at this version: a stored model that changes without a bump fails a test.
 """
 
@@ -68,7 +68,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 
 Migration = Callable[[Path], None]
 
@@ -132,6 +132,18 @@ def _rows_name_everyone_who_played(folder: Path) -> None:
     forget_game_rows(folder)
 
 
+def _variants_gain_house_scoring(folder: Path) -> None:
+    """8 → 9: a variant gains the family's house rules (a missed bid losing points per trick
+    off, a fixed amount or per trick bid; a zero scoring per card, made and missed; the hook
+    from a hand size on, or not in the first round), each defaulting to what version 8 played,
+    so every version-8 game and house rule scores as before. The list's rows are dropped and
+    made again at the next look: a record's fingerprint covers every setting, defaults
+    included, so a version-8 row's would no longer match the same game imported again."""
+    from scorepad.store.migrate import forget_game_rows
+
+    forget_game_rows(folder)
+
+
 MIGRATIONS: dict[int, Migration] = {
     1: _games_gain_undo_steps,
     2: _catalogue_from_meta,
@@ -140,6 +152,7 @@ MIGRATIONS: dict[int, Migration] = {
     5: _records_gain_table_changes,
     6: _undo_keeps_table_changes,
     7: _rows_name_everyone_who_played,
+    8: _variants_gain_house_scoring,
 }
 """``MIGRATIONS[n]`` migrates a version-``n`` store folder to version ``n + 1``."""
 

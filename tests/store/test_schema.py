@@ -126,7 +126,7 @@ def test_a_missing_migration_step_is_named(tmp_path: Path, monkeypatch: pytest.M
 def test_new_stores_are_written_at_the_current_version(tmp_path: Path) -> None:
     TinyDBStore(tmp_path)
     catalogue = json.loads((tmp_path / "catalogue.json").read_text())
-    assert catalogue["schema"]["1"]["version"] == schema.SCHEMA_VERSION == 8
+    assert catalogue["schema"]["1"]["version"] == schema.SCHEMA_VERSION == 9
     assert not (tmp_path / "meta.json").exists() and not (tmp_path / "index.json").exists()
 
 
@@ -280,3 +280,32 @@ def test_a_store_written_by_schema_7_opens_with_its_list_naming_everyone_who_pla
     assert step.change is not None and corrected.record.changes[2] != step.change
     undone = corrected.game.replace_change(2, step.change)
     assert undone.sheet.totals["Bob"] == corrected.game.sheet.totals["Bob"] - 5
+
+
+def test_a_store_written_by_schema_8_scores_its_games_and_house_rules_as_before(
+    tmp_path: Path,
+) -> None:
+    """Version 9's variants gain the family's house rules, each defaulting to what version 8
+    played: the version-8 "Short Scotch" (a made zero: the tricks + 7) scores its round as it
+    did, the saved house rule reads with no loss per trick off and an everyday hook, and a
+    version-8 game imported again is found, not stored twice."""
+    root = copy_of("v8", tmp_path)
+    files = {path.name: path.read_bytes() for path in (root / "games").iterdir()}
+    store = TinyDBStore(root)
+    assert json.loads((root / "catalogue.json").read_text())["schema"] == {
+        "1": {"version": schema.SCHEMA_VERSION}
+    }
+    game = store.load_game("3afe4fed").game
+    assert game.sheet.totals == {"Ann": 10, "Bob": 0, "Cat": 11, "Dan": 10}
+    assert [game.setup(n).dealer_hooked for n in (1, 2, 3)] == [True, True, True]
+    saved = {rules.name: rules.variant for rules in store.saved_variants()}
+    short = saved["Short Scotch"]
+    assert (short.made_zero_bonus, short.made_zero_per_card, short.points_per_trick_off) == (
+        7,
+        1,
+        0,
+    )
+    assert short.points(bid=0, tricks=0, cards=3) == 10
+    assert {path.name: path.read_bytes() for path in (root / "games").iterdir()} == files
+    assert store.find_game_with_record(game.record) == "3afe4fed"
+    assert len(store.list_games()) == 8

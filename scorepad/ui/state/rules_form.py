@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import contextlib
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from scorepad.engine import (
     DECK_SIZE,
+    EXAMPLE_PLAYERS,
     MAX_STAKE_CENTS,
     PRESETS,
     BidMode,
@@ -20,6 +22,8 @@ from scorepad.engine import (
     format_sizes,
     parse_sizes,
     quoted,
+    rule_sentences,
+    worked_examples,
 )
 from scorepad.i18n import N_, number, say, tr, tr_n
 
@@ -51,12 +55,21 @@ WINNER_WORDS = {
 NUMBER_FIELDS = (
     "min_players",
     "max_players",
+    "hook_from_cards",
     "made_bonus",
     "points_per_trick_made",
+    "missed_points",
     "points_per_trick_missed",
+    "points_per_trick_off",
+    "points_per_trick_bid_missed",
     "made_zero_bonus",
+    "made_zero_per_card",
+    "missed_zero_points",
+    "missed_zero_per_card",
     "stake_cents",
 )
+SWITCHED_NUMBERS = ("made_zero_bonus", "missed_zero_points", "stake_cents")
+"""The numbers a switch turns off (``None``): a zero that scores like any bid, no money."""
 
 
 TEXT_FIELDS = ("name", "hand_sizes", *NUMBER_FIELDS)
@@ -75,10 +88,21 @@ LABELS = {
     "bid_mode": N_("Bidding"),
     # TRANSLATORS: the dealer's hook: the dealer may not bid so that the bids add up to the tricks
     "dealer_hook": N_("Hook"),
+    # TRANSLATORS: the hook holds only in hands of at least this many cards
+    "hook_from_cards": N_("Hook from this many cards"),
+    "hook_skips_first_round": N_("No hook in the first round"),
     "made_bonus": N_("Bonus for a made bid"),
     "points_per_trick_made": N_("Per trick, bid made"),
-    "points_per_trick_missed": N_("Per trick, bid missed"),
+    # TRANSLATORS: a fixed number of points for a missed bid (negative: a loss)
+    "missed_points": N_("Points for a missed bid"),
+    "points_per_trick_missed": N_("Per trick taken, bid missed"),
+    # TRANSLATORS: points per trick a missed bid was off by (negative: a loss)
+    "points_per_trick_off": N_("Per trick off, bid missed"),
+    "points_per_trick_bid_missed": N_("Per trick bid, bid missed"),
     "made_zero_bonus": N_("Bonus on a made zero"),
+    "made_zero_per_card": N_("Per card dealt, zero made"),
+    "missed_zero_points": N_("Points for a missed zero"),
+    "missed_zero_per_card": N_("Per card dealt, zero missed"),
     # TRANSLATORS: the house rule that says which total wins
     "winner": N_("Winner"),
     "stake_cents": N_("Stake per set"),
@@ -89,10 +113,22 @@ marked for the catalogue: :func:`label_of` says it in the reader's language)."""
 NUMBER_RANGES = {
     "min_players": (2, DECK_SIZE - 1),
     "max_players": (2, DECK_SIZE - 1),
-    "made_bonus": (-1000, 1000),
-    "points_per_trick_made": (-1000, 1000),
-    "points_per_trick_missed": (-1000, 1000),
-    "made_zero_bonus": (-1000, 1000),
+    "hook_from_cards": (1, DECK_SIZE // 2),
+    **dict.fromkeys(
+        (
+            "made_bonus",
+            "points_per_trick_made",
+            "missed_points",
+            "points_per_trick_missed",
+            "points_per_trick_off",
+            "points_per_trick_bid_missed",
+            "made_zero_bonus",
+            "made_zero_per_card",
+            "missed_zero_points",
+            "missed_zero_per_card",
+        ),
+        (-1000, 1000),
+    ),
     "stake_cents": (0, MAX_STAKE_CENTS),
 }
 """What each number may be (the engine's bounds on a variant), checked as typed so that
@@ -154,8 +190,13 @@ def number_problem(setting: str, value: object) -> str | None:
     return None
 
 
-_PLAYERS, _CENTS, _POINTS = "players", "cents", "points"
-_UNITS = {"min_players": _PLAYERS, "max_players": _PLAYERS, "stake_cents": _CENTS}
+_PLAYERS, _CENTS, _POINTS, _CARDS = "players", "cents", "points", "cards"
+_UNITS = {
+    "min_players": _PLAYERS,
+    "max_players": _PLAYERS,
+    "stake_cents": _CENTS,
+    "hook_from_cards": _CARDS,
+}
 """What each number counts (the rest count points)."""
 
 
@@ -164,6 +205,8 @@ def _not_whole(unit: str, typed: str) -> str:
         text = tr("{typed} is not a whole number of players")
     elif unit == _CENTS:
         text = tr("{typed} is not a whole number of cents")
+    elif unit == _CARDS:
+        text = tr("{typed} is not a whole number of cards")
     else:
         text = tr("{typed} is not a whole number of points")
     return text.format(typed=typed)
@@ -174,6 +217,8 @@ def _type_whole(unit: str) -> str:
         return tr("type a whole number of players")
     if unit == _CENTS:
         return tr("type a whole number of cents")
+    if unit == _CARDS:
+        return tr("type a whole number of cards")
     return tr("type a whole number of points")
 
 
@@ -183,6 +228,8 @@ def _at_least(unit: str, low: int) -> str:
         text = tr_n("at least {count} player", "at least {count} players", count)
     elif unit == _CENTS:
         text = tr_n("at least {count} cent", "at least {count} cents", count)
+    elif unit == _CARDS:
+        text = tr_n("at least {count} card", "at least {count} cards", count)
     else:
         text = tr_n("at least {count} point", "at least {count} points", count)
     return text.format(count=number(low))
@@ -194,6 +241,8 @@ def _at_most(unit: str, high: int) -> str:
         text = tr_n("at most {count} player", "at most {count} players", count)
     elif unit == _CENTS:
         text = tr_n("at most {count} cent", "at most {count} cents", count)
+    elif unit == _CARDS:
+        text = tr_n("at most {count} card", "at most {count} cards", count)
     else:
         text = tr_n("at most {count} point", "at most {count} points", count)
     return text.format(count=number(high))
@@ -332,7 +381,7 @@ class RulesForm:
             self.errors["hand_sizes"] = sizes
         for setting in NUMBER_FIELDS:
             value = self.values.get(setting)
-            if value is None and setting in ("made_zero_bonus", "stake_cents"):
+            if value is None and setting in SWITCHED_NUMBERS:
                 continue  # switched off
             if number := number_problem(setting, value):
                 self.errors[setting] = number
@@ -343,6 +392,33 @@ class RulesForm:
         except VariantSettingError as problem:
             self.errors[problem.setting.split(".")[0]] = in_form_words(problem.reason)
             return None
+
+    def preview(self, players: Sequence[str] = EXAMPLE_PLAYERS) -> tuple[str, ...]:
+        """The rules as sentences and what they score in one hand, played by ``players``, in
+        the reader's language; nothing while the settings cannot be played (the form says
+        why).
+
+        >>> from scorepad.engine import MORMON_BRIDGE
+        >>> form = RulesForm.starting_from(MORMON_BRIDGE)
+        >>> form.set("points_per_trick_missed", "0")
+        >>> form.set("points_per_trick_off", "-5")
+        >>> for line in form.preview(("Ann", "Bob", "Cat")):
+        ...     print(line)
+        A made bid scores 10 points plus 1 point per trick
+        A missed bid loses 5 points per trick it was off by
+        In a hand of 5 cards:
+        Ann bids 3 and takes 3: 13
+        Bob bids 3 and takes 1: -10
+        Cat bids 0 and takes 2: -10
+        >>> form.set("max_players", "1")
+        >>> form.preview()
+        ()
+        """
+        variant = self.check()
+        if variant is None:
+            return ()
+        lines = (*rule_sentences(variant), *worked_examples(variant, players))
+        return tuple(say(line) for line in lines)
 
     def _name_problem(self, name: str) -> str | None:
         if not name:

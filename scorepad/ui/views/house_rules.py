@@ -77,6 +77,47 @@ def switch(
     )
 
 
+def hook_details(rules: HouseRules, form: RulesForm) -> ft.Control:
+    """When the hook holds: from a hand size on, and whether the first round is free."""
+    return ft.Column(
+        [
+            number_field(
+                rules,
+                form,
+                "hook_from_cards",
+                tr("Hook from this many cards"),
+                tr("1: every round"),
+            ),
+            switch(
+                rules,
+                "hook_skips_first_round",
+                tr("No hook in the first round"),
+                value=bool(form.values.get("hook_skips_first_round")),
+                on=True,
+                off=False,
+            ),
+        ]
+    )
+
+
+def rules_in_words(form: RulesForm) -> ft.Control | None:
+    """The rules as sentences, and what they score in one hand: the table reads at once
+    whether the numbers say what it plays."""
+    lines = form.preview()
+    if not lines:
+        return None
+    return tagged(
+        "rules-in-words",
+        ft.Container(
+            ft.Column([ft.Text(line, size=14) for line in lines], spacing=2),
+            padding=12,
+            border_radius=8,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+            width=FIELD_WIDTH,
+        ),
+    )
+
+
 def saved_list(rules: HouseRules, choices: list[VariantChoice]) -> ft.Control:
     rows: list[ft.Control] = []
     for choice in choices:
@@ -124,6 +165,7 @@ def house_rules_view(app: ScorepadApp, width: float) -> ft.View:
     assert form is not None
     values = form.values
     zero_rule = values.get("made_zero_bonus") is not None
+    missed_zero_rule = values.get("missed_zero_points") is not None
     payouts = values.get("stake_cents") is not None
     problems = form.problems
     body: list[ft.Control | None] = [
@@ -207,26 +249,77 @@ def house_rules_view(app: ScorepadApp, width: float) -> ft.View:
         )
         if "dealer_hook" in form.errors
         else None,
+        hook_details(rules, form) if values.get("dealer_hook") else None,
         heading(tr("Scoring")),
         ft.Row(
             [
                 number_field(rules, form, "made_bonus", tr("Bonus for a made bid")),
                 number_field(rules, form, "points_per_trick_made", tr("Per trick, bid made")),
-                number_field(rules, form, "points_per_trick_missed", tr("Per trick, bid missed")),
+            ],
+            wrap=True,
+        ),
+        ft.Row(
+            [
+                number_field(
+                    rules,
+                    form,
+                    "missed_points",
+                    tr("Points for a missed bid"),
+                    tr("negative: a loss"),
+                ),
+                number_field(
+                    rules, form, "points_per_trick_missed", tr("Per trick taken, bid missed")
+                ),
+                number_field(
+                    rules,
+                    form,
+                    "points_per_trick_off",
+                    tr("Per trick off, bid missed"),
+                    tr("-5: loses 5 per trick it was off by"),
+                ),
+                number_field(
+                    rules, form, "points_per_trick_bid_missed", tr("Per trick bid, bid missed")
+                ),
             ],
             wrap=True,
         ),
         switch(
             rules,
             "made_zero_bonus",
-            tr("A made zero scores the round's tricks plus a bonus"),
+            tr("A made zero scores its own way"),
             value=zero_rule,
             on=SWITCHED_ON["made_zero_bonus"],
             off=None,
         ),
-        number_field(rules, form, "made_zero_bonus", tr("Bonus on a made zero"))
+        ft.Row(
+            [
+                number_field(rules, form, "made_zero_bonus", tr("Bonus on a made zero")),
+                number_field(rules, form, "made_zero_per_card", tr("Per card dealt, zero made")),
+            ],
+            wrap=True,
+        )
         if zero_rule
         else None,
+        switch(
+            rules,
+            "missed_zero_points",
+            tr("A missed zero scores its own way"),
+            value=missed_zero_rule,
+            on=SWITCHED_ON["missed_zero_points"],
+            off=None,
+        ),
+        ft.Row(
+            [
+                number_field(rules, form, "missed_zero_points", tr("Points for a missed zero")),
+                number_field(
+                    rules, form, "missed_zero_per_card", tr("Per card dealt, zero missed")
+                ),
+            ],
+            wrap=True,
+        )
+        if missed_zero_rule
+        else None,
+        rules_in_words(form),
         choice_field(
             rules,
             form,
