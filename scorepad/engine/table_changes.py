@@ -11,6 +11,11 @@ in (a seat that sits the hand out, or is gone, is skipped; a seat that joined to
 left deals next). The rounds not yet played keep their planned hand sizes, except a size the
 deck cannot serve for the players now at the table, which is dropped for good.
 
+Several changes in one break count one at a time, in the order made, each on the table as the
+one before it left it (issue 46): a size dropped when someone joined stays dropped if someone
+leaves after, and a dealer-to-be who leaves hands the deal to the seat at their left as the
+table stands then, a newcomer seated there in the same break included.
+
 >>> from scorepad.engine.presets import MORMON_BRIDGE
 >>> table = TableTimeline(MORMON_BRIDGE, ("Ann", "Bob", "Cat", "Dan", "Eve"), "Ann",
 ...     (Join(after=1, player="Fay", left_of="Eve"),))
@@ -283,9 +288,7 @@ class TableTimeline:
                     count=rounds_played,
                 ),
             )
-        dealer: str | None = None
-        first = self.first_dealer
-        previous_seats = tuple(seats)
+        turn = _DealTurn(self.first_dealer, dealt=False)
         schedule: list[int] = []
         for number in range(1_000):
             sitting_out: set[str] = set()
@@ -298,63 +301,46 @@ class TableTimeline:
                     )
                 before = seats
                 seats, sitting_out = self._apply(change, number, seats, sitting_out, been)
-                if isinstance(change, TakeOver):  # the seat deals as it would have: rename
-                    handed = next(name for name in before if name not in seats)
-                    dealer = change_name(dealer, handed, seats[before.index(handed)])
-                    first = seats[before.index(handed)] if first == handed else first
-                    previous_seats = tuple(
-                        seats[before.index(handed)] if name == handed else name
-                        for name in previous_seats
-                    )
+                turn = turn.after_change(before, seats)
+                if len(seats) != len(before):  # a size the deck cannot serve now goes for good
+                    planned = self._servable(planned, number, len(seats))
             if number >= len(planned):
                 break
-            dealt = [name for name in seats if name not in sitting_out]
-            if len(dealt) < 2:
+            dealt_in = tuple(name for name in seats if name not in sitting_out)
+            if len(dealt_in) < 2:
                 raise TableChangeError(
                     number,
                     self.changes_after(number)[-1].player,
                     Message(
                         "only {count} player(s) would be dealt in: a hand needs at least 2",
-                        count=len(dealt),
+                        count=len(dealt_in),
                     ),
                 )
-            if len(seats) != len(previous_seats):
-                kept = [s for s in planned[number:] if self.variant.can_deal(len(seats), s)]
-                if not kept:
-                    raise TableChangeError(
-                        number,
-                        None,
-                        Message(
-                            "no hand left in the schedule can be dealt to {count} players: "
-                            "the game would be over",
-                            count=len(seats),
-                        ),
-                    )
-                planned = planned[:number] + kept
-            dealt_in = tuple(name for name in seats if name not in sitting_out)
-            dealer = self._next_dealer(dealer, first, previous_seats, seats, dealt_in)
+            dealer = turn.dealer(seats, dealt_in)
+            turn = _DealTurn(dealer, dealt=True)
             schedule.append(planned[number])
             self._lineups.append(
                 Lineup(number + 1, tuple(seats), dealt_in, dealer, planned[number])
             )
-            previous_seats = tuple(seats)
         return tuple(schedule)
 
-    def _next_dealer(
-        self,
-        last: str | None,
-        first: str,
-        before: tuple[str, ...],
-        seats: list[str],
-        dealt_in: tuple[str, ...],
-    ) -> str:
-        """The deal passes left from the last dealer to the next seat dealt in; the first
-        round's dealer is the first dealer, or the next one to the left if they sit it out."""
-        if last is None:  # the first dealer deals, or the next seat if they are not here
-            order = _clockwise_from(first, before, seats)
-        else:
-            order = _clockwise_after(last, before, seats)
-        return next(name for name in order if name in dealt_in)
+    def _servable(self, planned: list[int], played: int, players: int) -> list[int]:
+        """``planned`` with the sizes not yet played that the deck cannot serve to ``players``
+        dropped. Called after each change that moves the seat count, so a size dropped when
+        someone joined stays dropped when someone leaves later in the same break: fewer players
+        never add rounds (RULINGS.md, "The deck decides the rest of the schedule")."""
+        kept = [size for size in planned[played:] if self.variant.can_deal(players, size)]
+        if not kept:
+            raise TableChangeError(
+                played,
+                None,
+                Message(
+                    "no hand left in the schedule can be dealt to {count} players: "
+                    "the game would be over",
+                    count=players,
+                ),
+            )
+        return planned[:played] + kept
 
     def _apply(
         self,
@@ -516,29 +502,40 @@ def _not_seated(what: int, name: str, seated: tuple[str, ...]) -> Message:
     )
 
 
-def change_name(name: str | None, old: str, new: str) -> str | None:
-    """``name``, or ``new`` if it was ``old`` (a seat taken over)."""
-    return new if name == old else name
+@dataclass(frozen=True)
+class _DealTurn:
+    """Whose turn it is to deal, between two rounds. It is moved on by each change of a break
+    in the order made, on the table as the change before it left it, so that a dealer-to-be who
+    leaves hands the deal to whoever sits at their left at that moment (issue 46: a newcomer
+    seated there in the same break, not the seat that was there before the break)."""
 
+    seat: str
+    dealt: bool
+    """``True``: ``seat`` dealt the last round and the deal goes to their left, so a newcomer
+    seated at their left deals next. ``False``: ``seat`` deals next (the first dealer before
+    the first hand, or the seat at the left of a dealer-to-be who left)."""
 
-def _clockwise_from(first: str, before: tuple[str, ...], seats: list[str]) -> list[str]:
-    """The seats now, clockwise from ``first`` (or from the seat after theirs if they left)."""
-    if first in seats:
-        start = seats.index(first)
-        return seats[start:] + seats[:start]
-    return _clockwise_after(first, before, seats)
+    def after_change(self, before: Sequence[str], seats: Sequence[str]) -> _DealTurn:
+        """The turn once a change has made the table ``before`` into ``seats``.
 
+        A join or a sit-out leaves it where it is (a newcomer at the last dealer's left is
+        found when the deal is made, and so is a dealer sitting out); a seat taken over keeps
+        its turn under the newcomer's name; a player who leaves hands it to the seat at their
+        left as the table stands now, who deals next.
 
-def _clockwise_after(last: str, before: tuple[str, ...], seats: list[str]) -> list[str]:
-    """The seats now, clockwise from the one after ``last`` (who may have left or handed over
-    the seat: then from where they sat)."""
-    if last in seats:
-        start = seats.index(last) + 1
-        return seats[start:] + seats[:start]
-    # the last dealer is gone: walk on from their old place to the first seat still here
-    at = before.index(last)
-    for name in before[at + 1 :] + before[:at]:
-        if name in seats:
-            start = seats.index(name)
-            return seats[start:] + seats[:start]
-    return seats
+        >>> _DealTurn("Bob", dealt=False).after_change(("Ann", "Bob", "Eve", "Cat"),
+        ...     ("Ann", "Eve", "Cat"))
+        _DealTurn(seat='Eve', dealt=False)
+        """
+        if self.seat in seats or self.seat not in before:
+            return self
+        at = before.index(self.seat)
+        if len(seats) == len(before):  # the seat was taken over: it deals as it would have
+            return _DealTurn(seats[at], self.dealt)
+        return _DealTurn(before[(at + 1) % len(before)], dealt=False)
+
+    def dealer(self, seats: Sequence[str], dealt_in: Sequence[str]) -> str:
+        """Who deals the next round: the first seat dealt in, clockwise from the seat whose turn
+        it is (one sitting the hand out passes it on to their left)."""
+        start = seats.index(self.seat) + (1 if self.dealt else 0)
+        return next(name for name in [*seats[start:], *seats[:start]] if name in dealt_in)
