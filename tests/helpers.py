@@ -16,7 +16,7 @@ def round_of(
     if turned == "auto":
         setup = game.next_round
         assert setup is not None
-        turned = None if setup.all_dealt else Suit.CLUBS
+        turned = None if not setup.card_turned else Suit.CLUBS
     return RoundRecord(
         turned=Suit(turned) if turned is not None else None,
         bids=dict(zip(players, bids, strict=True)),
@@ -37,7 +37,7 @@ def zero_round(game: Game) -> RoundRecord:
     assert setup is not None
     dealt_in = [name for name in game.sheet.players if name in setup.bid_order]
     return RoundRecord(
-        turned=None if setup.all_dealt else Suit.DIAMONDS,
+        turned=None if not setup.card_turned else Suit.DIAMONDS,
         bids=dict.fromkeys(dealt_in, 0),
         tricks={p: setup.cards if p == setup.leader else 0 for p in dealt_in},
     )

@@ -57,6 +57,10 @@ def custom_variants(draw: st.DrawFn) -> Variant:
         "winner": draw(st.sampled_from(Winner)),
         "stake_cents": draw(st.none() | st.integers(0, 50)),
     }
+    if settings["trump_rule"] is TrumpRule.ROTATION:
+        settings["trump_rotation"] = tuple(
+            draw(st.lists(st.none() | st.sampled_from(Suit), min_size=1, max_size=5))
+        )
     try:
         return Variant.parse(settings)
     except VariantSettingError:
@@ -72,7 +76,7 @@ def round_for(draw: st.DrawFn, game: Game) -> RoundRecord:
     """A legal next round, bids drawn through the same live help the app uses."""
     setup = game.next_round
     assert setup is not None
-    turned = None if setup.all_dealt else draw(st.sampled_from(Suit))
+    turned = None if not setup.card_turned else draw(st.sampled_from(Suit))
     bids: dict[str, int] = {}
     for name in setup.bid_order:
         state = game.bidding(bids)

@@ -61,6 +61,7 @@ from scorepad.engine.errors import (
     SelectionRefusedError,
     StakeError,
     StakeRangeError,
+    StartingTotalError,
     StrangerError,
     TallyError,
     TallyModeError,
@@ -104,6 +105,7 @@ from scorepad.engine.presets import (
     MORMON_BRIDGE,
     PRESETS,
     SCOTCH_BRIDGE,
+    SHEETS,
     SWITCHED_ON,
     preset,
     preset_key,
@@ -121,6 +123,7 @@ from scorepad.engine.record import (
     read_json,
 )
 from scorepad.engine.results import HandTally, PlayerResult, player_results
+from scorepad.engine.rotation import parse_rotation, rotation_words
 from scorepad.engine.rule_words import EXAMPLE_PLAYERS, rule_sentences, worked_examples
 from scorepad.engine.schedule import MAX_ROUNDS, compress_sizes, format_sizes, parse_sizes
 from scorepad.engine.settlement import (
@@ -131,6 +134,7 @@ from scorepad.engine.settlement import (
     net_cents,
     spoken_cents,
 )
+from scorepad.engine.shapes import ScheduleShape, ShapeKind, SizeSteps
 from scorepad.engine.sheet import (
     GameStatus,
     Payment,
@@ -195,6 +199,7 @@ __all__ = [
     "PLAYED_KEYS",
     "PRESETS",
     "SCOTCH_BRIDGE",
+    "SHEETS",
     "SWITCHED_ON",
     "Adjustment",
     "AllTricksMarkedError",
@@ -262,6 +267,7 @@ __all__ = [
     "RoundResult",
     "RoundSetup",
     "RoundShiftError",
+    "ScheduleShape",
     "ScoreSheet",
     "ScorepadError",
     "SeatCell",
@@ -270,12 +276,15 @@ __all__ = [
     "Selection",
     "SelectionRefusedError",
     "SettlementSummary",
+    "ShapeKind",
     "SitOut",
+    "SizeSteps",
     "Stage",
     "StakeError",
     "StakeRangeError",
     "Standing",
     "StartingTotal",
+    "StartingTotalError",
     "StrangerError",
     "Suit",
     "TableChange",
@@ -328,6 +337,7 @@ __all__ = [
     "not_text_problem",
     "pack_record",
     "parse_day",
+    "parse_rotation",
     "parse_sizes",
     "player_results",
     "player_stats",
@@ -336,6 +346,7 @@ __all__ = [
     "quoted",
     "read_json",
     "resolve_variant",
+    "rotation_words",
     "rule_sentences",
     "shown",
     "signed_money",

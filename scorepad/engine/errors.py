@@ -165,6 +165,19 @@ class UnknownPlayerError(PlayerError):
         super().__init__(said)
 
 
+class StartingTotalError(PlayerError):
+    """A total carried in from another evening that cannot be: for someone who does not start
+    the game, given twice, or beyond the most an adjustment may be (RULINGS.md, "House rules":
+    starting totals). ``name`` is the key as the record wrote it."""
+
+    def __init__(self, name: str, reason: str | Message) -> None:
+        self.name = name
+        self.reason = reason
+        super().__init__(
+            Message("starting total for {name}: {reason}", name=quoted(name), reason=reason)
+        )
+
+
 class StakeError(ScorepadError):
     def __init__(self, variant_name: str, stake_cents: int) -> None:
         self.stake_cents = stake_cents

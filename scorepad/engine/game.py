@@ -39,7 +39,7 @@ from scorepad.engine.names import checked_name, name_key
 from scorepad.engine.pad import RoundEntryState, Selection, entry_state
 from scorepad.engine.presets import resolve_variant
 from scorepad.engine.record import GameRecord, RecordFile, RoundDraft, RoundRecord
-from scorepad.engine.seat_book import SeatBook
+from scorepad.engine.seat_book import SeatBook, checked_starting_totals
 from scorepad.engine.seating import bid_order, left_of
 from scorepad.engine.settlement import settle
 from scorepad.engine.sheet import (
@@ -105,7 +105,10 @@ class Game:
         self.schedule: tuple[int, ...] = self.timeline.schedule
         self._everyone = {name_key(name): name for name in self.timeline.everyone}
         self.record = record
-        self._book = SeatBook.opening(self.players, self.variant.winner)
+        self.starting_totals = checked_starting_totals(record.starting_totals, self.players)
+        """The totals carried in from another evening, by player as seated (see
+        :attr:`GameRecord.starting_totals`): the book starts from them."""
+        self._book = SeatBook.opening(self.players, self.variant.winner, self.starting_totals)
         self.results: tuple[RoundResult, ...] = self._derive_rounds()
         self.record = self._canonical_record(record)
         if record.abandoned and self.is_complete:
@@ -126,8 +129,16 @@ class Game:
         players: Sequence[str],
         first_dealer: str | None = None,
         stake_cents: int | None = None,
+        *,
+        starting_totals: Mapping[str, int] | None = None,
     ) -> Game:
-        """A new game with no rounds yet."""
+        """A new game with no rounds yet; ``starting_totals``: totals carried in from another
+        evening, by player (see :attr:`GameRecord.starting_totals`).
+
+        >>> game = Game.start("golf", ["Ann", "Bob"], starting_totals={"bob": 12})
+        >>> game.sheet.totals, game.record.starting_totals
+        ({'Ann': 0, 'Bob': 12}, {'Bob': 12})
+        """
         return cls(
             GameRecord.from_data(
                 {
@@ -135,6 +146,7 @@ class Game:
                     "players": list(players),
                     "first_dealer": first_dealer,
                     "stake_cents": stake_cents,
+                    "starting_totals": dict(starting_totals or {}),
                 }
             )
         )
@@ -347,6 +359,7 @@ there is nothing to continue
         count = len(dealt_in)
         cards = self.schedule[number - 1]
         dealer = dealt_in.index(lineup.dealer)
+        all_dealt = cards_left_over(count, cards) == 0
         return RoundSetup(
             number=number,
             cards=cards,
@@ -356,7 +369,8 @@ there is nothing to continue
             sitting_out=tuple(name for name in lineup.seats if name not in dealt_in),
             sequential_bids=self.variant.bid_mode.is_sequential,
             dealer_hooked=self.variant.hook_holds(number, cards),
-            all_dealt=cards_left_over(count, cards) == 0,
+            all_dealt=all_dealt,
+            card_turned=self.variant.trump_rule.turns_card and not all_dealt,
             previous_trump=previous_trump,
         )
 
@@ -428,7 +442,7 @@ there is nothing to continue
         recorded round being ``correcting`` may give a trick to nobody for a moment)."""
         if draft.turned is not None:
             self._check_turned(setup, draft.turned)
-        elif (draft.bids or draft.tricks) and not setup.all_dealt:
+        elif (draft.bids or draft.tricks) and setup.card_turned:
             raise TurnedCardError(
                 setup.number,
                 Message("bids were entered before the turned suit; tap the turned suit"),
@@ -489,7 +503,7 @@ is turned
             setup, editing = self.setup(number), True
         self._check_entries(setup, draft, correcting=editing)
         trump = None
-        if setup.all_dealt or draft.turned is not None:
+        if not setup.card_turned or draft.turned is not None:
             trump = self._trump(setup, draft.turned)
         return entry_state(
             setup,
@@ -685,6 +699,8 @@ whoever took it')
             changes["first_dealer"] = self.first_dealer
         if record.changes != self.timeline.resolved:
             changes["changes"] = self.timeline.resolved
+        if record.starting_totals != self.starting_totals:  # a key not as seated, or a 0
+            changes["starting_totals"] = self.starting_totals
         if any(
             round_record.bids.keys() != result.bids.keys()
             or round_record.tricks.keys() != result.tricks.keys()
@@ -697,6 +713,15 @@ whoever took it')
         return record.model_copy(update=changes) if changes else record
 
     def _check_turned(self, setup: RoundSetup, turned: Suit | None) -> None:
+        if not setup.card_turned and not setup.all_dealt and turned is not None:
+            raise TurnedCardError(
+                setup.number,
+                Message(
+                    "{variant} turns no card for trump, but {suit} was recorded",
+                    variant=self.variant.name,
+                    suit=suit_name(turned),
+                ),
+            )
         if setup.all_dealt and turned is not None:
             raise TurnedCardError(
                 setup.number,
@@ -707,7 +732,7 @@ whoever took it')
                     suit=suit_name(turned),
                 ),
             )
-        if not setup.all_dealt and turned is None:
+        if setup.card_turned and turned is None:
             raise TurnedCardError(
                 setup.number,
                 Message(
@@ -723,6 +748,7 @@ whoever took it')
             turned=turned,
             all_dealt=setup.all_dealt,
             previous_trump=setup.previous_trump,
+            set_trump=self.variant.rotation_trump(setup.number),
         )
 
     @cached_property

@@ -197,6 +197,10 @@ class RoundEntryState(BaseModel):
             raise NoCardToTurnError(
                 self.number, Message("all the cards are dealt, so no card is turned")
             )
+        if not self.setup.card_turned:
+            raise NoCardToTurnError(
+                self.number, Message("no card is turned: these rules know the trump already")
+            )
         return self.draft.model_copy(update={"turned": suit})
 
     def say_go(self) -> RoundDraft:

@@ -1,12 +1,16 @@
-"""The three variants of the rule sheets, as docs/rules.md (the team's rulings) reads them."""
+"""The three variants of the rule sheets, as docs/rules.md (the team's rulings) reads them, and
+the family's best-known members as their sources describe them (docs/rules.md, "The family's
+presets", cites each), for a table to pick its game by name and copy it into house rules."""
 
 from __future__ import annotations
 
 from types import MappingProxyType
 from typing import Any
 
+from scorepad.engine.cards import Suit
 from scorepad.engine.errors import UnknownVariantError, VariantSettingError
 from scorepad.engine.message import Message
+from scorepad.engine.shapes import ScheduleShape, ShapeKind
 from scorepad.engine.variant import BidMode, TrumpRule, Variant, Winner
 
 MORMON_BRIDGE = Variant(
@@ -53,8 +57,84 @@ GOLF = Variant(
     stake_cents=5,
 )
 
-PRESETS: MappingProxyType[str, Variant] = MappingProxyType(
+NOMINATION_WHIST = Variant(
+    name="Nomination Whist",
+    schedule_shape=ScheduleShape(kind=ShapeKind.DOWN_UP, largest=10),
+    min_players=3,
+    max_players=6,
+    trump_rule=TrumpRule.ROTATION,
+    trump_rotation=(Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS, None),
+    bid_mode=BidMode.SEQUENTIAL_FROM_LEFT,
+    dealer_hook=True,
+    made_bonus=10,
+    points_per_trick_made=1,
+    points_per_trick_missed=1,
+    winner=Winner.HIGHEST,
+)
+"""nommy.co.uk's rules: 10…1…10 (8…1…8 for six), trumps ♠ ♥ ♣ ♦ and no trump in turn,
+one point a trick and ten more for the bid made."""
+
+UP_AND_DOWN_THE_RIVER = Variant(
+    name="Up and Down the River",
+    schedule_shape=ScheduleShape(kind=ShapeKind.DOWN_UP, largest=10),
+    min_players=3,
+    max_players=7,
+    trump_rule=TrumpRule.EVERY_ROUND,
+    bid_mode=BidMode.SEQUENTIAL_FROM_LEFT,
+    dealer_hook=True,
+    made_bonus=10,
+    points_per_trick_made=1,
+    points_per_trick_missed=1,
+    winner=Winner.HIGHEST,
+)
+"""Oh Hell! as most tables play it: down from 10 and back up, the turned card's suit trump,
+one point a trick and a bonus of ten for the bid made, no penalties."""
+
+KACHUFUL = Variant(
+    name="Kachuful",
+    schedule_shape=ScheduleShape(kind=ShapeKind.UP),
+    min_players=3,
+    max_players=7,
+    trump_rule=TrumpRule.ROTATION,
+    trump_rotation=(Suit.SPADES, Suit.DIAMONDS, Suit.CLUBS, Suit.HEARTS),
+    bid_mode=BidMode.SEQUENTIAL_FROM_LEFT,
+    dealer_hook=True,
+    made_bonus=10,
+    points_per_trick_made=1,
+    points_per_trick_missed=0,
+    winner=Winner.HIGHEST,
+)
+"""Kachuful (Judgement): up from 1 card to as many as the deck allows, trumps in the order of
+its name (kari, chukat, falli, lal: ♠ ♦ ♣ ♥), ten plus the tricks for the bid made."""
+
+BLACKOUT = Variant(
+    name="Blackout",
+    hand_sizes=tuple(range(1, 14)),
+    min_players=4,
+    max_players=4,
+    trump_rule=TrumpRule.NONE_WHEN_ALL_DEALT,
+    bid_mode=BidMode.SEQUENTIAL_FROM_LEFT,
+    dealer_hook=True,
+    made_bonus=10,
+    points_per_trick_made=1,
+    points_per_trick_missed=0,
+    winner=Winner.HIGHEST,
+)
+"""Blackout for four: 1 to 13 cards, the last hand without trump, the bid plus ten if made."""
+
+SHEETS: MappingProxyType[str, Variant] = MappingProxyType(
     {"mormon-bridge": MORMON_BRIDGE, "scotch-bridge": SCOTCH_BRIDGE, "golf": GOLF}
+)
+"""The three rule sheets' variants."""
+
+PRESETS: MappingProxyType[str, Variant] = MappingProxyType(
+    {
+        **SHEETS,
+        "nomination-whist": NOMINATION_WHIST,
+        "up-and-down-the-river": UP_AND_DOWN_THE_RIVER,
+        "kachuful": KACHUFUL,
+        "blackout": BLACKOUT,
+    }
 )
 
 SWITCHED_ON: MappingProxyType[str, int] = MappingProxyType(

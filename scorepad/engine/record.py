@@ -68,6 +68,24 @@ class GameRecord(BaseModel):
     """Names in clockwise seating order (how many is the variant's rule, checked by the game)."""
     first_dealer: str | None = None
     stake_cents: StrictInt | None = Field(default=None, ge=0, le=MAX_STAKE_CENTS)
+    starting_totals: FrozenDict[str, StrictInt] = Field(
+        default_factory=FrozenDict, exclude_if=lambda totals: not totals
+    )
+    """Totals carried in from another evening (a game continued), keyed by player name as a
+    round's bids are: each counts like an adjustment before the first round, in the totals
+    and the ranking, never in bids, tricks, sets or money. Who may have one (a player who
+    starts the game) and how large (at most ``MAX_ADJUSTMENT`` either way) are rules, checked
+    by the game. Empty (the usual case) it is never written (not in an export, a stored game
+    or a record's fingerprint), so a record without it reads and writes as it always did.
+
+    >>> record = GameRecord.from_json(
+    ...     '{"variant": "golf", "players": ["Ann", "Bob"], "starting_totals": {"Ann": 40}}')
+    >>> record.starting_totals, record.to_data()["starting_totals"]
+    ({'Ann': 40}, {'Ann': 40})
+    >>> GameRecord(variant="golf", players=("Ann", "Bob")).model_dump_json()
+    '{"variant":"golf","players":["Ann","Bob"],"first_dealer":null,"stake_cents":null,\
+"rounds":[],"changes":[],"abandoned":false}'
+    """
     rounds: tuple[RoundRecord, ...] = Field(default_factory=tuple)
     changes: tuple[TableChange, ...] = Field(default_factory=tuple)
     """The table's changes between rounds (who joined, left, took over a seat, sat a hand

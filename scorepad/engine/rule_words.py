@@ -192,7 +192,7 @@ def example_hand(variant: Variant) -> int:
     >>> example_hand(GOLF), example_hand(GOLF.with_changes(hand_sizes=(1, 2, 1)))
     (5, 2)
     """
-    return min(EXAMPLE_HAND, max(variant.hand_sizes))
+    return min(EXAMPLE_HAND, max(variant.schedule_for(variant.min_players)))
 
 
 def worked_examples(

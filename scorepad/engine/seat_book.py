@@ -22,7 +22,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from scorepad.engine.errors import StartingTotalError
+from scorepad.engine.frozen import FrozenDict
+from scorepad.engine.message import Listing, Message
+from scorepad.engine.names import name_key
 from scorepad.engine.table_changes import (
+    MAX_ADJUSTMENT,
     Adjustment,
     Join,
     Leave,
@@ -30,7 +35,77 @@ from scorepad.engine.table_changes import (
     TakeOver,
     starting_total,
 )
+from scorepad.engine.text import quoted, shown
 from scorepad.engine.variant import Winner
+
+NO_TOTALS: Mapping[str, int] = FrozenDict()
+"""Nobody carried a total in (a new game's usual start)."""
+
+
+def checked_starting_totals(
+    totals: Mapping[str, int], players: Sequence[str]
+) -> FrozenDict[str, int]:
+    """The totals carried in from another evening (RULINGS.md, "House rules": starting
+    totals), keyed by the name of the player as seated and in seating order; a total of 0 is
+    no total carried in and is left out. A key names a player by the one rule for names
+    (:func:`scorepad.engine.names.name_key`: " ann " is Ann), who must start the game (a
+    late arrival's start is their join's), and each total is a whole number of at most
+    :data:`MAX_ADJUSTMENT` either way, as an adjustment is:
+
+    >>> checked_starting_totals({"cat": -5, "Ann": 40, "Bob": 0}, ("Ann", "Bob", "Cat"))
+    {'Ann': 40, 'Cat': -5}
+    >>> checked_starting_totals({"Zed": 12}, ("Ann", "Bob", "Cat"))
+    Traceback (most recent call last):
+    ...
+    scorepad.engine.errors.StartingTotalError: starting total for 'Zed': Zed does not start \
+this game (Ann, Bob, Cat)
+    >>> checked_starting_totals({"Ann": 20_000}, ("Ann", "Bob"))
+    Traceback (most recent call last):
+    ...
+    scorepad.engine.errors.StartingTotalError: starting total for 'Ann': 20000 is out of range; \
+a total carried in is at most 10000 either way
+    >>> checked_starting_totals({"Ann": 1, "ANN": 2}, ("Ann", "Bob"))
+    Traceback (most recent call last):
+    ...
+    scorepad.engine.errors.StartingTotalError: starting total for 'ANN': Ann has two \
+starting totals ('Ann' and 'ANN'); give each player one
+    """
+    seated = {name_key(name): name for name in players}
+    found: dict[str, int] = {}
+    keys: dict[str, str] = {}
+    for key, total in totals.items():
+        player = key if key in players else seated.get(name_key(key))
+        if player is None:
+            raise StartingTotalError(
+                key,
+                Message(
+                    "{name} does not start this game ({players})",
+                    name=shown(key),
+                    players=Listing(tuple(map(shown, players))),
+                ),
+            )
+        if player in keys:
+            raise StartingTotalError(
+                key,
+                Message(
+                    "{player} has two starting totals ({first} and {second}); give each player one",
+                    player=player,
+                    first=quoted(keys[player]),
+                    second=quoted(key),
+                ),
+            )
+        if abs(total) > MAX_ADJUSTMENT:
+            raise StartingTotalError(
+                key,
+                Message(
+                    "{total} is out of range; a total carried in is at most {most} either way",
+                    total=total,
+                    most=MAX_ADJUSTMENT,
+                ),
+            )
+        keys[player] = key
+        found[player] = total
+    return FrozenDict({name: found[name] for name in players if found.get(name, 0) != 0})
 
 
 @dataclass
@@ -46,20 +121,30 @@ class SeatBook:
     left: dict[str, int] = field(default_factory=dict)
     """Who left, and after which round."""
     starting: dict[str, int] = field(default_factory=dict)
-    """Who joined late, and the total they started on."""
+    """Who started on a total of their own: a late arrival (see :attr:`joined`), or a player
+    who carried a total in from another evening; the total they started on."""
     joined: dict[str, int] = field(default_factory=dict)
     """Who joined late, and after which round."""
     took_over: dict[str, str] = field(default_factory=dict)
     """Who took over a seat, and from whom."""
 
     @classmethod
-    def opening(cls, players: Sequence[str], winner: Winner) -> SeatBook:
-        """The book before the first round: every player at 0, never set."""
+    def opening(
+        cls, players: Sequence[str], winner: Winner, carried_in: Mapping[str, int] = NO_TOTALS
+    ) -> SeatBook:
+        """The book before the first round: every player at 0, or at the total they carried
+        in (``carried_in``, checked by :func:`checked_starting_totals`), never set.
+
+        >>> book = SeatBook.opening(("Ann", "Bob"), Winner.HIGHEST, {"Ann": 40})
+        >>> book.totals, book.sets, book.starting
+        ({'Ann': 40, 'Bob': 0}, {'Ann': 0, 'Bob': 0}, {'Ann': 40})
+        """
         return cls(
             winner=winner,
             order=list(players),
-            totals=dict.fromkeys(players, 0),
+            totals={name: carried_in.get(name, 0) for name in players},
             sets=dict.fromkeys(players, 0),
+            starting=dict(carried_in),
         )
 
     @property

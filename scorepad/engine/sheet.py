@@ -53,7 +53,10 @@ class RoundSetup(BaseModel):
     sequential_bids: bool
     dealer_hooked: bool
     all_dealt: bool
-    """The whole deck is dealt: no card is turned and there is no trump."""
+    """The whole deck is dealt: no card is left to turn."""
+    card_turned: bool = True
+    """A card is turned for trump after the deal (not when the whole deck is dealt, nor when
+    the variant's trump follows a rotation or there is none)."""
     previous_trump: Suit | None
 
     @property
@@ -162,7 +165,8 @@ class ScoreSheet(BaseModel):
     left: FrozenDict[str, int] = FrozenDict()
     """Who left the table, and after which round."""
     starting: FrozenDict[str, int] = FrozenDict()
-    """Who joined late, and the total they started on."""
+    """Who started on a total of their own, and that total: a late arrival (see
+    :attr:`joined`), or a player who carried a total in from another evening."""
     joined: FrozenDict[str, int] = FrozenDict()
     """Who joined late, and after which round."""
     seat_names: FrozenDict[str, tuple[str, ...]] = FrozenDict()
@@ -184,8 +188,9 @@ class ScoreSheet(BaseModel):
 
     def seat_note(self, player: str) -> Message | None:
         """How ``player`` came to or went from the table, as the standings say it beside the
-        name: "joined after round 1 at 2", "left after round 7", "took over from Bob"
-        (``None``: at the table from first to last).
+        name: "joined after round 1 at 2", "left after round 7", "took over from Bob",
+        "carried in 40" (a total from another evening; ``None``: at the table from first to
+        last, starting at 0).
 
         >>> from scorepad.engine.game import Game
         >>> from scorepad.engine.table_changes import Join
@@ -193,11 +198,16 @@ class ScoreSheet(BaseModel):
         ...     Join(after=0, player="Cat", left_of="Bob", starting=5))
         >>> game.sheet.seat_note("Cat"), game.sheet.seat_note("Ann")
         (Message('joined before the first round at 5'), None)
+        >>> Game.start("golf", ["Ann", "Bob"], starting_totals={"Ann": 40}).sheet.seat_note("Ann")
+        Message('carried in 40')
         """
         notes: list[Message] = []
         seat = self.seat_names.get(player, ())
         if len(seat) > 1:
             notes.append(Message("took over from {players}", players=Listing(seat[:-1])))
+        if player in self.starting and player not in self.joined:
+            # TRANSLATORS: beside a player's name: the total they brought from another evening
+            notes.append(Message("carried in {total}", total=self.starting[player]))
         if player in self.joined:
             after, total = self.joined[player], self.starting[player]
             if after == 0:

@@ -20,7 +20,12 @@ class TrumpCall(BaseModel):
 
 
 def call_trump(
-    rule: TrumpRule, *, turned: Suit | None, all_dealt: bool, previous_trump: Suit | None
+    rule: TrumpRule,
+    *,
+    turned: Suit | None,
+    all_dealt: bool,
+    previous_trump: Suit | None,
+    set_trump: Suit | None = None,
 ) -> TrumpCall:
     """Decide the trump from the turned suit (``None`` only when nothing could be turned).
 
@@ -33,7 +38,26 @@ def call_trump(
     >>> print(call_trump(TrumpRule.NONE_WHEN_ALL_DEALT, turned=None, all_dealt=True,
     ...            previous_trump=None).note)
     all 52 cards dealt: no trump
+
+    Where no card is turned, the trump is known before the deal: ``set_trump``, this round's
+    suit of the rotation (``None``: a no-trump hand), or none at all.
+
+    >>> print(call_trump(TrumpRule.ROTATION, turned=None, all_dealt=False,
+    ...            previous_trump=None, set_trump=Suit.SPADES).note)
+    spades are trump this round, by the rotation
+    >>> print(call_trump(TrumpRule.NONE, turned=None, all_dealt=False, previous_trump=None).note)
+    no trump in this game
     """
+    if rule is TrumpRule.ROTATION:
+        if set_trump is None:
+            note = Message("no trump this round, by the rotation")
+        else:
+            note = Message(
+                "{suit} are trump this round, by the rotation", suit=suit_name(set_trump)
+            )
+        return TrumpCall(turned=None, trump=set_trump, note=note)
+    if rule is TrumpRule.NONE:
+        return TrumpCall(turned=None, trump=None, note=Message("no trump in this game"))
     if all_dealt or turned is None:
         note = Message("all {cards} cards dealt: no trump", cards=DECK_SIZE)
         return TrumpCall(turned=None, trump=None, note=note)

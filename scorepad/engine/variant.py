@@ -20,7 +20,7 @@ from pydantic import (
     model_validator,
 )
 
-from scorepad.engine.cards import DECK_SIZE, cards_left_over
+from scorepad.engine.cards import DECK_SIZE, Suit, cards_left_over
 from scorepad.engine.errors import PlayerCountError, VariantSettingError
 from scorepad.engine.message import DOLLAR, Listing, Message, Money
 from scorepad.engine.point_terms import (
@@ -33,6 +33,7 @@ from scorepad.engine.point_terms import (
 )
 from scorepad.engine.schedule import MAX_ROUNDS, compress_sizes
 from scorepad.engine.settlement import MAX_STAKE_CENTS
+from scorepad.engine.shapes import ScheduleShape
 from scorepad.engine.text import brief
 
 
@@ -46,6 +47,16 @@ class TrumpRule(StrEnum):
     NO_REPEAT = "no_repeat"
     """A suit cannot be trump two rounds running: turning last round's trump means no trump
     (Mormon Bridge)."""
+    ROTATION = "rotation"
+    """No card is turned: trump follows a fixed rotation of suits and no-trump hands,
+    repeating (Nomination Whist's ♠ ♥ ♣ ♦, then no trump)."""
+    NONE = "none"
+    """No card is turned and no suit is ever trump."""
+
+    @property
+    def turns_card(self) -> bool:
+        """Whether a card is turned after the deal to find the trump."""
+        return self not in (TrumpRule.ROTATION, TrumpRule.NONE)
 
 
 class BidMode(StrEnum):
@@ -65,6 +76,10 @@ class Winner(StrEnum):
     HIGHEST = "highest"
     LOWEST = "lowest"
 
+
+MAX_ROTATION = 10
+"""The longest rotation of trumps: four suits and no trump, twice over, is far more than any
+table plays."""
 
 HandSize = Annotated[StrictInt, Field(ge=1, le=DECK_SIZE // 2)]
 Points = Annotated[StrictInt, Field(ge=-1000, le=1000)]
@@ -93,12 +108,19 @@ class Variant(BaseModel):
     """Never read nor written: what a variant is like is worked out from its settings
     (:meth:`describe`). Files written before still carry a copied text here; it is ignored,
     since house rules copied from a preset described the preset, not themselves."""
-    hand_sizes: tuple[HandSize, ...] = Field(min_length=1, max_length=MAX_ROUNDS)
+    hand_sizes: tuple[HandSize, ...] = Field(default=(), max_length=MAX_ROUNDS)
     """Cards per player, round by round, for a table small enough to deal them all; sizes the
-    deck cannot serve for a larger table are dropped (see :meth:`schedule`)."""
+    deck cannot serve for a larger table are dropped (see :meth:`schedule`). Empty when the
+    schedule is a shape."""
+    schedule_shape: ScheduleShape | None = None
+    """The schedule as a shape ("down from as many as the deck allows, and back up") instead
+    of a list of hand sizes."""
     min_players: StrictInt = Field(ge=2, le=DECK_SIZE - 1)
     max_players: StrictInt = Field(ge=2, le=DECK_SIZE - 1)
     trump_rule: TrumpRule
+    trump_rotation: tuple[Suit | None, ...] = Field(default=(), max_length=MAX_ROTATION)
+    """With :attr:`TrumpRule.ROTATION`: round 1's trump, round 2's, …, repeating; ``None`` is
+    a no-trump hand."""
     bid_mode: BidMode
     dealer_hook: StrictBool
     """The dealer may not bid the number that makes the bids add up to the tricks."""
@@ -148,6 +170,33 @@ class Variant(BaseModel):
                     "cannot know what the others bid"
                 ),
             )
+        if self.trump_rule is TrumpRule.ROTATION and not self.trump_rotation:
+            raise VariantSettingError(
+                "trump_rotation",
+                Message("a rotation of trumps needs at least one suit (or no trump) to rotate"),
+            )
+        if self.schedule_shape is not None and self.hand_sizes:
+            raise VariantSettingError(
+                "hand_sizes",
+                Message("a schedule is a shape or a list of hand sizes, not both"),
+            )
+        if self.schedule_shape is None and not self.hand_sizes:
+            raise VariantSettingError(
+                "hand_sizes", Message("list the cards each round, like 10-1, or give a shape")
+            )
+        if self.schedule_shape is not None and not self.schedule_shape.sizes(DECK_SIZE // 2):
+            raise VariantSettingError(
+                "schedule_shape",
+                Message("no hand size fits between the smallest and the largest hand"),
+            )
+        if any(len(self.planned_sizes(n)) > MAX_ROUNDS for n in (self.min_players,)):
+            raise VariantSettingError(
+                "schedule_shape",
+                Message(
+                    "the shape makes more than {count} rounds; make the largest hand smaller",
+                    count=MAX_ROUNDS,
+                ),
+            )
         if not self.schedule_for(self.max_players):
             raise VariantSettingError("hand_sizes", self._undealable())
         if self._scores_nothing():
@@ -179,10 +228,10 @@ class Variant(BaseModel):
         """Why no hand of the schedule can be dealt to the most players."""
         values: dict[str, int | Listing] = {
             "players": self.max_players,
-            "sizes": Listing(self.hand_sizes),
+            "sizes": Listing(self.planned_sizes(self.max_players)),
             "cards": DECK_SIZE,
         }
-        if self.trump_rule is TrumpRule.NONE_WHEN_ALL_DEALT:
+        if self.trump_rule is TrumpRule.NONE_WHEN_ALL_DEALT or not self.trump_rule.turns_card:
             return Message(
                 "with {players} players none of the hand sizes ({sizes}) can be dealt from "
                 "{cards} cards",
@@ -211,10 +260,46 @@ class Variant(BaseModel):
     def can_deal(self, players: int, cards_each: int) -> bool:
         """Whether the deck serves this hand size (and a trump card when one must be turned)."""
         left = cards_left_over(players, cards_each)
-        return left >= (0 if self.trump_rule is TrumpRule.NONE_WHEN_ALL_DEALT else 1)
+        needs_a_card_left = self.trump_rule.turns_card and (
+            self.trump_rule is not TrumpRule.NONE_WHEN_ALL_DEALT
+        )
+        return left >= (1 if needs_a_card_left else 0)
+
+    def rotation_trump(self, number: int) -> Suit | None:
+        """Round ``number``'s trump by the rotation (``None``: a no-trump hand, or no rotation).
+
+        >>> from scorepad.engine.presets import MORMON_BRIDGE
+        >>> rotating = MORMON_BRIDGE.with_changes(trump_rule="rotation",
+        ...     trump_rotation=("spades", "hearts", None))
+        >>> [rotating.rotation_trump(n) for n in (1, 3, 4)]
+        [<Suit.SPADES: 'spades'>, None, <Suit.SPADES: 'spades'>]
+        """
+        if self.trump_rule is not TrumpRule.ROTATION or not self.trump_rotation:
+            return None
+        return self.trump_rotation[(number - 1) % len(self.trump_rotation)]
+
+    def deck_allows(self, players: int) -> int:
+        """The most cards each of ``players`` can be dealt (with a card left to turn for trump
+        where one is turned).
+
+        >>> from scorepad.engine.presets import GOLF, SCOTCH_BRIDGE
+        >>> GOLF.deck_allows(5), SCOTCH_BRIDGE.deck_allows(4)
+        (10, 13)
+        """
+        return max(
+            (size for size in range(1, DECK_SIZE // 2 + 1) if self.can_deal(players, size)),
+            default=0,
+        )
+
+    def planned_sizes(self, players: int) -> tuple[int, ...]:
+        """The hands the schedule lists, or its shape deals out, for ``players`` (before the
+        sizes the deck cannot serve are dropped)."""
+        if self.schedule_shape is None:
+            return self.hand_sizes
+        return self.schedule_shape.sizes(self.deck_allows(players))
 
     def schedule_for(self, players: int) -> tuple[int, ...]:
-        return tuple(size for size in self.hand_sizes if self.can_deal(players, size))
+        return tuple(size for size in self.planned_sizes(players) if self.can_deal(players, size))
 
     def schedule(self, players: int) -> tuple[int, ...]:
         """Cards per player in each round for this many players (checks the count)."""
@@ -313,18 +398,7 @@ high score wins
             players = Message(
                 "{minimum}–{maximum} players", minimum=self.min_players, maximum=self.max_players
             )
-        rounds = len(self.hand_sizes)
-        sizes = compress_sizes(self.hand_sizes)
-        if rounds == 1:
-            schedule = Message("{count} round ({sizes})", count=rounds, sizes=sizes)
-        else:
-            schedule = Message("{count} rounds ({sizes})", count=rounds, sizes=sizes)
-        if self.trump_rule is TrumpRule.NONE_WHEN_ALL_DEALT:
-            schedule = Message(
-                "{rounds}, no trump when all {cards} are dealt", rounds=schedule, cards=DECK_SIZE
-            )
-        elif self.trump_rule is TrumpRule.NO_REPEAT:
-            schedule = Message("{rounds}, never one trump twice running", rounds=schedule)
+        schedule = self._schedule_words()
         bidding = _bidding_words(self.bid_mode)
         if self.dealer_hook:
             bidding = self._hook_words(bidding)
@@ -347,6 +421,31 @@ high score wins
             scoring=Listing(tuple(scoring)),
             winner=winner,
         )
+
+    def _schedule_words(self) -> Message:
+        rounds = len(self.hand_sizes)
+        sizes = compress_sizes(self.hand_sizes)
+        if self.schedule_shape is not None:
+            schedule = self.schedule_shape.describe()
+        elif rounds == 1:
+            schedule = Message("{count} round ({sizes})", count=rounds, sizes=sizes)
+        else:
+            schedule = Message("{count} rounds ({sizes})", count=rounds, sizes=sizes)
+        if self.trump_rule is TrumpRule.NONE_WHEN_ALL_DEALT:
+            schedule = Message(
+                "{rounds}, no trump when all {cards} are dealt", rounds=schedule, cards=DECK_SIZE
+            )
+        elif self.trump_rule is TrumpRule.NO_REPEAT:
+            schedule = Message("{rounds}, never one trump twice running", rounds=schedule)
+        elif self.trump_rule is TrumpRule.ROTATION:
+            schedule = Message(
+                "{rounds}, trumps in turn: {rotation}",
+                rounds=schedule,
+                rotation=rotation_words(self.trump_rotation),
+            )
+        elif self.trump_rule is TrumpRule.NONE:
+            schedule = Message("{rounds}, no trump", rounds=schedule)
+        return schedule
 
     def _hook_words(self, bidding: Message) -> Message:
         bidding = Message("{bidding}, dealer hooked", bidding=bidding)
@@ -401,6 +500,19 @@ high score wins
                 )
             )
         return scoring
+
+
+def rotation_words(rotation: tuple[Suit | None, ...]) -> str:
+    """A rotation of trumps as the table writes it: ``"♠ ♥ ♣ ♦ NT"``.
+
+    >>> rotation_words((Suit.SPADES, Suit.HEARTS, None))
+    '♠ ♥ NT'
+    """
+    return " ".join(NO_TRUMP_MARK if suit is None else suit.symbol for suit in rotation)
+
+
+NO_TRUMP_MARK = "NT"
+"""A no-trump hand in a written rotation, as bridge players write it."""
 
 
 def _bidding_words(mode: BidMode) -> Message:

@@ -4,7 +4,8 @@ Each round's row has its number, the cards dealt, the dealer, the trump, then fo
 (in seating order) the bid, the tricks taken, the round's points and the running total. The
 names are kept exactly as played (the file is UTF-8); a name that a spreadsheet would read as
 a formula (it starts with ``=``, ``+``, ``-`` or ``@``) is written with a leading apostrophe,
-so opening the file can never run it.
+so opening the file can never run it. A game continued from another evening has a "start"
+row first, with the totals carried in.
 
 After a rename on the roster the sheet names each player as they go by now, and a player's
 column heads say the name the game was played under too: "Robert (played as Bob) bid". The
@@ -34,6 +35,9 @@ NO_TRUMP = N_("no trump")
 SAT_OUT = N_("sat out")
 # TRANSLATORS: a player's bid cell (in the spreadsheet) once they have left the table
 LEFT = N_("left")
+# TRANSLATORS: the round cell (in the spreadsheet) of the row before the first round that
+# holds the totals carried in from another evening
+START = N_("start")
 """What a place's bid cell says in a round its player sat out, or after they left (marked:
 ``tr(SAT_OUT)`` where written)."""
 
@@ -106,9 +110,27 @@ def round_row(
     return row
 
 
+def start_row(sheet: ScoreSheet) -> list[str | int]:
+    """The row before the first round of a game continued from another evening: "start" in
+    the round's cell and, in each total's, what the place started the game on (0, or the
+    total carried in); empty for a late arrival's place. Only the totals are filled in, so
+    no round, card or point is counted twice.
+
+    >>> game = Game.start("golf", ["Ann", "Bob"], starting_totals={"Bob": -5})
+    >>> start_row(game.sheet)
+    ['start', '', '', '', '', '', '', 0, '', '', '', -5]
+    """
+    row: list[str | int] = [tr(START), "", "", ""]
+    for place in sheet.players:
+        row += ["", "", "", "" if place in sheet.joined else sheet.starting.get(place, 0)]
+    return row
+
+
 def sheet_csv(game: Game, renamed: Mapping[str, str] = NO_RENAMES) -> str:
-    """The game's score sheet as CSV text (RFC 4180: commas, CRLF line ends, a header row);
-    ``renamed``: each played-under name to the name the player goes by now, where it differs.
+    """The game's score sheet as CSV text (RFC 4180: commas, CRLF line ends, a header row,
+    then a "start" row when totals were carried in from another evening, see
+    :func:`start_row`); ``renamed``: each played-under name to the name the player goes by
+    now, where it differs.
 
     >>> from scorepad.engine import RoundRecord
     >>> game = Game.start("golf", ["Ann", "Bob"], first_dealer="Bob")
@@ -121,6 +143,8 @@ def sheet_csv(game: Game, renamed: Mapping[str, str] = NO_RENAMES) -> str:
     writer = csv.writer(out, lineterminator="\r\n")
     sheet = game.sheet
     writer.writerow(header(sheet.players, renamed))
+    if game.starting_totals:
+        writer.writerow(start_row(sheet))
     for result in sheet.rounds:
         writer.writerow(round_row(sheet, result, renamed))
     return out.getvalue()

@@ -107,8 +107,9 @@ def _cell_boxes(cell: SeatCell) -> tuple[str, str, str, str]:
 
 
 def _table_notes(game: Game, printed: Mapping[str, str]) -> tuple[str, ...]:
-    """The table's changes in words, under the pad: who joined, left, took over a seat or sat
-    a hand out, and each adjustment with its reason (the starred totals)."""
+    """The table's changes in words, under the pad: the totals carried in from another
+    evening, who joined, left, took over a seat or sat a hand out, and each adjustment with
+    its reason (the starred totals)."""
     starting = game.sheet.starting
 
     def shown(name: str) -> str:
@@ -119,19 +120,37 @@ def _table_notes(game: Game, printed: Mapping[str, str]) -> tuple[str, ...]:
         + say(change_in_words(change, starting, shown))
         for change in game.record.changes
     ]
+    if game.starting_totals:  # a game continued from another evening: first, as it came first
+        carried = tr(", ").join(
+            isolated(f"{shown(player)} {total}") for player, total in game.starting_totals.items()
+        )
+        # TRANSLATORS: under a printed pad: the totals players brought from another evening,
+        # which the first round's totals include ("Ann 40, Cat -5")
+        lines.insert(0, tr("Starting totals carried in: {totals}").format(totals=carried))
     return tuple(printable(line) for line in lines)
 
 
 def _empty_row(setup: RoundSetup, variant: Variant, players: int, dealer: str) -> GridRow:
     """A round to play: a round that deals every card has no trump, known in advance."""
-    no_turn = setup.all_dealt and variant.trump_rule is TrumpRule.NONE_WHEN_ALL_DEALT
     return GridRow(
         number=setup.number,
         cards=setup.cards,
         dealer=dealer,
-        trump=printable(tr(NO_TRUMP)) if no_turn else "",
+        trump=_known_trump(setup, variant),
         players=(EMPTY,) * players,
     )
+
+
+def _known_trump(setup: RoundSetup, variant: Variant) -> str:
+    """A round's trump when it is known before the deal (by the rotation, none in the game,
+    or none where every card is dealt); blank for the table to write the turned suit."""
+    if variant.trump_rule is TrumpRule.ROTATION:
+        suit = variant.rotation_trump(setup.number)
+        return printable(tr(NO_TRUMP) if suit is None else say(suit_name(suit)))
+    if variant.trump_rule is TrumpRule.NONE:
+        return printable(tr(NO_TRUMP))
+    no_turn = setup.all_dealt and variant.trump_rule is TrumpRule.NONE_WHEN_ALL_DEALT
+    return printable(tr(NO_TRUMP)) if no_turn else ""
 
 
 def _rules_line(game: Game, symbol: str = DOLLAR) -> str:

@@ -51,6 +51,7 @@ from scorepad.store.errors import (
     StoreNotEmptyError,
 )
 from scorepad.store.files import MAX_FILE_BYTES
+from scorepad.store.house_rules import renamed_off_the_presets
 from scorepad.store.ids import EXPECTED, GAME_ID, new_game_id
 from scorepad.store.models import RosterPlayer, SavedVariant, Settings, StoredGame, now
 from scorepad.store.records import game_file_size
@@ -217,6 +218,10 @@ def read_backup(document: object) -> Backup:
         raise BackupDamagedError(where, str(error["msg"])) from None
     except CurrencySymbolError as exc:
         raise BackupDamagedError("settings.currency_symbol", str(exc)) from None
+    if document["schema"] < schema.SCHEMA_WITH_THE_FAMILY:  # rules saved before the family came
+        backup = backup.model_copy(
+            update={"house_rules": renamed_off_the_presets(backup.house_rules)}
+        )
     _check_games(backup.games)
     _check_roster(backup.roster)
     _check_house_rules(backup.house_rules)

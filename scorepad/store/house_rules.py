@@ -2,12 +2,61 @@
 
 from __future__ import annotations
 
-from scorepad.engine import PRESETS, Variant
+from collections.abc import Iterable, Sequence
+
+from scorepad.engine import PRESETS, SHEETS, Variant
 from scorepad.i18n import tr
 from scorepad.store.catalogue import Catalogue
 from scorepad.store.errors import RosterError, VariantNotFoundError
 from scorepad.store.locking import StoreLock
 from scorepad.store.models import SavedVariant, now
+
+NAME_LONGEST = 60
+"""A variant's longest name (:class:`scorepad.engine.Variant`)."""
+
+
+NEW_PRESET_NAMES = frozenset(
+    variant.name.casefold() for key, variant in PRESETS.items() if key not in SHEETS
+)
+"""The presets that came with schema 9 (the family beyond the three sheets): house rules saved
+before under one of their names are renamed, never lost nor refused."""
+
+
+def name_off_the_presets(name: str, taken: Iterable[str]) -> str:
+    """``name`` if no preset has it; else ``name (house rules)``, numbered when that is taken
+    too, so a table's own rules saved before a preset of that name came keep working.
+
+    >>> name_off_the_presets("Blackout", ["Blackout (house rules)"])
+    'Blackout (house rules 2)'
+    >>> name_off_the_presets("Dime Golf", [])
+    'Dime Golf'
+    """
+    if name.casefold() not in NEW_PRESET_NAMES:
+        return name
+    used = {other.casefold() for other in taken}
+    number = 1
+    while True:
+        suffix = " (house rules)" if number == 1 else f" (house rules {number})"
+        renamed = f"{name[: NAME_LONGEST - len(suffix)]}{suffix}"
+        if renamed.casefold() not in used:
+            return renamed
+        number += 1
+
+
+def renamed_off_the_presets(house_rules: Sequence[SavedVariant]) -> tuple[SavedVariant, ...]:
+    """The saved rules with each one named like a preset new in schema 9 renamed (see
+    :func:`name_off_the_presets`)."""
+    names = [saved.name for saved in house_rules]
+    renamed: list[SavedVariant] = []
+    for saved in house_rules:
+        name = name_off_the_presets(saved.name, names)
+        if name == saved.name:
+            renamed.append(saved)
+            continue
+        names.append(name)
+        variant = saved.variant.model_copy(update={"name": name})
+        renamed.append(saved.model_copy(update={"variant": variant}))
+    return tuple(renamed)
 
 
 class HouseRules:

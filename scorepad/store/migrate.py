@@ -30,6 +30,7 @@ from scorepad.store.catalogue import (
 from scorepad.store.checks import check_meta
 from scorepad.store.damaged_files import parse_store_json
 from scorepad.store.files import Signature, read_store_file
+from scorepad.store.house_rules import name_off_the_presets
 from scorepad.store.index import parse_index
 from scorepad.store.models import GameSummary
 from scorepad.store.storage import DurableJSONStorage
@@ -117,6 +118,34 @@ def forget_game_rows(root: Path) -> None:
     if data is None or not data.get(GAMES):
         return
     storage.write({**data, GAMES: {}})
+
+
+def rename_house_rules_off_the_presets(root: Path) -> None:
+    """Rename the saved house rules named like a preset new in schema 9 (see
+    :func:`scorepad.store.house_rules.name_off_the_presets`); nothing else changes."""
+    storage = DurableJSONStorage(root / "catalogue.json", root=root, limit=CATALOGUE_MAX_BYTES)
+    data = storage.read()
+    if data is None or not isinstance(data.get(HOUSE_RULES), dict):
+        return
+    rows: dict[str, Any] = data[HOUSE_RULES]
+    names = [
+        row["variant"]["name"]
+        for row in rows.values()
+        if isinstance(row, dict)
+        and isinstance(row.get("variant"), dict)
+        and isinstance(row["variant"].get("name"), str)
+    ]
+    renamed: dict[str, Any] = {}
+    for key, row in rows.items():
+        name = row["variant"]["name"] if isinstance(row, dict) else None
+        new_name = name_off_the_presets(name, names) if isinstance(name, str) else name
+        if new_name == name:
+            renamed[key] = row
+            continue
+        names.append(new_name)
+        renamed[key] = {**row, "variant": {**row["variant"], "name": new_name}}
+    if renamed != rows:
+        storage.write({**data, HOUSE_RULES: renamed})
 
 
 def _old_index(root: Path) -> dict[str, Any]:

@@ -132,16 +132,23 @@ def _rows_name_everyone_who_played(folder: Path) -> None:
     forget_game_rows(folder)
 
 
+SCHEMA_WITH_THE_FAMILY = 9
+"""The first schema with the family's presets beyond the three sheets."""
+
+
 def _variants_gain_house_scoring(folder: Path) -> None:
     """8 → 9: a variant gains the family's house rules (a missed bid losing points per trick
     off, a fixed amount or per trick bid; a zero scoring per card, made and missed; the hook
     from a hand size on, or not in the first round), each defaulting to what version 8 played,
     so every version-8 game and house rule scores as before. The list's rows are dropped and
     made again at the next look: a record's fingerprint covers every setting, defaults
-    included, so a version-8 row's would no longer match the same game imported again."""
-    from scorepad.store.migrate import forget_game_rows
+    included, so a version-8 row's would no longer match the same game imported again. House
+    rules saved under the name of a preset new in version 9 ("Blackout") are renamed
+    ("Blackout (house rules)"): a game picks its rules by name."""
+    from scorepad.store.migrate import forget_game_rows, rename_house_rules_off_the_presets
 
     forget_game_rows(folder)
+    rename_house_rules_off_the_presets(folder)
 
 
 MIGRATIONS: dict[int, Migration] = {

@@ -33,7 +33,7 @@ def leader_takes_all(game: Game) -> RoundRecord:
     setup = game.next_round
     assert setup is not None
     return RoundRecord(
-        turned=None if setup.all_dealt else Suit.HEARTS,
+        turned=None if not setup.card_turned else Suit.HEARTS,
         bids=dict.fromkeys(setup.bid_order, 0),
         tricks={name: setup.cards if name == setup.leader else 0 for name in setup.bid_order},
     )
@@ -275,7 +275,7 @@ def test_any_valid_evening_scores_round_trips_and_every_round_adds_up(game: Game
         assert sum(result.tricks.values()) == result.cards
         assert set(result.bids) == set(result.bid_order)
         assert not set(result.bids) & set(result.sitting_out)
-        assert len(result.bid_order) * result.cards + (0 if result.all_dealt else 1) <= 52
+        assert len(result.bid_order) * result.cards + (1 if result.card_turned else 0) <= 52
         for name, points in result.points.items():
             running[name] = running.get(name, 0) + points
     # every total is its points, plus a start, plus adjustments, carried across a takeover
@@ -326,7 +326,7 @@ def cat_takes_all(game: Game) -> RoundRecord:
     setup = game.next_round
     assert setup is not None
     return RoundRecord(
-        turned=None if setup.all_dealt else Suit.HEARTS,
+        turned=None if not setup.card_turned else Suit.HEARTS,
         bids=dict.fromkeys(setup.bid_order, 0),
         tricks={name: setup.cards if name == "Cat" else 0 for name in setup.bid_order},
     )

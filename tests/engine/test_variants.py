@@ -25,7 +25,15 @@ def test_presets_are_found_by_key_and_by_name() -> None:
     assert preset("golf") is GOLF
     assert preset("Mormon Bridge") is MORMON_BRIDGE
     assert preset(" scotch_bridge ") is SCOTCH_BRIDGE
-    assert set(PRESETS) == {"mormon-bridge", "scotch-bridge", "golf"}
+    assert list(PRESETS) == [
+        "mormon-bridge",
+        "scotch-bridge",
+        "golf",
+        "nomination-whist",
+        "up-and-down-the-river",
+        "kachuful",
+        "blackout",
+    ]
 
 
 def test_unknown_variant_names_the_input_and_the_choices() -> None:
@@ -61,7 +69,7 @@ def test_based_on_in_a_record_changes_only_the_named_settings() -> None:
             "made_bonus",
             "every bid, made or missed, would score 0 points",
         ),
-        ({"hand_sizes": ()}, "hand_sizes", "at least 1 item"),
+        ({"hand_sizes": ()}, "hand_sizes", "list the cards each round, like 10-1, or give a shape"),
         ({"hand_sizes": (3, 0)}, "hand_sizes.1", "greater than or equal to 1"),
         ({"winner": "middle"}, "winner", "'highest' or 'lowest'"),
         ({"stake_cents": -5}, "stake_cents", "greater than or equal to 0"),

@@ -524,3 +524,18 @@ def test_any_store_round_trips_through_its_backup(played: list[Game], symbol: st
         target = TinyDBStore(Path(folder) / "target")
         target.restore(parse_backup(json.dumps(source.backup()).encode()))
         assert contents(target) == contents(source)
+
+
+def test_a_version_8_backup_with_house_rules_named_like_a_new_preset_restores_them_renamed(
+    tmp_path: Path,
+) -> None:
+    """A backup made before the family's presets came, holding the table's own "Blackout":
+    it restores whole (nothing refused as damaged), the rules renamed off the preset."""
+    document = json.loads(
+        (Path(__file__).parent / "fixtures" / "backup_v8_blackout.json").read_text()
+    )
+    store = TinyDBStore(tmp_path / "restored")
+    store.restore(document)
+    names = {rules.name for rules in store.saved_variants()}
+    assert names == {"Blackout (house rules)", "Dime Golf", "Short Scotch"}
+    assert len(store.list_games()) == len(document["games"])

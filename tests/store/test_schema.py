@@ -308,4 +308,19 @@ def test_a_store_written_by_schema_8_scores_its_games_and_house_rules_as_before(
     assert short.points(bid=0, tricks=0, cards=3) == 10
     assert {path.name: path.read_bytes() for path in (root / "games").iterdir()} == files
     assert store.find_game_with_record(game.record) == "3afe4fed"
-    assert len(store.list_games()) == 8
+    assert len(store.list_games()) == 9
+
+
+def test_house_rules_saved_under_a_name_that_became_a_presets_are_renamed_not_lost(
+    tmp_path: Path,
+) -> None:
+    """Version 8 let a table save its own "Blackout"; version 9 has a Blackout preset, and a
+    game picks its rules by name. The table's rules become "Blackout (house rules)", with
+    every setting kept, and the game played with them scores as it did."""
+    store = TinyDBStore(copy_of("v8", tmp_path))
+    saved = {rules.name: rules.variant for rules in store.saved_variants()}
+    assert set(saved) == {"Blackout (house rules)", "Dime Golf", "Short Scotch"}
+    theirs = saved["Blackout (house rules)"]
+    assert theirs.points_per_trick_missed == 0 and theirs.hand_sizes == tuple(range(10, 0, -1))
+    game = store.load_game("c4bf9364").game
+    assert game.variant.name == "Blackout" and game.variant.bid_mode == "simultaneous"

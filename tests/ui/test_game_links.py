@@ -42,7 +42,7 @@ def random_round(game: Game, rng: random.Random) -> RoundRecord:
     bids = dict(tricks)
     dealer = order[-1]
     bids[dealer] = tricks[dealer] + 1 if tricks[dealer] < setup.cards else tricks[dealer] - 1
-    turned = None if setup.all_dealt else rng.choice(list(Suit))
+    turned = None if not setup.card_turned else rng.choice(list(Suit))
     return RoundRecord(turned=turned, bids=bids, tricks=tricks)
 
 

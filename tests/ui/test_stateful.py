@@ -483,7 +483,7 @@ class ScorepadMachine(RuleBasedStateMachine):
         entry = self.app.game.session.entry
         before = self.before()
         self.app.game.choose_trump(suit)
-        if entry is None or entry.setup.all_dealt:
+        if entry is None or not entry.setup.card_turned:
             self.assert_refused(before, "no card is turned")
             return
         self.assert_accepted(f"tap {suit}")
@@ -645,7 +645,7 @@ class ScorepadMachine(RuleBasedStateMachine):
             assert entry is not None and session.editing == number
             what = data.draw(st.sampled_from(["suit", *Field, "undo"]), label="correction")
             if what == "suit":
-                if not entry.setup.all_dealt:
+                if entry.setup.card_turned:
                     self.app.game.choose_trump(data.draw(st.sampled_from(Suit), label="suit"))
             elif what == "undo":
                 if session.edit_undo:

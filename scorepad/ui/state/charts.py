@@ -338,10 +338,11 @@ def line_chart(
 
 
 def _line_of(sheet: ScoreSheet, place: str) -> tuple[tuple[int, int], ...]:
-    """A place's running total round by round: from 0 before the first round, or from a late
-    arrival's starting total before their first round (a seat taken over is one line)."""
+    """A place's running total round by round: from 0 before the first round (or the total
+    carried in from another evening), or from a late arrival's starting total before their
+    first round (a seat taken over is one line)."""
     joined = sheet.joined.get(place)
-    start = (0, 0) if joined is None else (joined, sheet.starting[place])
+    start = (joined or 0, sheet.starting.get(place, 0))
     return (
         start,
         *(

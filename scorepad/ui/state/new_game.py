@@ -151,6 +151,22 @@ class NewGame:
         with self._app.action(tr("set the stake")):
             self._form().set_stake(cents)
 
+    def carry_in_totals(self, on: bool) -> None:
+        """The "Carry in totals from another evening" switch: ask for each player's starting
+        total, or leave them aside (what was typed is kept)."""
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("carry in the totals")):
+            self._form().carry_in_totals(on)
+
+    def type_start_total(self, player: str, text: str) -> None:
+        """A player's starting total field reports its text: kept as typed, and the form says
+        at once what is wrong with it (Start waits until nothing is)."""
+        form = self.form
+        if form is None:
+            return
+        form.type_start_total(player, text)
+        self._app.refresh()
+
     def start_game(self) -> None:
         app = self._app
         # TRANSLATORS: completes "Something went wrong while trying to …"

@@ -14,18 +14,24 @@ from scorepad.engine import (
     MAX_STAKE_CENTS,
     PRESETS,
     BidMode,
+    Suit,
     TrumpRule,
     Variant,
     VariantSettingError,
     Winner,
-    compress_sizes,
     format_sizes,
-    parse_sizes,
+    parse_rotation,
     quoted,
+    rotation_words,
     rule_sentences,
     worked_examples,
 )
 from scorepad.i18n import N_, number, say, tr, tr_n
+from scorepad.ui.state.schedule_form import (
+    SHAPE_TEXTS,
+    schedule_fields,
+    schedule_settings,
+)
 
 # The choices of the form's drop-downs, in English (marked for the catalogue: ``tr(words)``
 # where they are shown).
@@ -36,6 +42,10 @@ TRUMP_RULE_WORDS = {
     TrumpRule.NONE_WHEN_ALL_DEALT: N_("turned suit; none if all cards dealt"),
     # TRANSLATORS: a house rule's choice of trump
     TrumpRule.NO_REPEAT: N_("turned suit; never twice running"),
+    # TRANSLATORS: a house rule's choice of trump: suits in a fixed order, no card turned
+    TrumpRule.ROTATION: N_("suits in turn (no card turned)"),
+    # TRANSLATORS: a house rule's choice of trump: never any trump
+    TrumpRule.NONE: N_("no trump, ever"),
 }
 BID_MODE_WORDS = {
     # TRANSLATORS: a house rule's choice of how the players bid
@@ -72,7 +82,7 @@ SWITCHED_NUMBERS = ("made_zero_bonus", "missed_zero_points", "stake_cents")
 """The numbers a switch turns off (``None``): a zero that scores like any bid, no money."""
 
 
-TEXT_FIELDS = ("name", "hand_sizes", *NUMBER_FIELDS)
+TEXT_FIELDS = ("name", "hand_sizes", "trump_rotation", *SHAPE_TEXTS, *NUMBER_FIELDS)
 """The settings typed as text: each keeps its text exactly as typed (a field's text is the
 device's, never rewritten by the app: see :mod:`scorepad.ui.views.typed`)."""
 
@@ -80,10 +90,18 @@ LABELS = {
     # TRANSLATORS: the house rules' own name
     "name": N_("Name"),
     "hand_sizes": N_("Cards per player"),
+    # TRANSLATORS: how the hand sizes go in a house rule's schedule (a list, down, up…)
+    "schedule_kind": N_("Schedule"),
+    "schedule_shape": N_("Schedule"),
+    # TRANSLATORS: a schedule's largest hand, in cards (empty: as many as the deck allows)
+    "shape_largest": N_("Largest hand"),
+    "shape_smallest": N_("Smallest hand"),
     "min_players": N_("Fewest players"),
     "max_players": N_("Most players"),
     # TRANSLATORS: the house rule that says which suit is trump
     "trump_rule": N_("Trump"),
+    # TRANSLATORS: the trumps in the order they come round, e.g. "♠ ♥ ♣ ♦ NT"
+    "trump_rotation": N_("Trumps in turn"),
     # TRANSLATORS: the house rule that says how the players bid
     "bid_mode": N_("Bidding"),
     # TRANSLATORS: the dealer's hook: the dealer may not bid so that the bids add up to the tricks
@@ -135,8 +153,6 @@ NUMBER_RANGES = {
 the form says it in its own words before the engine is asked."""
 
 NAME_LONGEST = 60
-LARGEST_HAND = DECK_SIZE // 2
-"""The most cards a hand can hold: two players share the deck."""
 
 
 def label_of(setting: str) -> str:
@@ -248,33 +264,6 @@ def _at_most(unit: str, high: int) -> str:
     return text.format(count=number(high))
 
 
-def sizes_problem(text: str) -> str | None:
-    """Why the cards per round as typed cannot be dealt, in a player's words.
-
-    >>> sizes_problem("1-30")
-    'a hand holds at most 26 cards (two players share the 52): 27…30 are too many'
-    >>> sizes_problem("")
-    'type the cards each round, like 10-1'
-    """
-    try:
-        sizes = parse_sizes(text)
-    except VariantSettingError as problem:
-        return say(problem.reason)
-    if not sizes:
-        return tr("type the cards each round, like 10-1")
-    if any(size < 1 for size in sizes):
-        return tr("a round deals at least 1 card to each player")
-    too_many = sorted({size for size in sizes if size > LARGEST_HAND})
-    if too_many:
-        return tr_n(
-            "a hand holds at most {most} cards (two players share the {deck}): {sizes} is too many",
-            "a hand holds at most {most} cards (two players share the {deck}): "
-            "{sizes} are too many",
-            len(too_many),
-        ).format(most=LARGEST_HAND, deck=DECK_SIZE, sizes=compress_sizes(too_many))
-    return None
-
-
 def in_form_words(reason: str) -> str:
     """An engine's reason with each setting's name written as the form labels it.
 
@@ -286,6 +275,10 @@ def in_form_words(reason: str) -> str:
         label = label_of(setting).replace("\\", "\\\\")  # a backslash is no group reference
         text = re.sub(rf"\b{setting}\b", label, text)
     return text
+
+
+FORM_ONLY = ("schedule_kind", "shape_largest_twice", "shape_steps")
+"""The schedule's choices, the form's own: :func:`schedule_settings` makes the variant's."""
 
 
 @dataclass
@@ -312,13 +305,17 @@ class RulesForm:
         replacing: str | None = None,
         taken: dict[str, str] | None = None,
     ) -> RulesForm:
-        values = variant.model_dump()
+        values = variant.model_dump(exclude={"hand_sizes", "schedule_shape", "trump_rotation"})
+        schedule_values, schedule_texts = schedule_fields(variant)
+        values |= schedule_values
         if replacing is None:
             # TRANSLATORS: the name the house rules start with, copied from a variant
             values["name"] = tr("{variant} (house rules)").format(variant=variant.name)
         form = cls(values=values, replacing=replacing, taken_names=dict(taken or {}))
         form.texts = {setting: form._written(setting) for setting in TEXT_FIELDS}
         form.texts["hand_sizes"] = format_sizes(variant.hand_sizes)
+        form.texts["trump_rotation"] = rotation_words(variant.trump_rotation)
+        form.texts |= schedule_texts
         form.started_from = form._as_typed()
         form.check()
         return form
@@ -377,18 +374,28 @@ class RulesForm:
         name = str(self.values.get("name", "")).strip()
         if name_problem := self._name_problem(name):
             self.errors["name"] = name_problem
-        if sizes := sizes_problem(self.sizes_text):
-            self.errors["hand_sizes"] = sizes
+        schedule = schedule_settings(self.values, self.texts, self.errors)
         for setting in NUMBER_FIELDS:
             value = self.values.get(setting)
             if value is None and setting in SWITCHED_NUMBERS:
                 continue  # switched off
             if number := number_problem(setting, value):
                 self.errors[setting] = number
+        rotation: tuple[Suit | None, ...] = ()
+        if self.values.get("trump_rule") == TrumpRule.ROTATION:
+            try:
+                rotation = parse_rotation(self.text_of("trump_rotation"))
+            except VariantSettingError as problem:
+                self.errors["trump_rotation"] = say(problem.reason)
         if self.errors:
             return None
+        settings = {
+            **{key: value for key, value in self.values.items() if key not in FORM_ONLY},
+            **schedule,
+            "trump_rotation": rotation,
+        }
         try:
-            return Variant.parse({**self.values, "hand_sizes": parse_sizes(self.sizes_text)})
+            return Variant.parse(settings)
         except VariantSettingError as problem:
             self.errors[problem.setting.split(".")[0]] = in_form_words(problem.reason)
             return None

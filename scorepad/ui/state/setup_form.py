@@ -1,4 +1,5 @@
-"""The "new game" form: variant, players in seating order, first dealer, stake. No Flet here."""
+"""The "new game" form: variant, players in seating order, first dealer, stake, and the totals
+carried in from another evening. No Flet here."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from dataclasses import dataclass, field
 
 from scorepad.engine import (
     DOLLAR,
+    MAX_ADJUSTMENT,
     Game,
     GameRecord,
     Money,
@@ -17,7 +19,7 @@ from scorepad.engine import (
     name_key,
     quoted,
 )
-from scorepad.i18n import describe, money, say, tr, tr_n
+from scorepad.i18n import N_, describe, money, say, tr, tr_n
 from scorepad.ui.state.choices import (
     DEFAULT_CHOICE,
     ChoiceKey,
@@ -30,6 +32,11 @@ from scorepad.ui.state.errors import ActionRefused
 from scorepad.ui.state.typed_lines import TypedLines
 
 STAKE_CHOICES = (5, 10, 25)
+
+# TRANSLATORS: the new-game form's refusal of a starting total typed (under the player's field)
+NOT_WHOLE = N_("a whole number, like -5 or 40 (not {typed})")
+# TRANSLATORS: the new-game form's refusal of a starting total typed (under the player's field)
+TOO_LARGE = N_("at most {most} either way (not {typed})")
 
 
 @dataclass
@@ -46,6 +53,12 @@ class SetupForm:
     :mod:`~scorepad.ui.state.typed_lines`)."""
     symbol: str = DOLLAR
     """The table's currency symbol, in which the stake is offered (read when the form opens)."""
+    carry_in: bool = False
+    """The "Carry in totals from another evening" switch: a starting total per player is
+    asked for, and counts (RULINGS.md, "House rules": starting totals)."""
+    start_texts: dict[str, str] = field(default_factory=dict)
+    """Each player's starting total as typed, by the player's name key: kept while the switch
+    is off and when the player is unseated, so nothing typed is lost."""
 
     @property
     def choice(self) -> VariantChoice:
@@ -165,6 +178,61 @@ class SetupForm:
     def set_stake(self, cents: int) -> None:
         self.stake_cents = check_stake(cents)
 
+    def carry_in_totals(self, on: bool) -> None:
+        """The switch: ask for (``on``) or leave aside the totals carried in; what was typed
+        is kept either way."""
+        self.carry_in = on
+
+    def type_start_total(self, player: str, text: str) -> None:
+        """``player``'s starting total field now holds ``text`` (kept as typed; empty: 0)."""
+        self.start_texts[name_key(player)] = text
+
+    def start_text(self, player: str) -> str:
+        """What ``player``'s starting total field holds."""
+        return self.start_texts.get(name_key(player), "")
+
+    @property
+    def start_errors(self) -> dict[str, str]:
+        """Why a starting total typed cannot be, by player, in seating order (none while the
+        switch is off: the totals typed do not count then).
+
+        >>> form = SetupForm(choices=preset_choices(), players=["Ann", "Bob", "Cat"])
+        >>> form.carry_in_totals(True)
+        >>> form.type_start_total("Ann", "forty")
+        >>> form.type_start_total("cat", " −5 ")
+        >>> form.start_errors, form.problem
+        ({'Ann': "a whole number, like -5 or 40 (not 'forty')"}, "starting total for Ann: a \
+whole number, like -5 or 40 (not 'forty')")
+        >>> form.type_start_total("Ann", "40")
+        >>> form.starting_totals(), form.problem is None
+        ({'Ann': 40, 'Cat': -5}, True)
+        >>> form.carry_in_totals(False)
+        >>> form.starting_totals(), form.start_text("Ann")
+        ({}, '40')
+        """
+        if not self.carry_in:
+            return {}
+        errors = {}
+        for player in self.players:
+            problem = _start_problem(self.start_text(player))
+            if problem is not None:
+                errors[player] = problem
+        return errors
+
+    def starting_totals(self) -> dict[str, int]:
+        """The totals carried in, by player (a field left empty or at 0 carries nothing in);
+        refused, naming the player, while one typed is not a number the game takes."""
+        if not self.carry_in:
+            return {}
+        errors = self.start_errors
+        if errors:
+            player, problem = next(iter(errors.items()))  # the first, in seating order
+            # TRANSLATORS: why the game cannot start: a starting total typed is wrong
+            said = tr("starting total for {player}: {problem}")
+            raise ActionRefused(said.format(player=player, problem=problem))
+        totals = {player: _whole(self.start_text(player)) for player in self.players}
+        return {player: total for player, total in totals.items() if total}
+
     # --- what the form says ---------------------------------------------------------------
 
     @property
@@ -235,8 +303,27 @@ class SetupForm:
             self.players,
             first_dealer=self.dealer,
             stake_cents=self.stake_cents if variant.has_payouts else None,
+            starting_totals=self.starting_totals(),
         )
         return game.record
+
+
+def _whole(text: str) -> int:
+    """A starting total as typed: empty is 0; a minus sign as a phone types it (−) is a minus.
+    Raises ``ValueError`` for anything that is not a whole number."""
+    text = text.strip().replace("\u2212", "-")
+    return int(text) if text else 0
+
+
+def _start_problem(text: str) -> str | None:
+    """What is wrong with a starting total typed, or None."""
+    try:
+        total = _whole(text)
+    except ValueError:
+        return tr(NOT_WHOLE).format(typed=quoted(text.strip()))
+    if abs(total) > MAX_ADJUSTMENT:
+        return tr(TOO_LARGE).format(most=MAX_ADJUSTMENT, typed=total)
+    return None
 
 
 def _cleaned_or_none(typed: str) -> str | None:

@@ -105,20 +105,22 @@ def suit_button(
 
 def trump_section(game: GameController, entry: RoundEntryState) -> ft.Control:
     seen = game.meaning(Tap.TRUMP)
-    return trump_choice(game, entry.setup.all_dealt, entry.trump, entry.draft.turned, seen)
+    no_card = not entry.setup.card_turned
+    return trump_choice(game, no_card, entry.trump, entry.draft.turned, seen)
 
 
 @kept
 def trump_choice(
     game: GameController,
-    all_dealt: bool,
+    no_card: bool,
     call: TrumpCall | None,
     chosen: Suit | None,
     seen: TapMeaning | None = None,
 ) -> ft.Control:
-    """The suits to tap (or the note that every card is dealt), drawn again only when the
-    turned suit changes: a bid leaves it as it was."""
-    if all_dealt:
+    """The suits to tap (or the note that no card is turned: every card is dealt, or the
+    trump is known already), drawn again only when the turned suit changes: a bid leaves it
+    as it was."""
+    if no_card:
         return tagged("trump-note", ft.Text(say(call.note) if call else "", size=16, italic=True))
     rows: list[ft.Control] = [
         ft.Row([suit_button(game, suit, suit == chosen, seen) for suit in Suit], spacing=4)

@@ -10,6 +10,7 @@ from scorepad.engine import SWITCHED_ON, BidMode, TrumpRule, Winner
 from scorepad.i18n import say, tr
 from scorepad.ui.state import HouseRules, RulesForm, ScorepadApp, VariantChoice
 from scorepad.ui.state.rules_form import BID_MODE_WORDS, TRUMP_RULE_WORDS, WINNER_WORDS
+from scorepad.ui.state.schedule_form import LIST, SCHEDULE_KIND_WORDS, STEPS_WORDS
 from scorepad.ui.views.common import (
     big_button,
     heading,
@@ -74,6 +75,48 @@ def switch(
             ),
         ],
         wrap=True,
+    )
+
+
+def shape_fields(rules: HouseRules, form: RulesForm) -> ft.Control:
+    """The shape's largest and smallest hand, the largest once or twice, which sizes."""
+    return ft.Column(
+        [
+            ft.Row(
+                [
+                    typed_field(
+                        identifier="rule-shape_largest",
+                        text=form.text_of("shape_largest"),
+                        on_text=lambda text: rules.set_rule("shape_largest", text),
+                        label=tr("Largest hand"),
+                        helper=tr("empty: as many cards as the deck allows"),
+                        helper_max_lines=2,
+                        keyboard_type=ft.KeyboardType.NUMBER,
+                        error=said(form.errors.get("shape_largest")),
+                        error_max_lines=ERROR_LINES,
+                        width=220,
+                    ),
+                    number_field(rules, form, "shape_smallest", tr("Smallest hand")),
+                ],
+                wrap=True,
+            ),
+            switch(
+                rules,
+                "shape_largest_twice",
+                tr("Play the largest hand twice"),
+                value=bool(form.values.get("shape_largest_twice")),
+                on=True,
+                off=False,
+            ),
+            choice_field(
+                rules,
+                form,
+                "shape_steps",
+                # TRANSLATORS: the field choosing every hand size, or odd or even ones only
+                tr("Hand sizes"),
+                STEPS_WORDS,
+            ),
+        ]
     )
 
 
@@ -201,6 +244,15 @@ def house_rules_view(app: ScorepadApp, width: float) -> ft.View:
             error_max_lines=ERROR_LINES,
             width=FIELD_WIDTH,
         ),
+        choice_field(
+            rules,
+            form,
+            "schedule_kind",
+            # TRANSLATORS: the field choosing how the hand sizes go (a list, down, up…)
+            tr("Schedule"),
+            SCHEDULE_KIND_WORDS,
+        ),
+        shape_fields(rules, form) if values.get("schedule_kind") != LIST else None,
         typed_field(
             identifier="rule-hand_sizes",
             text=form.text_of("hand_sizes"),
@@ -211,7 +263,9 @@ def house_rules_view(app: ScorepadApp, width: float) -> ft.View:
             error=said(form.errors.get("hand_sizes")),
             error_max_lines=ERROR_LINES,
             width=FIELD_WIDTH,
-        ),
+        )
+        if values.get("schedule_kind") == LIST
+        else None,
         ft.Row(
             [
                 number_field(rules, form, "min_players", tr("Fewest players")),
@@ -227,6 +281,19 @@ def house_rules_view(app: ScorepadApp, width: float) -> ft.View:
             tr("Trump"),
             {r.value: TRUMP_RULE_WORDS[r] for r in TrumpRule},
         ),
+        typed_field(
+            identifier="rule-trump_rotation",
+            text=form.text_of("trump_rotation"),
+            on_text=lambda text: rules.set_rule("trump_rotation", text),
+            label=tr("Trumps in turn"),
+            helper=tr("e.g. ♠ ♥ ♣ ♦ NT, or S H C D NT; NT is a hand with no trump"),
+            helper_max_lines=2,
+            error=said(form.errors.get("trump_rotation")),
+            error_max_lines=ERROR_LINES,
+            width=FIELD_WIDTH,
+        )
+        if values.get("trump_rule") == TrumpRule.ROTATION
+        else None,
         choice_field(
             rules,
             form,

@@ -1,9 +1,11 @@
-"""New game: the variant, the players in seating order, the first dealer, the stake."""
+"""New game: the variant, the players in seating order, the first dealer, the stake, and the
+totals carried in from another evening."""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from functools import partial
 
 import flet as ft
 
@@ -22,7 +24,7 @@ from scorepad.ui.views.common import (
     tagged,
 )
 from scorepad.ui.views.kept import rendering
-from scorepad.ui.views.typed import line_field
+from scorepad.ui.views.typed import line_field, typed_field
 
 log = logging.getLogger("scorepad.ui")
 
@@ -270,6 +272,51 @@ def stake_picker(new_game: NewGame, form: SetupForm) -> ft.Control | None:
     )
 
 
+START_FIELD_WIDTH = 160
+"""A starting total's field: room for a name as its label and a four-digit number."""
+
+
+def carried_in(new_game: NewGame, form: SetupForm) -> ft.Control | None:
+    """The switch "Carry in totals from another evening" (a game continued) and, while it is
+    on, a number field per seated player, each refused in place when it is not a number the
+    game takes (empty: 0). Off, what was typed is kept but does not count."""
+    if not form.players:
+        return None
+    switch = tagged(
+        "carry-in",
+        ft.Switch(
+            value=form.carry_in,
+            label=ft.Text(tr("Carry in totals from another evening"), no_wrap=False),
+            on_change=lambda e: new_game.carry_in_totals(bool(e.control.value)),
+        ),
+    )
+    if not form.carry_in:
+        return switch
+    errors = form.start_errors
+    fields = [
+        typed_field(
+            identifier=f"start-total-{name}",
+            text=form.start_text(name),
+            on_text=partial(new_game.type_start_total, name),
+            label=name,
+            keyboard_type=ft.KeyboardType.NUMBER,
+            error=say(errors[name]) if name in errors else None,
+            error_max_lines=3,  # a narrow field must not cut the reason short
+            width=START_FIELD_WIDTH,
+        )
+        for name in form.players
+    ]
+    return ft.Column(
+        [
+            switch,
+            # TRANSLATORS: under the switch: what the starting totals typed are for
+            ft.Text(tr("Each player starts on the total typed (empty: 0)."), size=13),
+            ft.Row(fields, wrap=True, spacing=8, run_spacing=8),
+        ],
+        spacing=6,
+    )
+
+
 def new_game_view(app: ScorepadApp, width: float) -> ft.View:
     new_game = app.new_game
     form = new_game.form
@@ -297,6 +344,7 @@ def new_game_view(app: ScorepadApp, width: float) -> ft.View:
                 ),
             ]
         ),
+        carried_in(new_game, form),
     ]
     # Start is docked below the form (with 4 or more players it had scrolled out of reach),
     # and the game it starts is said right above it, or why it cannot start yet: whoever
