@@ -160,6 +160,9 @@ from scorepad.engine.stats import (
 from scorepad.engine.table_changes import (
     MAX_ADJUSTMENT,
     Adjustment,
+    AnyChange,
+    HandChange,
+    HandEdit,
     Join,
     Leave,
     SitOut,
@@ -168,6 +171,7 @@ from scorepad.engine.table_changes import (
     TableChangeError,
     TakeOver,
     change_in_words,
+    hands_in_words,
 )
 from scorepad.engine.tally import Tally, TallyLine, TrickStatus, tally_of, trick_status
 from scorepad.engine.text import (
@@ -203,6 +207,7 @@ __all__ = [
     "SWITCHED_ON",
     "Adjustment",
     "AllTricksMarkedError",
+    "AnyChange",
     "BidMode",
     "BidOptions",
     "BidOrderError",
@@ -226,6 +231,8 @@ __all__ = [
     "GameRecord",
     "GameResults",
     "GameStatus",
+    "HandChange",
+    "HandEdit",
     "HandTally",
     "HookError",
     "Join",
@@ -326,6 +333,7 @@ __all__ = [
     "fewest_transfers",
     "format_cents",
     "format_sizes",
+    "hands_in_words",
     "is_unsafe",
     "leaderboard",
     "ledger_of",

@@ -51,6 +51,7 @@ from scorepad.engine.sheet import (
 )
 from scorepad.engine.table_changes import (
     Adjustment,
+    HandChange,
     TableChange,
     TableChangeError,
     TableTimeline,
@@ -626,8 +627,8 @@ whoever took it')
     def _apply_changes(self, after: int) -> None:
         """Apply the changes made after round ``after`` to the book, in the order made."""
         for change in self.timeline.resolved:
-            if change.after == after:
-                self._book.apply(change)
+            if change.after == after and not isinstance(change, HandChange):
+                self._book.apply(change)  # a change of the hands moves no seat or total
 
     def _score_round(self, setup: RoundSetup, record: RoundRecord) -> RoundResult:
         self._check_turned(setup, record.turned)

@@ -33,13 +33,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
-from typing import Annotated, Literal
+from typing import Annotated, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, model_validator
 
+from scorepad.engine.cards import DECK_SIZE
 from scorepad.engine.errors import ScorepadError
 from scorepad.engine.message import Listing, Message
 from scorepad.engine.names import checked_name, name_key
+from scorepad.engine.schedule import MAX_ROUNDS
 from scorepad.engine.text import quoted
 from scorepad.engine.variant import Variant, Winner
 
@@ -137,7 +139,65 @@ class Adjustment(_Change):
     reason: str = Field(min_length=1, max_length=120)
 
 
-TableChange = Annotated[Join | Leave | TakeOver | SitOut | Adjustment, Field(discriminator="kind")]
+class HandEdit(StrEnum):
+    """What a change of the schedule does to the hands not yet played."""
+
+    INSERT = "insert"
+    """A hand put in as round ``hand``; the hands from there on come one round later."""
+    SKIP = "skip"
+    """Hand ``hand`` is not played; the hands after it come one round sooner."""
+    RESIZE = "resize"
+    """Hand ``hand`` deals ``cards`` cards instead."""
+    EXTRA = "extra"
+    """One more hand of ``cards`` cards at the end ("one more 1-card hand")."""
+
+
+class HandChange(_Change):
+    """The schedule changed between rounds (RULINGS.md: "The schedule may change during a
+    game"): the rounds played never change, and the table sees the new schedule first.
+
+    >>> from scorepad.engine.presets import GOLF
+    >>> rules = GOLF.with_changes(name="Short Golf", hand_sizes=(1, 2, 3))
+    >>> table = TableTimeline(rules, ("Ann", "Bob"), "Ann", (
+    ...     HandChange(after=1, edit="insert", hand=2, cards=5),
+    ...     HandChange(after=1, edit="extra", cards=1)))
+    >>> table.schedule
+    (1, 5, 2, 3, 1)
+    """
+
+    kind: Literal["hand"] = "hand"
+    edit: HandEdit
+    hand: StrictInt | None = Field(default=None, ge=1, le=1_000)
+    """The round the change is about, as the schedule numbers it when the change is made
+    (none for one more hand at the end)."""
+    cards: StrictInt | None = Field(default=None, ge=1, le=DECK_SIZE // 2)
+    """The hand's cards (none for a skipped hand)."""
+
+    @property
+    def player(self) -> None:
+        """A change of the schedule is nobody's: errors and notes name no player."""
+        return None
+
+    @model_validator(mode="after")
+    def _check_fields(self) -> Self:
+        needs_hand = self.edit is not HandEdit.EXTRA
+        needs_cards = self.edit is not HandEdit.SKIP
+        if needs_hand != (self.hand is not None):
+            said = "names the round it changes" if needs_hand else "adds a hand at the end"
+            raise ValueError(f"a change of the schedule ({self.edit}) {said}: hand")
+        if needs_cards != (self.cards is not None):
+            said = "says how many cards" if needs_cards else "deals no cards"
+            raise ValueError(f"a change of the schedule ({self.edit}) {said}: cards")
+        return self
+
+
+PlayerChange = Join | Leave | TakeOver | SitOut | Adjustment
+"""A change of who is at the table, or of a player's points: each names a player."""
+
+AnyChange = PlayerChange | HandChange
+"""Any change the record holds, read (:data:`TableChange` is how the record reads it)."""
+
+TableChange = Annotated[AnyChange, Field(discriminator="kind")]
 """One change of the table, as the record holds it."""
 
 
@@ -160,7 +220,7 @@ class TableChangeError(ScorepadError):
 
 
 def change_in_words(
-    change: Join | Leave | TakeOver | SitOut | Adjustment,
+    change: AnyChange,
     starting: Mapping[str, int],
     shown: Callable[[str], str] = str,
 ) -> Message:
@@ -173,7 +233,11 @@ def change_in_words(
     Cat sat out round 4
     >>> print(change_in_words(Adjustment(after=2, player="Bob", points=-10, reason="renege"), {}))
     After round 2: Bob -10 (renege)
+    >>> print(change_in_words(HandChange(after=4, edit="extra", cards=1), {}))
+    After round 4: one more hand of 1 card at the end
     """
+    if isinstance(change, HandChange):
+        return hands_in_words(change)
     who = shown(change.player)
     if isinstance(change, Join):
         return Message(
@@ -203,6 +267,53 @@ def change_in_words(
     )
 
 
+def hands_in_words(change: HandChange) -> Message:
+    """A change of the schedule as the pad notes it (each size spelled out whole, so that the
+    catalogue has every sentence).
+
+    >>> print(hands_in_words(HandChange(after=2, edit="insert", hand=4, cards=5)))
+    After round 2: a hand of 5 cards put in as round 4
+    >>> print(hands_in_words(HandChange(after=2, edit="skip", hand=5)))
+    After round 2: round 5 skipped
+    """
+    cards = change.cards or 0
+    values = {"round": change.after, "hand": change.hand or 0, "cards": cards}
+    one = cards == 1
+    if change.edit is HandEdit.SKIP:
+        said = Message(
+            "After round {round}: round {hand} skipped", round=change.after, hand=values["hand"]
+        )
+    elif change.edit is HandEdit.INSERT:
+        said = (
+            Message("After round {round}: a hand of {cards} card put in as round {hand}", **values)
+            if one
+            else Message(
+                "After round {round}: a hand of {cards} cards put in as round {hand}", **values
+            )
+        )
+    elif change.edit is HandEdit.RESIZE:
+        said = (
+            Message("After round {round}: round {hand} deals {cards} card", **values)
+            if one
+            else Message("After round {round}: round {hand} deals {cards} cards", **values)
+        )
+    else:
+        said = (
+            Message(
+                "After round {round}: one more hand of {cards} card at the end",
+                round=change.after,
+                cards=cards,
+            )
+            if one
+            else Message(
+                "After round {round}: one more hand of {cards} cards at the end",
+                round=change.after,
+                cards=cards,
+            )
+        )
+    return said
+
+
 @dataclass(frozen=True)
 class Lineup:
     """The table in one round: the seats in clockwise order (by who plays each now), who is
@@ -229,7 +340,7 @@ class TableTimeline:
         variant: Variant,
         players: Sequence[str],
         first_dealer: str,
-        changes: Sequence[Join | Leave | TakeOver | SitOut | Adjustment] = (),
+        changes: Sequence[AnyChange] = (),
         rounds_played: int | None = None,
     ) -> None:
         self.variant = variant
@@ -237,11 +348,9 @@ class TableTimeline:
         self.first_dealer = first_dealer
         self.changes = tuple(changes)
         self._lineups: list[Lineup] = []
-        self._resolved: list[Join | Leave | TakeOver | SitOut | Adjustment] = []
+        self._resolved: list[AnyChange] = []
         self.schedule = self._derive(rounds_played)
-        self.resolved: tuple[Join | Leave | TakeOver | SitOut | Adjustment, ...] = tuple(
-            self._resolved
-        )
+        self.resolved: tuple[AnyChange, ...] = tuple(self._resolved)
         """The changes with every name spelled as at the table (" dan " is Dan), so that
         what is stored and exported reads the same as the sheet."""
 
@@ -262,9 +371,7 @@ class TableTimeline:
                 names.append(change.player)
         return tuple(names)
 
-    def changes_after(
-        self, number: int
-    ) -> tuple[Join | Leave | TakeOver | SitOut | Adjustment, ...]:
+    def changes_after(self, number: int) -> tuple[AnyChange, ...]:
         """The changes recorded after round ``number``, in the order they were made."""
         return tuple(change for change in self.changes if change.after == number)
 
@@ -293,6 +400,10 @@ class TableTimeline:
         for number in range(1_000):
             sitting_out: set[str] = set()
             for change in self.changes_after(number):
+                if isinstance(change, HandChange):
+                    planned = self._edit_hands(change, number, planned, len(seats))
+                    self._resolved.append(change)
+                    continue
                 if number >= len(planned) and not isinstance(change, Adjustment):
                     raise TableChangeError(
                         number,
@@ -324,6 +435,69 @@ class TableTimeline:
             )
         return tuple(schedule)
 
+    def _edit_hands(
+        self, change: HandChange, played: int, planned: list[int], players: int
+    ) -> list[int]:
+        """``planned`` with ``change`` made to the hands after the first ``played``."""
+        hands = [*planned]
+        last = len(hands) + (1 if change.edit is HandEdit.INSERT else 0)
+        if change.hand is not None and change.hand <= played:
+            raise TableChangeError(
+                played,
+                None,
+                Message(
+                    "round {round} is played already: only a hand not yet played can change",
+                    round=change.hand,
+                ),
+            )
+        if change.hand is not None and change.hand > last:
+            raise TableChangeError(
+                played,
+                None,
+                Message(
+                    "there is no round {round}: the schedule has {count} rounds",
+                    round=change.hand,
+                    count=len(hands),
+                ),
+            )
+        if change.cards is not None and not self.variant.can_deal(players, change.cards):
+            raise TableChangeError(played, None, self._cannot_deal(players, change.cards))
+        place = (change.hand or len(hands) + 1) - 1  # one more hand at the end: after the last
+        if change.edit is HandEdit.SKIP:
+            del hands[place]
+            if not hands:
+                raise TableChangeError(
+                    played,
+                    None,
+                    Message("that is the only hand left: the game would have no round"),
+                )
+        elif change.edit is HandEdit.RESIZE:
+            hands[place] = change.cards or 0
+        else:  # put in, or one more at the end
+            hands.insert(place, change.cards or 0)
+        if len(hands) > MAX_ROUNDS:
+            raise TableChangeError(
+                played,
+                None,
+                Message("a game has at most {count} rounds", count=MAX_ROUNDS),
+            )
+        return hands
+
+    def _cannot_deal(self, players: int, cards: int) -> Message:
+        if self.variant.trump_rule.turns_card:
+            return Message(
+                "{players} players cannot each be dealt {cards} cards with a card left to "
+                "turn for trump",
+                players=players,
+                cards=cards,
+            )
+        return Message(
+            "{players} players cannot each be dealt {cards} cards from {deck}",
+            players=players,
+            cards=cards,
+            deck=DECK_SIZE,
+        )
+
     def _servable(self, planned: list[int], played: int, players: int) -> list[int]:
         """``planned`` with the sizes not yet played that the deck cannot serve to ``players``
         dropped. Called after each change that moves the seat count, so a size dropped when
@@ -344,7 +518,7 @@ class TableTimeline:
 
     def _apply(
         self,
-        change: Join | Leave | TakeOver | SitOut | Adjustment,
+        change: PlayerChange,
         after: int,
         seats: list[str],
         sitting_out: set[str],
@@ -415,7 +589,7 @@ class TableTimeline:
         self._resolve(change, player=name)
         return seats, sitting_out
 
-    def _resolve(self, change: Join | Leave | TakeOver | SitOut | Adjustment, **names: str) -> None:
+    def _resolve(self, change: PlayerChange, **names: str) -> None:
         """Keep ``change`` with its names as at the table (the change itself when they are)."""
         differ = {key: name for key, name in names.items() if getattr(change, key) != name}
         self._resolved.append(change.model_copy(update=differ) if differ else change)

@@ -19,6 +19,7 @@ from typing import Protocol
 from scorepad.engine import (
     Field,
     Game,
+    HandEdit,
     RoundDraft,
     RoundEntryState,
     ScorepadError,
@@ -101,7 +102,18 @@ for the catalogue: ``tr(CHANGED_ELSEWHERE)`` where it is said."""
 
 
 TABLE_FORM_FIELDS = frozenset(
-    {"player", "name", "left_of", "starting", "starting_text", "points_text", "reason"}
+    {
+        "player",
+        "name",
+        "left_of",
+        "starting",
+        "starting_text",
+        "points_text",
+        "reason",
+        "hand_edit",
+        "hand",
+        "cards_text",
+    }
 )
 """The Table dialog's fields a view may set."""
 
@@ -613,6 +625,14 @@ class GameController:
         with self._app.action(tr("change the table")):
             self._session().table_form = TableForm(task)
 
+    def open_one_more_hand(self) -> None:
+        """Open the Table dialog on one more hand at the end (a game over plays on)."""
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("change the table")):
+            self._session().table_form = TableForm(
+                TableTask.HANDS, hand_edit=HandEdit.EXTRA.value, cards_text="1"
+            )
+
     def edit_table_form(self, **fields: str) -> None:
         """Keep what was typed or picked in the Table dialog (``name="Fay"``,
         ``left_of="Eve"``...); the last refusal goes, the preview follows."""
@@ -648,6 +668,31 @@ class GameController:
             return tuple(name for name in sheet.players if name not in sheet.left)
         newcomer = form.name if form.task is TableTask.JOIN else None
         return tuple(name for name in sheet.players if name != newcomer)
+
+    def hands_to_change(self, edit: str) -> list[tuple[int, str]]:
+        """The rounds a change of the hands may name, each with what a chip says of it: the
+        hands not yet played ("5: 3 cards"), and for a hand put in, the place after the last
+        too ("8: at the end")."""
+        session = self._session()
+        game = session.game
+        played = len(game.results)
+        form = session.table_form
+        if form is not None and form.after is not None:  # a correction keeps its place
+            played = form.after
+        rounds = [
+            (
+                number,
+                tr_n("{round}: {count} card", "{round}: {count} cards", cards).format(
+                    round=number, count=cards
+                ),
+            )
+            for number, cards in enumerate(game.schedule[played:], start=played + 1)
+        ]
+        if edit == HandEdit.INSERT.value:
+            end = len(game.schedule) + 1
+            # TRANSLATORS: a place for a hand put in: after the last hand of the schedule
+            rounds.append((end, tr("{round}: at the end").format(round=end)))
+        return rounds
 
     def table_preview(self) -> tuple[str, bool]:
         """What the dialog's change would do, and whether it can be made; else what to fix

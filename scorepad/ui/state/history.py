@@ -65,6 +65,9 @@ TAKING_OVER = N_("{player} taking over {seat}'s seat")
 SITTING_OUT = N_("{player} sitting out round {round}")
 # TRANSLATORS: an undo step ("Undo: +5 points for Ann"); {points} has its sign
 ADJUSTED = N_("{points} points for {player}")
+# TRANSLATORS: an undo step ("Undo: the hands changed after round 3"): a hand put in, skipped,
+# resized or added at the end
+HANDS_CHANGED = N_("the hands changed after round {round}")
 # TRANSLATORS: an undo step ("Undo: the correction of Dan joining"); {change} is a change of
 # the table as an undo step names it
 CHANGE_CORRECTED = N_("the correction of {change}")
@@ -72,7 +75,7 @@ CHANGE_CORRECTED = N_("the correction of {change}")
 # table as an undo step names it
 CHANGE_TAKEN_OUT = N_("taking out {change}")
 
-TABLE_LABELS = (JOINING, LEAVING, TAKING_OVER, SITTING_OUT, ADJUSTED)
+TABLE_LABELS = (JOINING, LEAVING, TAKING_OVER, SITTING_OUT, ADJUSTED, HANDS_CHANGED)
 """The labels of a change of the table (what ``{change}`` holds in the two below)."""
 LABELS = (
     CHANGE_CORRECTED,

@@ -19,8 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scorepad.engine import (
-    Adjustment,
     Game,
+    HandChange,
     Join,
     Leave,
     RoundDraft,
@@ -29,10 +29,12 @@ from scorepad.engine import (
     TableChange,
     TakeOver,
     change_in_words,
+    hands_in_words,
 )
 from scorepad.i18n import N_, number, say, signed, tr, tr_n
 from scorepad.ui.state.history import (
     ADJUSTED,
+    HANDS_CHANGED,
     JOINING,
     LEAVING,
     SITTING_OUT,
@@ -115,6 +117,8 @@ def what_it_does(changed: Game, change: TableChange) -> str:
         return tr("{player} sits out the next round: no cards, no bid, 0 points.").format(
             player=change.player
         )
+    if isinstance(change, HandChange):
+        return f"{say(hands_in_words(change))}."
     # TRANSLATORS: a points adjustment ("Dan +5 points (renege)"); {points} has its sign; the
     # English says "points" for any count
     return tr_n(
@@ -174,7 +178,8 @@ def undo_label(change: TableChange) -> str:
         return TAKING_OVER.format(player=change.player, seat=change.seat)
     if isinstance(change, SitOut):
         return SITTING_OUT.format(player=change.player, round=change.after + 1)
-    assert isinstance(change, Adjustment)
+    if isinstance(change, HandChange):
+        return HANDS_CHANGED.format(round=change.after)
     return ADJUSTED.format(points=signed(change.points), player=change.player)
 
 

@@ -17,8 +17,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from scorepad.engine import (
+    DECK_SIZE,
     MAX_ADJUSTMENT,
     Adjustment,
+    HandChange,
+    HandEdit,
     Join,
     Leave,
     SitOut,
@@ -39,6 +42,8 @@ class TableTask(StrEnum):
     TAKE_OVER = "take_over"
     SIT_OUT = "sit_out"
     ADJUST = "adjust"
+    HANDS = "hands"
+    """The schedule: a hand put in, skipped, resized, or one more at the end."""
 
 
 TASK_TITLES = {
@@ -52,6 +57,8 @@ TASK_TITLES = {
     TableTask.SIT_OUT: N_("Sits out next round"),
     # TRANSLATORS: a kind of change of the table (a chip): a player's points are adjusted
     TableTask.ADJUST: N_("Points adjusted"),
+    # TRANSLATORS: a kind of change of the table (a chip): the hands still to play change
+    TableTask.HANDS: N_("The hands"),
 }
 """Each kind of change as the dialog names it, in English (marked for the catalogue:
 ``tr(TASK_TITLES[task])`` where it is shown)."""
@@ -103,6 +110,12 @@ class TableForm:
     starting_text: str = ""
     points_text: str = ""
     reason: str = ""
+    hand_edit: str = HandEdit.INSERT.value
+    """The hands: a :class:`HandEdit` value (put in, skip, resize, one more at the end)."""
+    hand: str = ""
+    """The hands: the round put in, skipped or resized, as the schedule numbers it now."""
+    cards_text: str = ""
+    """The hands: the cards of the hand put in, resized or added, as typed."""
     error: str | None = None
     correcting: int | None = None
     """The place (0-based, in the record's changes) of the earlier change being corrected
@@ -140,6 +153,13 @@ class TableForm:
             return cls(TableTask.LEAVE, player=change.player)
         if isinstance(change, SitOut):
             return cls(TableTask.SIT_OUT, player=change.player)
+        if isinstance(change, HandChange):
+            return cls(
+                TableTask.HANDS,
+                hand_edit=change.edit.value,
+                hand="" if change.hand is None else str(change.hand),
+                cards_text="" if change.cards is None else str(change.cards),
+            )
         return cls(
             TableTask.ADJUST,
             player=change.player,
@@ -163,6 +183,8 @@ class TableForm:
         if self.task is TableTask.TAKE_OVER:
             seat = self._who()
             return TakeOver(after=after, seat=seat, player=self._newcomer())
+        if self.task is TableTask.HANDS:
+            return self._hands(after)
         player = self._who()
         if self.task is TableTask.LEAVE:
             return Leave(after=after, player=player)
@@ -185,6 +207,37 @@ class TableForm:
                 ).format(count=len(reason), most=120)
             )
         return Adjustment(after=after, player=player, points=points, reason=reason)
+
+    def _hands(self, after: int) -> HandChange:
+        """The change of the schedule these fields describe.
+
+        >>> TableForm(TableTask.HANDS, hand_edit="insert", hand="4", cards_text="1").change(2)
+        HandChange(after=2, kind='hand', edit=<HandEdit.INSERT: 'insert'>, hand=4, cards=1)
+        >>> TableForm(TableTask.HANDS, hand_edit="resize", hand="4", cards_text="lots").change(2)
+        Traceback (most recent call last):
+        ...
+        scorepad.ui.state.errors.ActionRefused: the cards: a number of cards, like 3 (not 'lots')
+        """
+        edit = HandEdit(self.hand_edit)
+        hand: int | None = None
+        if edit is not HandEdit.EXTRA:
+            if not self.hand:
+                raise ActionRefused(tr("pick which round"))
+            hand = int(self.hand)
+        cards: int | None = None
+        if edit is not HandEdit.SKIP:
+            typed = self.cards_text.strip()
+            if not typed:
+                raise ActionRefused(tr("type how many cards each player gets"))
+            if not typed.isdigit() or len(typed) > 2 or not 1 <= int(typed) <= DECK_SIZE // 2:
+                raise ActionRefused(
+                    # TRANSLATORS: the Table dialog's refusal of the cards typed for a hand
+                    tr("the cards: a number of cards, like 3 (not {typed})").format(
+                        typed=quoted(self.cards_text)
+                    )
+                )
+            cards = int(typed)
+        return HandChange(after=after, edit=edit, hand=hand, cards=cards)
 
     def _newcomer(self) -> str:
         name = self.name.strip()

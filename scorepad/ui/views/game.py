@@ -627,10 +627,21 @@ next round, or has points adjusted (one entry: a menu of ten ran past a phone's 
 English: ``tr(CHANGE_THE_TABLE)`` where it is shown)."""
 
 
-def game_menu(game: GameController, links: GameLinks, *, can_end: bool) -> ft.Control:
+def game_menu(
+    game: GameController, links: GameLinks, *, can_end: bool, one_more: bool = False
+) -> ft.Control:
     """The app bar's "More" menu: the table's changes and ending the game early (while it is
-    played), the game as a link (where the app has a web address), and the exports."""
+    played), one more hand (once it is over), the game as a link (where the app has a web
+    address), and the exports."""
     items: list[ft.PopupMenuItem] = []
+    if one_more:  # "one more 1-card hand": the table plays on past the schedule's end
+        items.append(
+            ft.PopupMenuItem(
+                content=tr("One more hand"),
+                icon=ft.Icons.ADD_CIRCLE_OUTLINE,
+                on_click=lambda _: game.open_one_more_hand(),
+            )
+        )
     if can_end:  # the table changes between rounds of a game being played
         items.append(
             ft.PopupMenuItem(
@@ -719,9 +730,12 @@ def game_view(app: ScorepadApp, width: float) -> ft.View:
         actions.append(share)
     if entry is None or not entry.editing:
         can_end = entry is not None
+        one_more = session.sheet.finished
         # the same menu all game long: drawn again only when what it offers changes
-        offers = (can_end, app.links.available, game.exports)
-        actions.append(redrawn_on(offers, game_menu, game, app.links, can_end=can_end))
+        offers = (can_end, one_more, app.links.available, game.exports)
+        actions.append(
+            redrawn_on(offers, game_menu, game, app.links, can_end=can_end, one_more=one_more)
+        )
 
     body: list[ft.Control | None] = [
         message_bar(app, session.names.in_words),  # "Robert cannot bid 2", as the rows say

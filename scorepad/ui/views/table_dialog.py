@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from scorepad.engine import MAX_NAME_LENGTH, StartingTotal
+from scorepad.engine import MAX_NAME_LENGTH, HandEdit, StartingTotal
 from scorepad.i18n import N_, say, tr
 from scorepad.ui.state import ScorepadApp, Screen
 from scorepad.ui.state.table_form import NUMBER, TableForm, TableTask
@@ -41,6 +41,8 @@ TASK_NAMES = {
     TableTask.SIT_OUT: N_("Sits out next round"),
     # TRANSLATORS: a kind of change of the table (a chip): a player's points are adjusted
     TableTask.ADJUST: N_("Points adjusted"),
+    # TRANSLATORS: a kind of change of the table (a chip): the hands still to play change
+    TableTask.HANDS: N_("The hands"),
 }
 """The kinds of change, as their chips say them (translated where shown; the same words as
 the state's ``table_form.TASK_TITLES``, which no screen shows now)."""
@@ -56,6 +58,8 @@ CORRECTING_TITLES = {
     TableTask.SIT_OUT: N_("Correct: sits out next round"),
     # TRANSLATORS: the title of the dialog correcting a change of the table
     TableTask.ADJUST: N_("Correct: points adjusted"),
+    # TRANSLATORS: the title of the dialog correcting a change of the hands still to play
+    TableTask.HANDS: N_("Correct: the hands"),
 }
 """The dialog's title while it corrects a change, one whole title per kind."""
 
@@ -70,7 +74,21 @@ CONFIRM_WORDS = {
     TableTask.SIT_OUT: N_("Sits out"),
     # TRANSLATORS: the button confirming a player's points adjustment
     TableTask.ADJUST: N_("Adjust"),
+    # TRANSLATORS: the button confirming a change of the hands still to play
+    TableTask.HANDS: N_("Change the hands"),
 }
+
+HAND_EDITS = (
+    # TRANSLATORS: a change of the hands still to play (a chip): a hand put in
+    (HandEdit.INSERT.value, N_("Put in a hand")),
+    # TRANSLATORS: a change of the hands still to play (a chip): a hand left out
+    (HandEdit.SKIP.value, N_("Skip a hand")),
+    # TRANSLATORS: a change of the hands still to play (a chip): a hand of other cards
+    (HandEdit.RESIZE.value, N_("Other cards")),
+    # TRANSLATORS: a change of the hands still to play (a chip): a hand added at the end
+    (HandEdit.EXTRA.value, N_("One more at the end")),
+)
+"""The changes of the hands, as their chips say them (translated where shown)."""
 """The confirming button's words for each kind of change (translated where shown)."""
 
 
@@ -133,6 +151,8 @@ def task_chips(app: ScorepadApp, form: TableForm) -> ft.Control:
 def fields_for(app: ScorepadApp, form: TableForm) -> list[ft.Control]:
     """The fields the task needs, in the order a scorekeeper fills them in."""
     game = app.game
+    if form.task is TableTask.HANDS:
+        return hand_fields(app, form)
     seated = game.table_choices()
     if form.task is TableTask.JOIN:
         fields = [
@@ -202,6 +222,50 @@ def fields_for(app: ScorepadApp, form: TableForm) -> list[ft.Control]:
                 width=FIELD_WIDTH,
             ),
         ]
+    return fields
+
+
+def hand_fields(app: ScorepadApp, form: TableForm) -> list[ft.Control]:
+    """What happens to the hands, which round (the hands not yet played, with their cards),
+    and how many cards."""
+    game = app.game
+    fields = [
+        picker(
+            "table-hand-edit",
+            label=tr("The hands still to play"),
+            value=form.hand_edit,
+            keys=[key for key, _ in HAND_EDITS],
+            field="hand_edit",
+            app=app,
+            texts={key: tr(text) for key, text in HAND_EDITS},
+        )
+    ]
+    if form.hand_edit != HandEdit.EXTRA.value:
+        rounds = game.hands_to_change(form.hand_edit)
+        fields.append(
+            picker(
+                "table-hand",
+                # TRANSLATORS: which round of the schedule a change of the hands is about
+                label=tr("Which round"),
+                value=form.hand,
+                keys=[str(number) for number, _ in rounds],
+                field="hand",
+                app=app,
+                texts={str(number): said for number, said in rounds},
+            )
+        )
+    if form.hand_edit != HandEdit.SKIP.value:
+        fields.append(
+            typed_field(
+                identifier="table-cards",
+                text=form.cards_text,
+                on_text=lambda text: game.edit_table_form(cards_text=text),
+                label=tr("Cards each"),
+                keyboard_type=ft.KeyboardType.NUMBER,
+                on_submit=lambda _: game.confirm_table_form(),
+                width=FIELD_WIDTH,
+            )
+        )
     return fields
 
 
