@@ -206,7 +206,9 @@ def test_pad_finds_a_saved_house_rule(
         (
             ["pad", "whist", "--players", "4"],
             "scorepad: unknown variant 'whist'; the variants are Mormon Bridge (mormon-bridge), "
-            "Scotch Bridge (scotch-bridge), Golf (golf)\n",
+            "Scotch Bridge (scotch-bridge), Golf (golf), Nomination Whist (nomination-whist), "
+            "Up and Down the River (up-and-down-the-river), Kachuful (kachuful), "
+            "Blackout (blackout)\n",
         ),
         (
             ["pad", "scotch-bridge", "--players", "3"],

@@ -229,7 +229,9 @@ def test_pad_and_stats_refuse_an_unknown_variant_naming_the_same_variants(
         == stats
         == (
             "scorepad: unknown variant 'whist'; the variants are Mormon Bridge (mormon-bridge), "
-            "Scotch Bridge (scotch-bridge), Golf (golf)\n"
+            "Scotch Bridge (scotch-bridge), Golf (golf), Nomination Whist (nomination-whist), "
+            "Up and Down the River (up-and-down-the-river), Kachuful (kachuful), "
+            "Blackout (blackout)\n"
         )
     )
 

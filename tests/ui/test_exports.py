@@ -85,7 +85,12 @@ async def test_a_finished_game_still_exports(driver: ViewDriver) -> None:
         play_round(app)
     app.refresh()
     await driver.settle()
-    assert menu_texts(driver) == ["Export as CSV", "Export as PDF", "Export record (JSON)"]
+    assert menu_texts(driver) == [
+        "One more hand",  # a game over plays on if the table wants
+        "Export as CSV",
+        "Export as PDF",
+        "Export record (JSON)",
+    ]
 
 
 def test_what_became_of_the_file_is_the_message_line(app: ScorepadApp) -> None:

@@ -19,11 +19,13 @@ def test_a_hand_put_in_through_the_dialog_is_previewed_made_and_undone(
     session = app.game.session
     assert session is not None
     app.game.open_table_form(TableTask.HANDS)
-    assert [said for _, said in app.game.hands_to_change("insert")][:2] == [
-        "2: 9 cards",
-        "3: 8 cards",
+    offered = app.game.hands_to_change("insert")
+    assert [said for _, said in offered] == [
+        *(f"{n}: {11 - n} cards" for n in range(2, 10)),  # the next eight hands
+        "10: 1 card",  # and the last
+        "11: at the end",
     ]
-    assert app.game.hands_to_change("insert")[-1] == (11, "11: at the end")
+    assert [number for number, _ in app.game.hands_to_change("skip")][-2:] == [9, 10]
     app.game.edit_table_form(hand_edit="insert", hand="2")
     preview, can_go = app.game.table_preview()
     assert not can_go and preview == "type how many cards each player gets"

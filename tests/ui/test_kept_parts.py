@@ -164,7 +164,12 @@ async def test_the_kept_menu_stops_offering_to_end_the_game_once_it_is_over(
     while session.game.next_round is not None:
         play_round(app)
         await driver.settle()  # each round drawn, as at the table (no refresh at the end)
-    assert menu_texts(driver) == ["Export as CSV", "Export as PDF", "Export record (JSON)"]
+    assert menu_texts(driver) == [
+        "One more hand",  # a game over plays on if the table wants
+        "Export as CSV",
+        "Export as PDF",
+        "Export record (JSON)",
+    ]
 
 
 async def test_the_tap_that_ends_the_bidding_leaves_the_suits_and_untouched_lines_as_drawn(

@@ -101,6 +101,9 @@ words (the game's id and revisions go to the log, where they help and do not puz
 for the catalogue: ``tr(CHANGED_ELSEWHERE)`` where it is said."""
 
 
+ROUNDS_OFFERED = 8
+"""How many of the hands not yet played the Table dialog offers to change, from the next."""
+
 TABLE_FORM_FIELDS = frozenset(
     {
         "player",
@@ -671,14 +674,17 @@ class GameController:
 
     def hands_to_change(self, edit: str) -> list[tuple[int, str]]:
         """The rounds a change of the hands may name, each with what a chip says of it: the
-        hands not yet played ("5: 3 cards"), and for a hand put in, the place after the last
-        too ("8: at the end")."""
+        next :data:`ROUNDS_OFFERED` hands not yet played ("5: 3 cards") and the last one, and
+        for a hand put in, the place after the last too ("20: at the end"). A hand further
+        on is changed when the table gets nearer to it: the dialog fits a phone unscrolled."""
         session = self._session()
         game = session.game
         played = len(game.results)
         form = session.table_form
         if form is not None and form.after is not None:  # a correction keeps its place
             played = form.after
+        left = list(enumerate(game.schedule[played:], start=played + 1))
+        offered = left[:ROUNDS_OFFERED] + left[-1:] if len(left) > ROUNDS_OFFERED else left
         rounds = [
             (
                 number,
@@ -686,7 +692,7 @@ class GameController:
                     round=number, count=cards
                 ),
             )
-            for number, cards in enumerate(game.schedule[played:], start=played + 1)
+            for number, cards in offered
         ]
         if edit == HandEdit.INSERT.value:
             end = len(game.schedule) + 1

@@ -166,10 +166,13 @@ def saved_list(rules: HouseRules, choices: list[VariantChoice]) -> ft.Control:
     for choice in choices:
         saved = choice.saved
         buttons: list[ft.Control] = [
-            ft.TextButton(
-                # TRANSLATORS: a button beside saved house rules (Edit) or a preset (Copy)
-                tr("Edit") if saved else tr("Copy"),
-                on_click=lambda _, k=choice.key: rules.open(k),
+            tagged(
+                f"rules-from-{choice.key}",
+                ft.TextButton(
+                    # TRANSLATORS: a button beside saved house rules (Edit) or a preset (Copy)
+                    tr("Edit") if saved else tr("Copy"),
+                    on_click=lambda _, k=choice.key: rules.open(k),
+                ),
             ),
         ]
         if saved:

@@ -102,17 +102,21 @@ def table_dialog(app: ScorepadApp) -> ft.AlertDialog | None:
     preview, can_go = game.table_preview()
     correcting = form.correcting is not None
     content: list[ft.Control] = [
+        # a modal dialog hides the page's marker: it carries its own, first, so that it is on
+        # the screen whichever part of a long dialog (a schedule's rounds) is scrolled to
+        revision_marker(app),
         *([] if correcting else [task_chips(app, form)]),  # a correction keeps its kind
         *fields_for(app, form),
         tagged("table-preview", ft.Text(say(preview), size=13)),
-        revision_marker(app),  # a modal dialog hides the page's: it carries its own
     ]
     if form.error is not None:
         content.append(error_line("table-error", say(form.error)))
     return ft.AlertDialog(
         modal=True,
         title=ft.Text(tr(CORRECTING_TITLES[form.task]) if correcting else tr("Change the table")),
-        content=ft.Column(content, tight=True, spacing=12, width=FIELD_WIDTH),
+        content=ft.Column(
+            content, tight=True, spacing=12, width=FIELD_WIDTH, scroll=ft.ScrollMode.AUTO
+        ),
         actions=[
             tagged("table-cancel", ft.TextButton(tr("Cancel"), on_click=game.cancel_table_form)),
             tagged(
