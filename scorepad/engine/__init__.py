@@ -184,7 +184,7 @@ from scorepad.engine.text import (
     spoken_list,
 )
 from scorepad.engine.trump import TrumpCall
-from scorepad.engine.variant import BidMode, TrumpRule, Variant, Winner
+from scorepad.engine.variant import BidMode, TrumpRule, Variant, Winner, schedule_in_words
 
 __all__ = [
     "DECK_SIZE",
@@ -356,6 +356,7 @@ __all__ = [
     "resolve_variant",
     "rotation_words",
     "rule_sentences",
+    "schedule_in_words",
     "shown",
     "signed_money",
     "spoken_cents",

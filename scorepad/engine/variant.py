@@ -366,10 +366,7 @@ class Variant(BaseModel):
         >>> GOLF.describe_schedule(6)
         Message('16 rounds: 1…8…1')
         """
-        sizes = self.schedule(players)
-        if len(sizes) == 1:
-            return Message("{count} round: {sizes}", count=1, sizes=compress_sizes(sizes))
-        return Message("{count} rounds: {sizes}", count=len(sizes), sizes=compress_sizes(sizes))
+        return schedule_in_words(self.schedule(players))
 
     @property
     def has_payouts(self) -> bool:
@@ -500,6 +497,14 @@ high score wins
                 )
             )
         return scoring
+
+
+def schedule_in_words(sizes: tuple[int, ...]) -> Message:
+    """Hand sizes in one line, ``"16 rounds: 1…8…1"``: a variant's for a table, or a game's
+    as its table changes have made it."""
+    if len(sizes) == 1:
+        return Message("{count} round: {sizes}", count=1, sizes=compress_sizes(sizes))
+    return Message("{count} rounds: {sizes}", count=len(sizes), sizes=compress_sizes(sizes))
 
 
 def rotation_words(rotation: tuple[Suit | None, ...]) -> str:

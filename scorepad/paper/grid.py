@@ -27,6 +27,7 @@ from scorepad.engine import (
     Variant,
     Winner,
     change_in_words,
+    schedule_in_words,
     suit_name,
 )
 from scorepad.i18n import N_, isolated, money, say, tr, tr_n
@@ -154,7 +155,7 @@ def _known_trump(setup: RoundSetup, variant: Variant) -> str:
 
 
 def _rules_line(game: Game, symbol: str = DOLLAR) -> str:
-    parts = [say(game.variant.describe_schedule(len(game.players)))]
+    parts = [say(schedule_in_words(game.schedule))]  # as the table's changes left it
     parts.append(
         tr("low score wins") if game.variant.winner is Winner.LOWEST else tr("high score wins")
     )

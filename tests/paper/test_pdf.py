@@ -15,6 +15,7 @@ from scorepad.engine import (
     PRESETS,
     DuplicateNameError,
     Game,
+    HandChange,
     PlayerCountError,
     TrumpRule,
     Variant,
@@ -281,3 +282,15 @@ def test_a_table_that_changed_prints_who_came_went_and_sat_out_with_the_adjustme
     assert "Bob sat out round 2" in text
     assert "Zoe took over Cat's seat after round 2" in text
     assert "*After round 1: Ann -5 (renege)" in text
+
+
+def test_the_printed_pad_follows_a_hand_put_in_and_notes_it() -> None:
+    """The pad's schedule line is the game's as its changes left it, not the variant's, and
+    the change is noted under the grid (issue 46: "on the sheet and the printed pad")."""
+    rules = GOLF.with_changes(name="Short Golf", hand_sizes=(1, 2, 3))
+    game = play(Game.start(rules, ["Ann", "Bob"], first_dealer="Bob"), [0, 0], [1, 0])
+    game = game.record_change(HandChange(after=1, edit="insert", hand=2, cards=1))
+    text = "\n".join(lines_of(sheet_pdf(game)))
+    assert "1 of 4 rounds played. 4 rounds: 1, 1…3" in text
+    assert "After round 1: a hand of 1 card put in as round 2" in text
+    assert len(round_lines(lines_of(sheet_pdf(game)))) == 4
