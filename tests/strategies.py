@@ -10,6 +10,9 @@ from scorepad.engine import (
     BidMode,
     Game,
     RoundRecord,
+    ScheduleShape,
+    ShapeKind,
+    SizeSteps,
     Suit,
     TrumpRule,
     Variant,
@@ -57,6 +60,14 @@ def custom_variants(draw: st.DrawFn) -> Variant:
         "winner": draw(st.sampled_from(Winner)),
         "stake_cents": draw(st.none() | st.integers(0, 50)),
     }
+    if draw(st.booleans()):  # the schedule as a shape (small: whole games stay quick)
+        settings["hand_sizes"] = ()
+        settings["schedule_shape"] = ScheduleShape(
+            kind=draw(st.sampled_from(ShapeKind)),
+            largest=draw(st.integers(1, 6)),
+            largest_twice=draw(st.booleans()),
+            steps=draw(st.sampled_from(SizeSteps)),
+        )
     if settings["trump_rule"] is TrumpRule.ROTATION:
         settings["trump_rotation"] = tuple(
             draw(st.lists(st.none() | st.sampled_from(Suit), min_size=1, max_size=5))
