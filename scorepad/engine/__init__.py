@@ -184,7 +184,8 @@ from scorepad.engine.text import (
     spoken_list,
 )
 from scorepad.engine.trump import TrumpCall
-from scorepad.engine.variant import BidMode, TrumpRule, Variant, Winner, schedule_in_words
+from scorepad.engine.variant import BidMode, TrumpRule, Variant, Winner
+from scorepad.engine.variant_words import schedule_in_words, variant_in_words
 
 __all__ = [
     "DECK_SIZE",
@@ -366,6 +367,7 @@ __all__ = [
     "trick_status",
     "tricks_state",
     "unpack_record",
+    "variant_in_words",
     "why_not_settled",
     "worked_examples",
 ]

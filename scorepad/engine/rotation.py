@@ -24,9 +24,23 @@ from scorepad.engine.cards import Suit
 from scorepad.engine.errors import VariantSettingError
 from scorepad.engine.message import Message
 from scorepad.engine.text import quoted
-from scorepad.engine.variant import MAX_ROTATION, NO_TRUMP_MARK, rotation_words
+from scorepad.engine.variant import MAX_ROTATION
 
 __all__ = ["parse_rotation", "rotation_words"]
+
+
+def rotation_words(rotation: tuple[Suit | None, ...]) -> str:
+    """A rotation of trumps as the table writes it: ``"♠ ♥ ♣ ♦ NT"``.
+
+    >>> rotation_words((Suit.SPADES, Suit.HEARTS, None))
+    '♠ ♥ NT'
+    """
+    return " ".join(NO_TRUMP_MARK if suit is None else suit.symbol for suit in rotation)
+
+
+NO_TRUMP_MARK = "NT"
+"""A no-trump hand in a written rotation, as bridge players write it."""
+
 
 _NO_TRUMP_WORDS = {"nt", "no trump", "notrump", "no-trump", "none", "-"}
 _LETTERS = {"s": Suit.SPADES, "h": Suit.HEARTS, "d": Suit.DIAMONDS, "c": Suit.CLUBS}

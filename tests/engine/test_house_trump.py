@@ -16,6 +16,7 @@ from scorepad.engine import (
     Suit,
     TurnedCardError,
     VariantSettingError,
+    variant_in_words,
 )
 
 NOMINATION = MORMON_BRIDGE.with_changes(
@@ -78,4 +79,4 @@ def test_no_card_turned_lets_the_whole_deck_be_dealt() -> None:
 def test_a_rotation_needs_a_suit_and_reads_as_the_table_writes_it() -> None:
     with pytest.raises(VariantSettingError, match="trump_rotation: a rotation of trumps needs"):
         MORMON_BRIDGE.with_changes(trump_rule="rotation")
-    assert "trumps in turn: ♠ ♥ NT" in str(NOMINATION.describe())
+    assert "trumps in turn: ♠ ♥ NT" in str(variant_in_words(NOMINATION))

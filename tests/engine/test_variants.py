@@ -18,6 +18,7 @@ from scorepad.engine import (
     Winner,
     preset,
     resolve_variant,
+    schedule_in_words,
 )
 
 
@@ -116,9 +117,9 @@ def test_a_custom_variant_plays_by_its_own_settings() -> None:
 def test_variant_describes_its_schedule_for_a_table() -> None:
     # a chain a…b…c plays the turning count twice (Golf: 8 cards twice); Scotch Bridge plays
     # one round of 1 card, so its runs are written apart ("13…1…13" read back as 26 rounds)
-    assert GOLF.describe_schedule(6) == "16 rounds: 1…8…1"
-    assert SCOTCH_BRIDGE.describe_schedule(4) == "25 rounds: 13…1, 2…13"
-    assert MORMON_BRIDGE.describe_schedule(7) == "7 rounds: 7…1"
+    assert schedule_in_words(GOLF.schedule(6)) == "16 rounds: 1…8…1"
+    assert schedule_in_words(SCOTCH_BRIDGE.schedule(4)) == "25 rounds: 13…1, 2…13"
+    assert schedule_in_words(MORMON_BRIDGE.schedule(7)) == "7 rounds: 7…1"
 
 
 def test_variants_round_trip_through_json() -> None:

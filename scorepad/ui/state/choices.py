@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from scorepad.engine import DOLLAR, PRESETS, Variant
+from scorepad.engine import DOLLAR, PRESETS, Variant, variant_in_words
 from scorepad.i18n import say, tr
 from scorepad.ui.state.errors import ActionRefused
 
@@ -84,7 +84,7 @@ class VariantChoice:
     def description(self, symbol: str = DOLLAR) -> str:
         """What the variant is like, worked out from its settings (never a copied text), in
         the reader's language."""
-        return say(self.variant.describe(symbol))
+        return say(variant_in_words(self.variant, symbol))
 
 
 def preset_choices() -> list[VariantChoice]:

@@ -18,6 +18,7 @@ from scorepad.engine import (
     checked_name,
     name_key,
     quoted,
+    schedule_in_words,
 )
 from scorepad.i18n import N_, describe, money, say, tr, tr_n
 from scorepad.ui.state.choices import (
@@ -265,7 +266,7 @@ whole number, like -5 or 40 (not 'forty')")
                 most,
             ).format(variant=variant.name, least=least, count=most)
         try:
-            schedule = say(variant.describe_schedule(count))
+            schedule = say(schedule_in_words(variant.schedule(count)))
         except ScorepadError as problem:
             return describe(problem)
         # TRANSLATORS: the new game's rounds ("Golf, 6 players: 16 rounds: 1…8…1")
