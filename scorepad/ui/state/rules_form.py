@@ -62,10 +62,7 @@ WINNER_WORDS = {
     Winner.LOWEST: N_("lowest total wins"),
 }
 
-NUMBER_FIELDS = (
-    "min_players",
-    "max_players",
-    "hook_from_cards",
+POINT_FIELDS = (
     "made_bonus",
     "points_per_trick_made",
     "missed_points",
@@ -76,8 +73,10 @@ NUMBER_FIELDS = (
     "made_zero_per_card",
     "missed_zero_points",
     "missed_zero_per_card",
-    "stake_cents",
 )
+"""The scoring's numbers, each a whole number of points (the variant's ``Points``)."""
+
+NUMBER_FIELDS = ("min_players", "max_players", "hook_from_cards", *POINT_FIELDS, "stake_cents")
 SWITCHED_NUMBERS = ("made_zero_bonus", "missed_zero_points", "stake_cents")
 """The numbers a switch turns off (``None``): a zero that scores like any bid, no money."""
 
@@ -132,21 +131,7 @@ NUMBER_RANGES = {
     "min_players": (2, DECK_SIZE - 1),
     "max_players": (2, DECK_SIZE - 1),
     "hook_from_cards": (1, DECK_SIZE // 2),
-    **dict.fromkeys(
-        (
-            "made_bonus",
-            "points_per_trick_made",
-            "missed_points",
-            "points_per_trick_missed",
-            "points_per_trick_off",
-            "points_per_trick_bid_missed",
-            "made_zero_bonus",
-            "made_zero_per_card",
-            "missed_zero_points",
-            "missed_zero_per_card",
-        ),
-        (-1000, 1000),
-    ),
+    **dict.fromkeys(POINT_FIELDS, (-1000, 1000)),
     "stake_cents": (0, MAX_STAKE_CENTS),
 }
 """What each number may be (the engine's bounds on a variant), checked as typed so that
