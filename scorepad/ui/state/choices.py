@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from scorepad.engine import DOLLAR, PRESETS, Variant, variant_in_words
+from scorepad.engine import DOLLAR, PRESETS, SHEETS, Variant, variant_in_words
 from scorepad.i18n import say, tr
 from scorepad.ui.state.errors import ActionRefused
 
@@ -80,6 +80,11 @@ class VariantChoice:
     def saved(self) -> bool:
         """House rules kept in the store (they can be edited and deleted)."""
         return self.key.kind is ChoiceKind.SAVED
+
+    @property
+    def family(self) -> bool:
+        """One of the family's presets beyond the three rule sheets (Nomination Whist...)."""
+        return self.key.kind is ChoiceKind.PRESET and self.key.name not in SHEETS
 
     def description(self, symbol: str = DOLLAR) -> str:
         """What the variant is like, worked out from its settings (never a copied text), in

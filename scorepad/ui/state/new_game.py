@@ -86,6 +86,12 @@ class NewGame:
         with self._app.action(tr("choose the variant")):
             self._form().choose_variant(key)
 
+    def show_family(self, shown: bool = True) -> None:
+        """List the family's presets beyond the three sheets (or hide them again)."""
+        # TRANSLATORS: completes "Something went wrong while trying to …"
+        with self._app.action(tr("choose the variant")):
+            self._form().family_shown = shown
+
     def add_player(self, name: str) -> bool:
         """Seat a player tapped from the roster (or typed, for scripts and tests)."""
         # TRANSLATORS: completes "Something went wrong while trying to …"

@@ -57,9 +57,27 @@ class SetupForm:
     carry_in: bool = False
     """The "Carry in totals from another evening" switch: a starting total per player is
     asked for, and counts (RULINGS.md, "House rules": starting totals)."""
+    family_shown: bool = False
+    """The family's presets beyond the three sheets are listed (else only the chosen one is,
+    so that the players' rows stay in view on a phone)."""
     start_texts: dict[str, str] = field(default_factory=dict)
     """Each player's starting total as typed, by the player's name key: kept while the switch
     is off and when the player is unseated, so nothing typed is lost."""
+
+    @property
+    def listed_choices(self) -> list[VariantChoice]:
+        """The variants the picker shows: the sheets, the saved house rules and the chosen
+        one, and the family's other presets once asked for."""
+        return [
+            choice
+            for choice in self.choices
+            if self.family_shown or not choice.family or choice.key == self.variant_key
+        ]
+
+    @property
+    def family_count(self) -> int:
+        """How many of the family's presets the picker leaves out while they are hidden."""
+        return sum(1 for choice in self.choices if choice.family and choice.key != self.variant_key)
 
     @property
     def choice(self) -> VariantChoice:

@@ -10,7 +10,7 @@ from functools import partial
 import flet as ft
 
 from scorepad.engine import Money
-from scorepad.i18n import money, say, tr
+from scorepad.i18n import money, say, tr, tr_n
 from scorepad.ui.state import NewGame, ScorepadApp, SetupForm
 from scorepad.ui.state.setup_form import STAKE_CHOICES
 from scorepad.ui.views.common import (
@@ -31,7 +31,7 @@ log = logging.getLogger("scorepad.ui")
 
 def variant_picker(new_game: NewGame, form: SetupForm) -> ft.Control:
     tiles = []
-    for choice in form.choices:
+    for choice in form.listed_choices:
         chosen = choice.key == form.variant_key
         tiles.append(
             tagged(
@@ -71,6 +71,26 @@ def variant_picker(new_game: NewGame, form: SetupForm) -> ft.Control:
                             ),
                         ]
                     ),
+                ),
+            )
+        )
+    hidden = form.family_count
+    if form.family_shown or hidden:
+        tiles.append(
+            tagged(
+                "variant-family",
+                ft.TextButton(
+                    tr("Fewer games")
+                    if form.family_shown
+                    # TRANSLATORS: a button listing the family's other games (Nomination
+                    # Whist, Kachuful...) beside the three rule sheets
+                    else tr_n(
+                        "{count} more game of the family",
+                        "{count} more games of the family",
+                        hidden,
+                    ).format(count=hidden),
+                    icon=ft.Icons.EXPAND_LESS if form.family_shown else ft.Icons.EXPAND_MORE,
+                    on_click=lambda _: new_game.show_family(not form.family_shown),
                 ),
             )
         )
