@@ -74,9 +74,18 @@ def variant_picker(new_game: NewGame, form: SetupForm) -> ft.Control:
                 ),
             )
         )
+    return ft.Column(tiles, spacing=6)
+
+
+def variant_heading(new_game: NewGame, form: SetupForm) -> ft.Control:
+    """ "Variant", and beside it the button that lists the family's other presets: in the
+    heading's row, so that the players' rows stay where they were on a phone."""
     hidden = form.family_count
-    if form.family_shown or hidden:
-        tiles.append(
+    if not form.family_shown and not hidden:
+        return heading(tr("Variant"))
+    return ft.Row(
+        [
+            heading(tr("Variant")),
             tagged(
                 "variant-family",
                 ft.TextButton(
@@ -91,10 +100,13 @@ def variant_picker(new_game: NewGame, form: SetupForm) -> ft.Control:
                     ).format(count=hidden),
                     icon=ft.Icons.EXPAND_LESS if form.family_shown else ft.Icons.EXPAND_MORE,
                     on_click=lambda _: new_game.show_family(not form.family_shown),
+                    style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
                 ),
-            )
-        )
-    return ft.Column(tiles, spacing=6)
+            ),
+        ],
+        alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+        height=24,
+    )
 
 
 def name_input(new_game: NewGame, form: SetupForm) -> ft.Control:
@@ -296,22 +308,30 @@ START_FIELD_WIDTH = 160
 """A starting total's field: room for a name as its label and a four-digit number."""
 
 
-def carried_in(new_game: NewGame, form: SetupForm) -> ft.Control | None:
-    """The switch "Carry in totals from another evening" (a game continued) and, while it is
-    on, a number field per seated player, each refused in place when it is not a number the
-    game takes (empty: 0). Off, what was typed is kept but does not count."""
-    if not form.players:
-        return None
-    switch = tagged(
+def carry_in_switch(new_game: NewGame, form: SetupForm) -> ft.Control:
+    """The switch "Carry in totals" (a game continued from another evening), beside Draw for
+    dealer: in a row of its own it made the form taller than a phone once a name was seated,
+    and the page scrolled the "Add a player" field under the fingers typing the next name
+    (WebKit lost that name's first key)."""
+    return tagged(
         "carry-in",
         ft.Switch(
             value=form.carry_in,
-            label=ft.Text(tr("Carry in totals from another evening"), no_wrap=False),
+            # TRANSLATORS: a switch on the new-game form: the players start on totals carried
+            # in from another evening
+            label=ft.Text(tr("Carry in totals"), no_wrap=False),
+            tooltip=tr("Carry in totals from another evening"),
             on_change=lambda e: new_game.carry_in_totals(bool(e.control.value)),
         ),
     )
+
+
+def carried_in(new_game: NewGame, form: SetupForm) -> ft.Control | None:
+    """While the switch is on, a number field per seated player, each refused in place when
+    it is not a number the game takes (empty: 0). Off, what was typed is kept but does not
+    count."""
     if not form.carry_in:
-        return switch
+        return None
     errors = form.start_errors
     fields = [
         typed_field(
@@ -328,7 +348,6 @@ def carried_in(new_game: NewGame, form: SetupForm) -> ft.Control | None:
     ]
     return ft.Column(
         [
-            switch,
             # TRANSLATORS: under the switch: what the starting totals typed are for
             ft.Text(tr("Each player starts on the total typed (empty: 0)."), size=13),
             ft.Row(fields, wrap=True, spacing=8, run_spacing=8),
@@ -344,7 +363,7 @@ def new_game_view(app: ScorepadApp, width: float) -> ft.View:
     problem = form.problem
     body: list[ft.Control | None] = [
         message_bar(app),
-        heading(tr("Variant")),
+        variant_heading(new_game, form),
         variant_picker(new_game, form),
         stake_picker(new_game, form),  # the variant's own setting: beside it, in view
         heading(tr("Players, in clockwise seating order")),
@@ -362,7 +381,10 @@ def new_game_view(app: ScorepadApp, width: float) -> ft.View:
                         disabled=not form.players,
                     ),
                 ),
-            ]
+                carry_in_switch(new_game, form),
+            ],
+            wrap=True,
+            spacing=12,
         ),
         carried_in(new_game, form),
     ]
