@@ -183,7 +183,7 @@ from scorepad.engine.text import (
     shown,
     spoken_list,
 )
-from scorepad.engine.trump import TrumpCall
+from scorepad.engine.trump import TrumpCall, round_trump
 from scorepad.engine.variant import BidMode, TrumpRule, Variant, Winner
 from scorepad.engine.variant_words import schedule_in_words, variant_in_words
 
@@ -356,6 +356,7 @@ __all__ = [
     "read_json",
     "resolve_variant",
     "rotation_words",
+    "round_trump",
     "rule_sentences",
     "schedule_in_words",
     "shown",

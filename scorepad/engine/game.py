@@ -57,7 +57,7 @@ from scorepad.engine.table_changes import (
     TableTimeline,
 )
 from scorepad.engine.tally import tally_of
-from scorepad.engine.trump import TrumpCall, call_trump
+from scorepad.engine.trump import TrumpCall, round_trump
 from scorepad.engine.variant import Variant, Winner
 
 ENTRIES_KEPT = 8
@@ -744,13 +744,7 @@ whoever took it')
             )
 
     def _trump(self, setup: RoundSetup, turned: Suit | None) -> TrumpCall:
-        return call_trump(
-            self.variant.trump_rule,
-            turned=turned,
-            all_dealt=setup.all_dealt,
-            previous_trump=setup.previous_trump,
-            set_trump=self.variant.rotation_trump(setup.number),
-        )
+        return round_trump(self.variant, setup, turned)
 
     @cached_property
     def sheet(self) -> ScoreSheet:

@@ -6,7 +6,8 @@ from pydantic import BaseModel, ConfigDict, InstanceOf
 
 from scorepad.engine.cards import DECK_SIZE, Suit, suit_name
 from scorepad.engine.message import Message
-from scorepad.engine.variant import TrumpRule
+from scorepad.engine.sheet import RoundSetup
+from scorepad.engine.variant import TrumpRule, Variant
 
 
 class TrumpCall(BaseModel):
@@ -67,3 +68,22 @@ def call_trump(
         return TrumpCall(turned=turned, trump=None, note=note)
     note = Message("{suit} turned: {suit} are trump", suit=suit)
     return TrumpCall(turned=turned, trump=turned, note=note)
+
+
+def round_trump(variant: Variant, setup: RoundSetup, turned: Suit | None) -> TrumpCall:
+    """Round ``setup``'s trump under ``variant`` when ``turned`` is the card turned (``None``
+    where none is): the one place the game, the pad and the printed pad ask.
+
+    >>> from scorepad.engine.game import Game
+    >>> from scorepad.engine.presets import PRESETS
+    >>> game = Game.start("nomination-whist", ["Ann", "Bob", "Cat"])
+    >>> print(round_trump(PRESETS["nomination-whist"], game.setup(5), None).note)
+    no trump this round, by the rotation
+    """
+    return call_trump(
+        variant.trump_rule,
+        turned=turned,
+        all_dealt=setup.all_dealt,
+        previous_trump=setup.previous_trump,
+        set_trump=variant.rotation_trump(setup.number),
+    )

@@ -23,10 +23,10 @@ from scorepad.engine import (
     RoundSetup,
     ScoreSheet,
     SeatCell,
-    TrumpRule,
     Variant,
     Winner,
     change_in_words,
+    round_trump,
     schedule_in_words,
     suit_name,
 )
@@ -143,15 +143,13 @@ def _empty_row(setup: RoundSetup, variant: Variant, players: int, dealer: str) -
 
 
 def _known_trump(setup: RoundSetup, variant: Variant) -> str:
-    """A round's trump when it is known before the deal (by the rotation, none in the game,
-    or none where every card is dealt); blank for the table to write the turned suit."""
-    if variant.trump_rule is TrumpRule.ROTATION:
-        suit = variant.rotation_trump(setup.number)
-        return printable(tr(NO_TRUMP) if suit is None else say(suit_name(suit)))
-    if variant.trump_rule is TrumpRule.NONE:
-        return printable(tr(NO_TRUMP))
-    no_turn = setup.all_dealt and variant.trump_rule is TrumpRule.NONE_WHEN_ALL_DEALT
-    return printable(tr(NO_TRUMP)) if no_turn else ""
+    """A round's trump when it is known before the deal (no card is turned: by the rotation,
+    none in the game, or none where every card is dealt); blank for the table to write the
+    turned suit."""
+    if setup.card_turned:
+        return ""
+    trump = round_trump(variant, setup, None).trump
+    return printable(tr(NO_TRUMP) if trump is None else say(suit_name(trump)))
 
 
 def _rules_line(game: Game, symbol: str = DOLLAR) -> str:
