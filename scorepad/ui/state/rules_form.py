@@ -281,6 +281,9 @@ class RulesForm:
     replaced), by casefolded name: the name field says at once that one is taken."""
     started_from: dict[str, Any] = field(default_factory=dict)
     """The settings and texts as the form opened: what leaving would throw away."""
+    checked: Variant | None = None
+    """The variant the settings make, as the last :meth:`check` found it (``None``: they
+    cannot be played, and ``errors`` says why): the screen reads it, never parses again."""
 
     @classmethod
     def starting_from(
@@ -354,7 +357,12 @@ class RulesForm:
 
     def check(self) -> Variant | None:
         """The variant if the settings are possible; else None, with ``errors`` saying why,
-        in the form's words: each field's own problem first, then how the settings fit."""
+        in the form's words: each field's own problem first, then how the settings fit.
+        Kept as :attr:`checked`."""
+        self.checked = self._checked()
+        return self.checked
+
+    def _checked(self) -> Variant | None:
         self.errors = {}
         name = str(self.values.get("name", "")).strip()
         if name_problem := self._name_problem(name):
@@ -406,10 +414,9 @@ class RulesForm:
         >>> form.preview()
         ()
         """
-        variant = self.check()
-        if variant is None:
+        if self.checked is None:
             return ()
-        lines = (*rule_sentences(variant), *worked_examples(variant, players))
+        lines = (*rule_sentences(self.checked), *worked_examples(self.checked, players))
         return tuple(say(line) for line in lines)
 
     def _name_problem(self, name: str) -> str | None:
