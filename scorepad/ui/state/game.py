@@ -75,6 +75,7 @@ from scorepad.ui.state.seat_writes import (
 )
 from scorepad.ui.state.table_change import (
     ChangePreview,
+    hands_offered,
     place_of,
     preview,
     round_under_way,
@@ -100,9 +101,6 @@ CHANGED_ELSEWHERE = N_(
 words (the game's id and revisions go to the log, where they help and do not puzzle). Marked
 for the catalogue: ``tr(CHANGED_ELSEWHERE)`` where it is said."""
 
-
-ROUNDS_OFFERED = 8
-"""How many of the hands not yet played the Table dialog offers to change, from the next."""
 
 TABLE_FORM_FIELDS = frozenset(
     {
@@ -673,32 +671,15 @@ class GameController:
         return tuple(name for name in sheet.players if name != newcomer)
 
     def hands_to_change(self, edit: str) -> list[tuple[int, str]]:
-        """The rounds a change of the hands may name, each with what a chip says of it: the
-        next :data:`ROUNDS_OFFERED` hands not yet played ("5: 3 cards") and the last one, and
-        for a hand put in, the place after the last too ("20: at the end"). A hand further
-        on is changed when the table gets nearer to it: the dialog fits a phone unscrolled."""
+        """The rounds the Table dialog offers a change of the hands (see
+        :func:`~scorepad.ui.state.table_change.hands_offered`): after the rounds played, or
+        after the round a change being corrected follows."""
         session = self._session()
-        game = session.game
-        played = len(game.results)
         form = session.table_form
+        played = len(session.game.results)
         if form is not None and form.after is not None:  # a correction keeps its place
             played = form.after
-        left = list(enumerate(game.schedule[played:], start=played + 1))
-        offered = left[:ROUNDS_OFFERED] + left[-1:] if len(left) > ROUNDS_OFFERED else left
-        rounds = [
-            (
-                number,
-                tr_n("{round}: {count} card", "{round}: {count} cards", cards).format(
-                    round=number, count=cards
-                ),
-            )
-            for number, cards in offered
-        ]
-        if edit == HandEdit.INSERT.value:
-            end = len(game.schedule) + 1
-            # TRANSLATORS: a place for a hand put in: after the last hand of the schedule
-            rounds.append((end, tr("{round}: at the end").format(round=end)))
-        return rounds
+        return hands_offered(session.game.schedule, played, HandEdit(edit))
 
     def table_preview(self) -> tuple[str, bool]:
         """What the dialog's change would do, and whether it can be made; else what to fix

@@ -16,11 +16,13 @@ cards, Bob deals. Hands left: 8 7 6 5 4 3 2 1 (the 9 is dropped: the deck cannot
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scorepad.engine import (
     Game,
     HandChange,
+    HandEdit,
     Join,
     Leave,
     RoundDraft,
@@ -161,6 +163,39 @@ def upcoming(game: Game, changed: Game) -> str:
         len(before),
     ).format(hands=hands, dropped=dropped, players=len(nxt.bid_order))
     return f"{coming} {hands_left}"
+
+
+ROUNDS_OFFERED = 8
+"""How many of the hands not yet played the Table dialog offers to change, from the next."""
+
+
+def hands_offered(schedule: Sequence[int], played: int, edit: HandEdit) -> list[tuple[int, str]]:
+    """The rounds of ``schedule`` after the first ``played`` that a change of the hands may
+    name, each with what its chip says: the next :data:`ROUNDS_OFFERED` and the last, and
+    for a hand put in, the place after the last too. A hand further on is changed when the
+    table gets nearer to it: the dialog fits a phone unscrolled.
+
+    >>> hands_offered((10, 9, 8), 1, HandEdit.INSERT)
+    [(2, '2: 9 cards'), (3, '3: 8 cards'), (4, '4: at the end')]
+    >>> [number for number, _ in hands_offered(tuple(range(20, 0, -1)), 0, HandEdit.SKIP)]
+    [1, 2, 3, 4, 5, 6, 7, 8, 20]
+    """
+    left = list(enumerate(schedule[played:], start=played + 1))
+    offered = left[:ROUNDS_OFFERED] + left[-1:] if len(left) > ROUNDS_OFFERED else left
+    rounds = [
+        (
+            number,
+            tr_n("{round}: {count} card", "{round}: {count} cards", cards).format(
+                round=number, count=cards
+            ),
+        )
+        for number, cards in offered
+    ]
+    if edit is HandEdit.INSERT:
+        end = len(schedule) + 1
+        # TRANSLATORS: a place for a hand put in: after the last hand of the schedule
+        rounds.append((end, tr("{round}: at the end").format(round=end)))
+    return rounds
 
 
 def undo_label(change: TableChange) -> str:
