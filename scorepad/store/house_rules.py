@@ -43,20 +43,33 @@ def name_off_the_presets(name: str, taken: Iterable[str]) -> str:
         number += 1
 
 
+def names_off_the_presets(names: Sequence[str]) -> list[str]:
+    """``names`` with each one a preset new in schema 9 took renamed (see
+    :func:`name_off_the_presets`), clear of the others and of each other.
+
+    >>> names_off_the_presets(["Blackout", "Dime Golf", "Blackout (house rules)"])
+    ['Blackout (house rules 2)', 'Dime Golf', 'Blackout (house rules)']
+    """
+    taken = list(names)
+    renamed: list[str] = []
+    for name in names:
+        new_name = name_off_the_presets(name, taken)
+        if new_name != name:
+            taken.append(new_name)
+        renamed.append(new_name)
+    return renamed
+
+
 def renamed_off_the_presets(house_rules: Sequence[SavedVariant]) -> tuple[SavedVariant, ...]:
     """The saved rules with each one named like a preset new in schema 9 renamed (see
-    :func:`name_off_the_presets`)."""
-    names = [saved.name for saved in house_rules]
-    renamed: list[SavedVariant] = []
-    for saved in house_rules:
-        name = name_off_the_presets(saved.name, names)
-        if name == saved.name:
-            renamed.append(saved)
-            continue
-        names.append(name)
-        variant = saved.variant.model_copy(update={"name": name})
-        renamed.append(saved.model_copy(update={"variant": variant}))
-    return tuple(renamed)
+    :func:`names_off_the_presets`)."""
+    names = names_off_the_presets([saved.name for saved in house_rules])
+    return tuple(
+        saved
+        if name == saved.name
+        else saved.model_copy(update={"variant": saved.variant.model_copy(update={"name": name})})
+        for saved, name in zip(house_rules, names, strict=True)
+    )
 
 
 class HouseRules:

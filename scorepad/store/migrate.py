@@ -30,7 +30,7 @@ from scorepad.store.catalogue import (
 from scorepad.store.checks import check_meta
 from scorepad.store.damaged_files import parse_store_json
 from scorepad.store.files import Signature, read_store_file
-from scorepad.store.house_rules import name_off_the_presets
+from scorepad.store.house_rules import names_off_the_presets
 from scorepad.store.index import parse_index
 from scorepad.store.models import GameSummary
 from scorepad.store.storage import DurableJSONStorage
@@ -128,24 +128,27 @@ def rename_house_rules_off_the_presets(root: Path) -> None:
     if data is None or not isinstance(data.get(HOUSE_RULES), dict):
         return
     rows: dict[str, Any] = data[HOUSE_RULES]
-    names = [
-        row["variant"]["name"]
-        for row in rows.values()
+    named = {  # the rows that read as a saved variant's: any other is left for the checks
+        key: row["variant"]["name"]
+        for key, row in rows.items()
         if isinstance(row, dict)
         and isinstance(row.get("variant"), dict)
         and isinstance(row["variant"].get("name"), str)
-    ]
-    renamed: dict[str, Any] = {}
-    for key, row in rows.items():
-        name = row["variant"]["name"] if isinstance(row, dict) else None
-        new_name = name_off_the_presets(name, names) if isinstance(name, str) else name
-        if new_name == name:
-            renamed[key] = row
-            continue
-        names.append(new_name)
-        renamed[key] = {**row, "variant": {**row["variant"], "name": new_name}}
-    if renamed != rows:
-        storage.write({**data, HOUSE_RULES: renamed})
+    }
+    renamed = dict(zip(named, names_off_the_presets(list(named.values())), strict=True))
+    if renamed == named:
+        return
+    storage.write(
+        {
+            **data,
+            HOUSE_RULES: {
+                key: {**row, "variant": {**row["variant"], "name": renamed[key]}}
+                if key in renamed and renamed[key] != named[key]
+                else row
+                for key, row in rows.items()
+            },
+        }
+    )
 
 
 def _old_index(root: Path) -> dict[str, Any]:
