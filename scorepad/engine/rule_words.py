@@ -135,20 +135,20 @@ not in the first round
             (variant.points_per_trick_bid_missed, _per_trick_bid),
         )
     )
-    sentences.append(_missed("A missed bid", loses, missed))
+    sentences.append(_missed(loses, missed, zero=False))
     if variant.missed_zero_points is not None:
         loses, missed_zero = _amount(
             ((variant.missed_zero_points, _fixed), (variant.missed_zero_per_card, _per_card))
         )
-        sentences.append(_missed("A missed zero", loses, missed_zero))
+        sentences.append(_missed(loses, missed_zero, zero=True))
     if hook := hook_sentence(variant):
         sentences.append(hook)
     return tuple(sentences)
 
 
-def _missed(which: str, loses: bool, points: Message | None) -> Message:
+def _missed(loses: bool, points: Message | None, *, zero: bool) -> Message:
     # the two subjects spelled out, so that the catalogue has whole sentences
-    if which == "A missed zero":
+    if zero:
         if points is None:
             return Message("A missed zero scores nothing")
         if loses:

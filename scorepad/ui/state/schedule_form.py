@@ -147,13 +147,11 @@ def _hand(text: str, field: str, errors: dict[str, str], *, empty_ok: bool) -> i
         errors[field] = tr("type a number of cards, like 10")
         return None
     size = int(typed)
-    if not 1 <= size <= DECK_SIZE // 2:
-        errors[field] = (
-            tr("a hand holds at most {most} cards (two players share the {deck})").format(
-                most=DECK_SIZE // 2, deck=DECK_SIZE
-            )
-            if size
-            else tr("a round deals at least 1 card to each player")
-        )
+    if size < 1:
+        errors[field] = tr("a round deals at least 1 card to each player")
+        return None
+    if size > LARGEST_HAND:
+        too_many = tr("a hand holds at most {most} cards (two players share the {deck})")
+        errors[field] = too_many.format(most=LARGEST_HAND, deck=DECK_SIZE)
         return None
     return size
