@@ -44,7 +44,8 @@ class SizeSteps(StrEnum):
     EVEN = "even"
 
 
-ShapeSize = Annotated[StrictInt, Field(ge=1, le=DECK_SIZE // 2)]
+HandSize = Annotated[StrictInt, Field(ge=1, le=DECK_SIZE // 2)]
+"""Cards per player in one hand: at least 1, at most half the deck (two players share it)."""
 
 
 class ScheduleShape(BaseModel):
@@ -53,9 +54,9 @@ class ScheduleShape(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     kind: ShapeKind
-    largest: ShapeSize | None = None
+    largest: HandSize | None = None
     """The largest hand; ``None``: as many cards as the deck allows for the table."""
-    smallest: ShapeSize = 1
+    smallest: HandSize = 1
     largest_twice: StrictBool = False
     """The largest hand is played twice running wherever it comes (Golf's two 9s)."""
     steps: SizeSteps = SizeSteps.EVERY

@@ -25,7 +25,7 @@ from scorepad.engine.errors import PlayerCountError, VariantSettingError
 from scorepad.engine.message import Listing, Message
 from scorepad.engine.schedule import MAX_ROUNDS
 from scorepad.engine.settlement import MAX_STAKE_CENTS
-from scorepad.engine.shapes import ScheduleShape
+from scorepad.engine.shapes import HandSize, ScheduleShape
 from scorepad.engine.text import brief
 
 
@@ -73,7 +73,6 @@ MAX_ROTATION = 10
 """The longest rotation of trumps: four suits and no trump, twice over, is far more than any
 table plays."""
 
-HandSize = Annotated[StrictInt, Field(ge=1, le=DECK_SIZE // 2)]
 Points = Annotated[StrictInt, Field(ge=-1000, le=1000)]
 
 
