@@ -180,7 +180,8 @@ class Variant(BaseModel):
                 "schedule_shape",
                 Message("no hand size fits between the smallest and the largest hand"),
             )
-        if any(len(self.planned_sizes(n)) > MAX_ROUNDS for n in (self.min_players,)):
+        # the fewest players are dealt the most hands: their schedule is the longest
+        if len(self.planned_sizes(self.min_players)) > MAX_ROUNDS:
             raise VariantSettingError(
                 "schedule_shape",
                 Message(
